@@ -1,0 +1,101 @@
+#include "engine/action.h"
+
+#include <array>
+
+#include <fmt/format.h>
+
+namespace allegra {
+namespace {
+
+constexpr std::array<std::string_view, kNumActionTypes> kTypeNames = {
+    "reveal", "draw", "draw-discard", "swap", "discard", "knock", "pass",
+    "give",   "refuse", "take",       "put",  "clear",   "leave"};
+
+bool takes_cell(ActionType t) {
+  return t == ActionType::kReveal || t == ActionType::kSwap || t == ActionType::kTake ||
+         t == ActionType::kPut;
+}
+
+}  // namespace
+
+std::string_view action_type_name(ActionType t) { return kTypeNames[static_cast<int>(t)]; }
+
+std::string cell_to_text(CellId c) {
+  return fmt::format("{}{}{}", cell_owner(c), static_cast<char>('a' + cell_row(c)), cell_col(c));
+}
+
+std::optional<CellId> cell_from_text(std::string_view text, int players) {
+  if (text.size() != 3) return std::nullopt;
+  int owner = text[0] - '0';
+  int row = text[1] - 'a';
+  int col = text[2] - '0';
+  if (owner < 0 || owner >= players || row < 0 || row >= kRows || col < 0 || col >= kGridCols)
+    return std::nullopt;
+  return make_cell(owner, row, col);
+}
+
+std::string line_to_text(int id) {
+  if (is_col_line(id)) return fmt::format("col-{}", id - kRows * kDisplayCols);
+  return fmt::format("row-{}{}", static_cast<char>('a' + id / kDisplayCols), id % kDisplayCols);
+}
+
+std::optional<int> line_from_text(std::string_view text) {
+  if (text.size() == 5 && text.substr(0, 4) == "col-") {
+    int c = text[4] - '0';
+    if (c >= 0 && c < kDisplayCols) return col_line_id(c);
+  }
+  if (text.size() == 6 && text.substr(0, 4) == "row-") {
+    int r = text[4] - 'a';
+    int c = text[5] - '0';
+    // A row line needs two more display columns after its first card.
+    if (r >= 0 && r < kRows && c >= 0 && c <= kDisplayCols - 3) return row_line_id(r, c);
+  }
+  return std::nullopt;
+}
+
+std::string to_text(Action a) {
+  std::string_view name = action_type_name(a.type);
+  if (takes_cell(a.type)) return fmt::format("{} {}", name, cell_to_text(a.arg));
+  if (a.type == ActionType::kGive) return fmt::format("{} {}", name, a.arg);
+  if (a.type == ActionType::kClear) return fmt::format("{} {}", name, line_to_text(a.arg));
+  return std::string(name);
+}
+
+std::optional<Action> action_from_text(std::string_view text, int players, std::string* error) {
+  auto fail = [&](std::string why) -> std::optional<Action> {
+    if (error) *error = std::move(why);
+    return std::nullopt;
+  };
+  std::string_view name = text;
+  std::string_view arg;
+  if (size_t space = text.find(' '); space != std::string_view::npos) {
+    name = text.substr(0, space);
+    arg = text.substr(space + 1);
+  }
+  int type = -1;
+  for (int i = 0; i < kNumActionTypes; ++i)
+    if (kTypeNames[i] == name) type = i;
+  if (type < 0) return fail(fmt::format("unknown action '{}'", text));
+  auto t = static_cast<ActionType>(type);
+  if (takes_cell(t)) {
+    auto cell = cell_from_text(arg, players);
+    if (!cell)
+      return fail(fmt::format("action '{}' needs a cell like 0a1 (player, row a-c, column 0-3)",
+                              text));
+    return Action{t, *cell};
+  }
+  if (t == ActionType::kGive) {
+    if (arg.size() != 1 || arg[0] < '0' || arg[0] - '0' >= players)
+      return fail(fmt::format("action '{}' needs a player number 0-{}", text, players - 1));
+    return Action::give(arg[0] - '0');
+  }
+  if (t == ActionType::kClear) {
+    auto line = line_from_text(arg);
+    if (!line) return fail(fmt::format("action '{}' needs a line like row-b1 or col-0", text));
+    return Action::clear(*line);
+  }
+  if (!arg.empty()) return fail(fmt::format("action '{}' takes no argument", text));
+  return Action{t, 0};
+}
+
+}  // namespace allegra

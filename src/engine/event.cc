@@ -1,0 +1,88 @@
+#include "engine/event.h"
+
+#include <fmt/format.h>
+
+#include "engine/action.h"
+
+namespace allegra {
+namespace {
+
+std::string value_text(int8_t v) { return v == kHiddenValue ? "a hidden card" : fmt::format("{}", v); }
+
+std::string half_points(int32_t half) {
+  if (half % 2 == 0) return fmt::format("{}", half / 2);
+  return fmt::format("{}{}.5", half < 0 ? "-" : "", std::abs(half) / 2);
+}
+
+}  // namespace
+
+std::string_view event_type_name(EventType t) {
+  switch (t) {
+    case EventType::kRoundStarted: return "round-started";
+    case EventType::kTurnStarted: return "turn-started";
+    case EventType::kRevealed: return "revealed";
+    case EventType::kReshuffled: return "reshuffled";
+    case EventType::kDrew: return "drew";
+    case EventType::kKnocked: return "knocked";
+    case EventType::kPassed: return "passed";
+    case EventType::kKnockGiven: return "knock-given";
+    case EventType::kKnockRefused: return "knock-refused";
+    case EventType::kPlaced: return "placed";
+    case EventType::kToHand: return "to-hand";
+    case EventType::kDiscarded: return "discarded";
+    case EventType::kCleared: return "cleared";
+    case EventType::kLinesLeft: return "lines-left";
+    case EventType::kRoundEndTriggered: return "round-end-triggered";
+    case EventType::kTurnSkipped: return "turn-skipped";
+    case EventType::kRoundScored: return "round-scored";
+    case EventType::kGameOver: return "game-over";
+  }
+  return "?";
+}
+
+std::string describe(const Event& e) {
+  switch (e.type) {
+    case EventType::kRoundStarted:
+      return fmt::format("round {} starts; player {} begins; discard pile starts with {}",
+                         e.aux + 1, e.player, e.value);
+    case EventType::kTurnStarted: return fmt::format("player {}'s turn", e.player);
+    case EventType::kRevealed:
+      if (e.player < 0) return fmt::format("{} is turned up: {}", cell_to_text(e.cell), e.value);
+      return fmt::format("player {} reveals {}: {}", e.player, cell_to_text(e.cell), e.value);
+    case EventType::kReshuffled:
+      return fmt::format("the discard pile is shuffled into a new draw pile of {} cards", e.count);
+    case EventType::kDrew:
+      return fmt::format("player {} draws {} from the {} pile", e.player, e.value,
+                         e.aux == 0 ? "draw" : "discard");
+    case EventType::kKnocked: return fmt::format("player {} knocks", e.player);
+    case EventType::kPassed: return fmt::format("player {} does not knock", e.player);
+    case EventType::kKnockGiven: return fmt::format("the card goes to knocker {}", e.player);
+    case EventType::kKnockRefused: return fmt::format("player {} keeps the card", e.player);
+    case EventType::kPlaced:
+      return fmt::format("player {} places {} at {}", e.player, e.value, cell_to_text(e.cell));
+    case EventType::kToHand:
+      return fmt::format("player {} takes {} from {}", e.player, value_text(e.value),
+                         cell_to_text(e.cell));
+    case EventType::kDiscarded:
+      if (e.cell == kNoCell) return fmt::format("player {} discards {}", e.player, e.value);
+      return fmt::format("player {} discards {} from {}", e.player, e.value, cell_to_text(e.cell));
+    case EventType::kCleared:
+      return fmt::format("player {} clears {} (three {}s: {} {} {})", e.player, line_to_text(e.aux),
+                         e.value, cell_to_text(e.cells[0]), cell_to_text(e.cells[1]),
+                         cell_to_text(e.cells[2]));
+    case EventType::kLinesLeft: return fmt::format("player {} leaves the lines standing", e.player);
+    case EventType::kRoundEndTriggered:
+      return fmt::format("player {} has no face-down card left: the round ends", e.player);
+    case EventType::kTurnSkipped:
+      return fmt::format("player {} has no face-down card and is skipped", e.player);
+    case EventType::kRoundScored:
+      return fmt::format("player {} scores {}{}", e.player, half_points(e.score),
+                         e.aux ? fmt::format(" (ended the round without the lowest score: {})",
+                                             half_points(e.count))
+                               : "");
+    case EventType::kGameOver: return "the game is over";
+  }
+  return "?";
+}
+
+}  // namespace allegra

@@ -1,0 +1,80 @@
+// Seeded random numbers for every chance event of the game (deal, reshuffle, resample).
+//
+// Why our own: std::shuffle and std::uniform_int_distribution are implementation-defined, so
+// the same seed could deal a different game with another standard library. xoshiro256**
+// seeded by SplitMix64 and Lemire's unbiased bounded integers are fully specified, fast and
+// 32 bytes of state, small enough to live inside a State that search bots copy millions of
+// times.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <utility>
+
+namespace allegra {
+
+class Rng {
+ public:
+  explicit Rng(uint64_t seed = 0) { reseed(seed); }
+
+  void reseed(uint64_t seed) {
+    for (auto& word : s_) word = splitmix64(seed);
+  }
+
+  uint64_t next() {
+    const uint64_t result = rotl(s_[1] * 5, 7) * 9;
+    const uint64_t t = s_[1] << 17;
+    s_[2] ^= s_[0];
+    s_[3] ^= s_[1];
+    s_[1] ^= s_[2];
+    s_[0] ^= s_[3];
+    s_[2] ^= t;
+    s_[3] = rotl(s_[3], 45);
+    return result;
+  }
+
+  // Uniform integer in [0, bound), bound > 0, without modulo bias (Lemire 2019).
+  uint32_t below(uint32_t bound) {
+    uint64_t x = next() >> 32;
+    uint64_t m = x * bound;
+    auto low = static_cast<uint32_t>(m);
+    if (low < bound) {
+      const uint32_t threshold = static_cast<uint32_t>(-bound) % bound;
+      while (low < threshold) {
+        x = next() >> 32;
+        m = x * bound;
+        low = static_cast<uint32_t>(m);
+      }
+    }
+    return static_cast<uint32_t>(m >> 32);
+  }
+
+  // Fisher-Yates: for i from the last index down to 1, swap item i with item below(i+1).
+  template <typename T>
+  void shuffle(std::span<T> items) {
+    for (size_t i = items.size(); i > 1; --i) {
+      size_t j = below(static_cast<uint32_t>(i));
+      std::swap(items[i - 1], items[j]);
+    }
+  }
+
+  const uint64_t* words() const { return s_; }
+  void set_words(const uint64_t words[4]) {
+    for (int i = 0; i < 4; ++i) s_[i] = words[i];
+  }
+  bool operator==(const Rng& o) const {
+    return s_[0] == o.s_[0] && s_[1] == o.s_[1] && s_[2] == o.s_[2] && s_[3] == o.s_[3];
+  }
+
+ private:
+  static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+  static uint64_t splitmix64(uint64_t& x) {
+    uint64_t z = (x += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+  }
+  uint64_t s_[4];
+};
+
+}  // namespace allegra

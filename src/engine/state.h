@@ -1,0 +1,253 @@
+// State: the complete game of ALLEGRA as one state machine over small actions.
+//
+// Rules source: ../shared/rules/allegra-rules.{de,en}.txt (the German text is the original),
+// plus the project's rulings R1-R11 recorded in docs/rules.md. Every choice a player makes is
+// an explicit Action; legal_actions() lists exactly the legal ones of current_player(), and
+// apply() rejects anything else and leaves the state unchanged.
+//
+// Implementation notes:
+//  - Chance is a seeded Rng inside the state (deal, reshuffle), so the same seed and the same
+//    decisions replay the same game bit for bit. A replay can instead impose a recorded deck
+//    order (redeal) or reshuffle order (reshuffle_with).
+//  - Nobody knows a face-down card or the draw-pile order, so there is one public view for all
+//    players; resample() redraws exactly that hidden part, for search bots.
+//  - The state is a flat ~600-byte value with no heap memory; copying it is a memcpy.
+//  - A round-robin knock window: eligible players answer knock/pass one at a time, clockwise
+//    from the active player's left (each sees the earlier answers).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+
+#include <boost/container/static_vector.hpp>
+
+#include "engine/action.h"
+#include "engine/event.h"
+#include "engine/geometry.h"
+#include "engine/options.h"
+#include "engine/rng.h"
+
+namespace allegra {
+
+inline constexpr int kMaxActions = 32;  // the most any decision offers is 16 (swap or discard)
+using ActionList = boost::container::static_vector<Action, kMaxActions>;
+inline constexpr int kNoPlayer = -1;
+// No card in that place (held card, hand card, ...). kHiddenValue (event.h) instead means a
+// card is there but its value is hidden.
+inline constexpr int8_t kNoCard = -127;
+
+// What the game is waiting for.
+enum class Phase : uint8_t {
+  kSetupReveal,         // the setup player reveals a face-down card of his display (2 each)
+  kChooseDraw,          // the active player draws from the draw or the discard pile
+  kKnockWindow,         // an eligible player knocks or passes
+  kChooseKnocker,       // the active player gives the card to a knocker or refuses
+  kHoldDrawn,           // the active player swaps the drawn card in, or discards it
+  kRevealAfterDiscard,  // the active player reveals a face-down card after discarding
+  kKnockerSwap,         // the knocker swaps the given card into his display
+  kTake,                // the active player takes a card of the knocker's display
+  kPut,                 // the active player puts it into his own display
+  kChooseLine,          // the clearing player chooses which complete line to clear
+  kGameOver,
+};
+std::string_view phase_name(Phase p);
+
+enum class CellState : uint8_t { kFaceDown, kFaceUp, kEmpty };
+
+// Thrown by apply() for an action that is not legal now; the state is unchanged.
+class IllegalAction : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+// A complete line of a display that may be cleared.
+struct Line {
+  int id;                      // see action.h: row r from column c -> r*5+c; column c -> 15+c
+  std::array<CellId, 3> cells;
+};
+using LineList = boost::container::static_vector<Line, 16>;
+
+// Scores of finished rounds, in half points (the penalty can halve an odd score).
+struct RoundResult {
+  std::array<int32_t, kMaxPlayers> raw_half{};    // display sum x2, -20 for an empty display
+  std::array<int32_t, kMaxPlayers> score_half{};  // after the end-trigger penalty
+  int ender = kNoPlayer;
+  bool penalised = false;
+  bool operator==(const RoundResult&) const = default;
+};
+
+class PublicView;
+
+class State {
+ public:
+  // A new game, every chance event drawn from `seed`. Throws std::invalid_argument if the
+  // options do not validate.
+  State(const RuleOptions& options, uint64_t seed);
+
+  // --- The state machine -------------------------------------------------------------------
+  int current_player() const;  // kNoPlayer once the game is over
+  bool is_terminal() const { return phase_ == Phase::kGameOver; }
+  void legal_actions(ActionList& out) const;
+  ActionList legal_actions() const {
+    ActionList out;
+    legal_actions(out);
+    return out;
+  }
+  bool is_legal(Action a) const { return why_illegal(a).empty(); }
+  // Empty if `a` is legal now, else the reason in a sentence.
+  std::string why_illegal(Action a) const;
+  // Applies a legal action; throws IllegalAction (state unchanged) otherwise. Appends what
+  // happened to `events` if given.
+  void apply(Action a, EventList* events = nullptr);
+
+  // --- Chance control, for replaying records -----------------------------------------------
+  // Replaces the deal of the round that has just started (no action taken in it yet) by an
+  // explicit deck order, top card first (dealing convention: docs/record-format.md).
+  void redeal(std::span<const int8_t> deck_top_first);
+  // The draw pile is empty and the active player is about to draw: rebuild it from the discard
+  // pile (all but its top card) in this order, top first, instead of shuffling.
+  void reshuffle_with(std::span<const int8_t> pile_top_first);
+  // True if drawing from the draw pile now would first reshuffle the discard pile into it.
+  bool draw_needs_reshuffle() const {
+    return phase_ == Phase::kChooseDraw && draw_count_ == 0;
+  }
+
+  // --- Hidden information ------------------------------------------------------------------
+  PublicView public_view() const;
+  // A copy whose hidden part (face-down cards, draw-pile order, a face-down card in a hand)
+  // is redrawn uniformly from the unseen cards; its public view equals this one's.
+  State resample(Rng& rng) const;
+
+  // --- Queries -----------------------------------------------------------------------------
+  const RuleOptions& options() const { return options_; }
+  int players() const { return options_.players; }
+  Phase phase() const { return phase_; }
+  int round() const { return round_; }  // 0-based index of the round being played
+  int first_player() const { return first_player_; }
+  int dealer() const { return right_of(first_player_, players()); }
+  int active_player() const { return active_; }
+  int knocker() const { return knocker_; }
+  int clearer() const { return clearer_; }
+  int ender() const { return ender_; }
+  bool in_final_round() const { return ender_ != kNoPlayer; }
+  bool had_final_turn(int p) const { return final_done_ >> p & 1; }
+  int setup_reveals_left() const { return setup_reveals_left_; }
+  uint8_t knock_pending() const { return knock_pending_; }  // bit p: p may still knock/pass
+  uint8_t knockers() const { return knockers_; }            // bit p: p knocked
+
+  CellState cell_state(CellId c) const;
+  // The card in a cell; only meaningful if it is not empty. Hidden information if face down.
+  int8_t cell_value(CellId c) const { return values_[c]; }
+  CellId hole() const { return hole_; }  // the cell emptied by a knock take, or kNoCell
+  int face_down_count(int p) const;      // in p's display
+  int card_count(int p) const;           // non-empty cells of p's display
+  bool may_knock(int p) const;           // R7 eligibility, ignoring whose turn it is
+  void complete_lines(int p, LineList& out) const;
+
+  int draw_pile_size() const { return draw_count_; }
+  int8_t draw_pile_card(int i) const { return draw_[draw_count_ - 1 - i]; }  // 0 = top
+  int discard_pile_size() const { return discard_count_; }
+  int8_t discard_pile_card(int i) const { return discard_[discard_count_ - 1 - i]; }  // 0 = top
+  // The drawn card while it is held (phases kKnockWindow..kKnockerSwap), else kNoCard.
+  int8_t held_card() const { return held_; }
+  bool held_from_discard() const { return held_from_discard_; }
+  int8_t hand_card() const { return hand_; }  // the knocker's hand card during a knock
+  bool hand_card_known() const { return hand_known_; }
+  int8_t taken_card() const { return taken_; }  // the active player's taken card (kPut)
+  bool taken_card_known() const { return taken_known_; }
+  int8_t pending_discard() const { return pending_discard_; }  // waits for a clear to end
+  CellId pending_discard_from() const { return pending_discard_from_; }
+
+  int rounds_played() const { return rounds_played_; }
+  int32_t total_half(int p) const { return totals_half_[p]; }
+  const RoundResult& last_round() const { return last_round_; }
+  // Bit p set: p has the lowest total (only meaningful once the game is over).
+  uint8_t winners() const;
+
+  // A state consistent with `view`: its hidden part drawn uniformly from the unseen cards.
+  static State sample(const PublicView& view, Rng& rng);
+
+  // Exact equality of everything that is live (empty cells and popped pile slots aside),
+  // hidden part and Rng included.
+  bool operator==(const State& o) const;
+
+ private:
+  friend struct StateCodec;       // JSON serialization (serialize.cc)
+  friend struct PositionBuilder;  // hand-built positions (diagram.cc)
+  friend class PublicView;
+  State() = default;
+
+  enum class AfterClear : uint8_t { kFinishSwap, kEndTurn, kAfterKnockerSwap, kFinishPut };
+
+  void start_round(std::span<const int8_t> deck_top_first, EventList* ev);
+  void deal_next_round(EventList* ev);
+  void begin_turn(int p, EventList* ev);
+  void end_turn(EventList* ev);
+  void finish_round(EventList* ev);
+  void check_round_end(EventList* ev);
+  void run_clearing(int p, AfterClear then, EventList* ev);
+  void continue_after_clear(EventList* ev);
+  void clear_line(int p, const Line& line, EventList* ev);
+  void advance_knock_window(EventList* ev);
+  bool any_legal_take() const;
+  bool take_is_legal(CellId c) const;
+  void place_face_up(CellId c, int8_t v);
+  void make_empty(CellId c);
+  void push_discard(int8_t v) { discard_[discard_count_++] = v; }
+  void reveal(CellId c);
+  int8_t pop_draw(EventList* ev);
+  void apply_unchecked(Action a, EventList* ev);
+
+  uint16_t down_mask(int p) const { return face_down_[p]; }
+  uint16_t empty_mask(int p) const { return empty_[p]; }
+
+  RuleOptions options_;
+  Rng rng_;
+  // Table. values_ holds the card of every non-empty cell (face-down ones too).
+  std::array<int8_t, kMaxCells> values_{};
+  std::array<uint16_t, kMaxPlayers> face_down_{};  // bit row*4+col of each owner's grid
+  std::array<uint16_t, kMaxPlayers> empty_{};      // cleared cells and the hole
+  std::array<int8_t, kMaxDeck> draw_{};            // top at draw_[draw_count_-1]
+  std::array<int8_t, kMaxDeck> discard_{};         // top at discard_[discard_count_-1]
+  uint8_t draw_count_ = 0;
+  uint8_t discard_count_ = 0;
+
+  // Progress of the game and the round.
+  Phase phase_ = Phase::kSetupReveal;
+  int16_t round_ = 0;
+  int16_t rounds_played_ = 0;
+  int8_t first_player_ = 0;
+  int8_t active_ = 0;               // whose turn (or, in setup, who reveals)
+  int8_t setup_reveals_left_ = 0;   // for the setup player
+  int8_t setup_players_done_ = 0;
+  int8_t ender_ = kNoPlayer;        // who ended the round (R8)
+  uint8_t final_done_ = 0;          // bit p: p had (or skipped) his last turn
+  int8_t final_turns_left_ = -1;    // -1: the ending turn has not finished yet
+  int8_t final_next_ = 0;           // next seat to consider for a final turn
+
+  // The turn in progress.
+  int8_t held_ = kNoCard;            // the drawn card
+  bool held_from_discard_ = false;
+  uint8_t knock_pending_ = 0;        // bit p: p still to answer in the knock window
+  uint8_t knockers_ = 0;             // bit p: p knocked
+  int8_t knocker_ = kNoPlayer;       // the knocker who was given the card
+  int8_t hand_ = kNoCard;       // the knocker's hand card (R7 a)
+  bool hand_known_ = false;
+  int8_t taken_ = kNoCard;      // the card the active player took (R7 b)
+  bool taken_known_ = false;
+  CellId hole_ = kNoCell;            // where it was taken from
+  int8_t pending_discard_ = kNoCard;  // replaced card, discarded after clearing
+  CellId pending_discard_from_ = kNoCell;
+  int8_t clearer_ = kNoPlayer;       // whose display is being cleared (kChooseLine)
+  AfterClear after_clear_ = AfterClear::kEndTurn;
+
+  // Scores.
+  std::array<int32_t, kMaxPlayers> totals_half_{};
+  RoundResult last_round_{};
+};
+
+}  // namespace allegra
