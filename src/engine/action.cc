@@ -1,15 +1,15 @@
 #include "engine/action.h"
 
-#include <array>
-
 #include <fmt/format.h>
+
+#include <array>
 
 namespace allegra {
 namespace {
 
 constexpr std::array<std::string_view, kNumActionTypes> kTypeNames = {
-    "reveal", "draw", "draw-discard", "swap", "discard", "knock", "pass",
-    "give",   "refuse", "take",       "put",  "clear",   "leave"};
+    "reveal", "draw",   "draw-discard", "swap", "discard", "knock", "pass",
+    "give",   "refuse", "take",         "put",  "clear",   "leave"};
 
 bool takes_cell(ActionType t) {
   return t == ActionType::kReveal || t == ActionType::kSwap || t == ActionType::kTake ||
@@ -80,8 +80,8 @@ std::optional<Action> action_from_text(std::string_view text, int players, std::
   if (takes_cell(t)) {
     auto cell = cell_from_text(arg, players);
     if (!cell)
-      return fail(fmt::format("action '{}' needs a cell like 0a1 (player, row a-c, column 0-3)",
-                              text));
+      return fail(
+          fmt::format("action '{}' needs a cell like 0a1 (player, row a-c, column 0-3)", text));
     return Action{t, *cell};
   }
   if (t == ActionType::kGive) {

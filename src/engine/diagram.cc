@@ -1,11 +1,11 @@
 #include "engine/diagram.h"
 
+#include <fmt/format.h>
+
 #include <cmath>
 #include <optional>
 #include <sstream>
 #include <vector>
-
-#include <fmt/format.h>
 
 namespace allegra {
 
@@ -41,8 +41,7 @@ std::optional<int> parse_int(std::string_view s) {
 
 }  // namespace
 
-State PositionBuilder::build(const RuleOptions& options, std::string_view diagram,
-                             uint64_t seed) {
+State PositionBuilder::build(const RuleOptions& options, std::string_view diagram, uint64_t seed) {
   if (auto error = options.validate()) throw std::invalid_argument(*error);
   const int n = options.players;
   int line_no = 0;
@@ -128,7 +127,8 @@ State PositionBuilder::build(const RuleOptions& options, std::string_view diagra
         } catch (const std::exception&) {
           fail(fmt::format("'{}' is not a number", args[p]));
         }
-        if (std::abs(v) > 100000 || std::round(2 * v) != 2 * v) fail("totals are whole or half points");
+        if (std::abs(v) > 100000 || std::round(2 * v) != 2 * v)
+          fail("totals are whole or half points");
         totals_half[p] = static_cast<int32_t>(std::lround(2 * v));
       }
     } else {
@@ -223,8 +223,7 @@ State PositionBuilder::build(const RuleOptions& options, std::string_view diagra
   return s;
 }
 
-State position_from_diagram(const RuleOptions& options, std::string_view diagram,
-                            uint64_t seed) {
+State position_from_diagram(const RuleOptions& options, std::string_view diagram, uint64_t seed) {
   return PositionBuilder::build(options, diagram, seed);
 }
 
@@ -237,9 +236,15 @@ std::string diagram_of(const State& s) {
       if (i > 0 && i % kGridCols == 0) out += " |";
       auto c = static_cast<CellId>(p * kGridCells + i);
       switch (s.cell_state(c)) {
-        case CellState::kEmpty: out += "   ."; break;
-        case CellState::kFaceUp: out += fmt::format(" {:>3}", s.cell_value(c)); break;
-        case CellState::kFaceDown: out += fmt::format(" ?{:<2}", s.cell_value(c)); break;
+        case CellState::kEmpty:
+          out += "   .";
+          break;
+        case CellState::kFaceUp:
+          out += fmt::format(" {:>3}", s.cell_value(c));
+          break;
+        case CellState::kFaceDown:
+          out += fmt::format(" ?{:<2}", s.cell_value(c));
+          break;
       }
     }
     out += "\n";

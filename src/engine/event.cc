@@ -7,7 +7,9 @@
 namespace allegra {
 namespace {
 
-std::string value_text(int8_t v) { return v == kHiddenValue ? "a hidden card" : fmt::format("{}", v); }
+std::string value_text(int8_t v) {
+  return v == kHiddenValue ? "a hidden card" : fmt::format("{}", v);
+}
 
 std::string half_points(int32_t half) {
   if (half % 2 == 0) return fmt::format("{}", half / 2);
@@ -18,24 +20,42 @@ std::string half_points(int32_t half) {
 
 std::string_view event_type_name(EventType t) {
   switch (t) {
-    case EventType::kRoundStarted: return "round-started";
-    case EventType::kTurnStarted: return "turn-started";
-    case EventType::kRevealed: return "revealed";
-    case EventType::kReshuffled: return "reshuffled";
-    case EventType::kDrew: return "drew";
-    case EventType::kKnocked: return "knocked";
-    case EventType::kPassed: return "passed";
-    case EventType::kKnockGiven: return "knock-given";
-    case EventType::kKnockRefused: return "knock-refused";
-    case EventType::kPlaced: return "placed";
-    case EventType::kToHand: return "to-hand";
-    case EventType::kDiscarded: return "discarded";
-    case EventType::kCleared: return "cleared";
-    case EventType::kLinesLeft: return "lines-left";
-    case EventType::kRoundEndTriggered: return "round-end-triggered";
-    case EventType::kTurnSkipped: return "turn-skipped";
-    case EventType::kRoundScored: return "round-scored";
-    case EventType::kGameOver: return "game-over";
+    case EventType::kRoundStarted:
+      return "round-started";
+    case EventType::kTurnStarted:
+      return "turn-started";
+    case EventType::kRevealed:
+      return "revealed";
+    case EventType::kReshuffled:
+      return "reshuffled";
+    case EventType::kDrew:
+      return "drew";
+    case EventType::kKnocked:
+      return "knocked";
+    case EventType::kPassed:
+      return "passed";
+    case EventType::kKnockGiven:
+      return "knock-given";
+    case EventType::kKnockRefused:
+      return "knock-refused";
+    case EventType::kPlaced:
+      return "placed";
+    case EventType::kToHand:
+      return "to-hand";
+    case EventType::kDiscarded:
+      return "discarded";
+    case EventType::kCleared:
+      return "cleared";
+    case EventType::kLinesLeft:
+      return "lines-left";
+    case EventType::kRoundEndTriggered:
+      return "round-end-triggered";
+    case EventType::kTurnSkipped:
+      return "turn-skipped";
+    case EventType::kRoundScored:
+      return "round-scored";
+    case EventType::kGameOver:
+      return "game-over";
   }
   return "?";
 }
@@ -45,7 +65,8 @@ std::string describe(const Event& e) {
     case EventType::kRoundStarted:
       return fmt::format("round {} starts; player {} begins; discard pile starts with {}",
                          e.aux + 1, e.player, e.value);
-    case EventType::kTurnStarted: return fmt::format("player {}'s turn", e.player);
+    case EventType::kTurnStarted:
+      return fmt::format("player {}'s turn", e.player);
     case EventType::kRevealed:
       if (e.player < 0) return fmt::format("{} is turned up: {}", cell_to_text(e.cell), e.value);
       return fmt::format("player {} reveals {}: {}", e.player, cell_to_text(e.cell), e.value);
@@ -54,10 +75,14 @@ std::string describe(const Event& e) {
     case EventType::kDrew:
       return fmt::format("player {} draws {} from the {} pile", e.player, e.value,
                          e.aux == 0 ? "draw" : "discard");
-    case EventType::kKnocked: return fmt::format("player {} knocks", e.player);
-    case EventType::kPassed: return fmt::format("player {} does not knock", e.player);
-    case EventType::kKnockGiven: return fmt::format("the card goes to knocker {}", e.player);
-    case EventType::kKnockRefused: return fmt::format("player {} keeps the card", e.player);
+    case EventType::kKnocked:
+      return fmt::format("player {} knocks", e.player);
+    case EventType::kPassed:
+      return fmt::format("player {} does not knock", e.player);
+    case EventType::kKnockGiven:
+      return fmt::format("the card goes to knocker {}", e.player);
+    case EventType::kKnockRefused:
+      return fmt::format("player {} keeps the card", e.player);
     case EventType::kPlaced:
       return fmt::format("player {} places {} at {}", e.player, e.value, cell_to_text(e.cell));
     case EventType::kToHand:
@@ -70,7 +95,8 @@ std::string describe(const Event& e) {
       return fmt::format("player {} clears {} (three {}s: {} {} {})", e.player, line_to_text(e.aux),
                          e.value, cell_to_text(e.cells[0]), cell_to_text(e.cells[1]),
                          cell_to_text(e.cells[2]));
-    case EventType::kLinesLeft: return fmt::format("player {} leaves the lines standing", e.player);
+    case EventType::kLinesLeft:
+      return fmt::format("player {} leaves the lines standing", e.player);
     case EventType::kRoundEndTriggered:
       return fmt::format("player {} has no face-down card left: the round ends", e.player);
     case EventType::kTurnSkipped:
@@ -80,7 +106,8 @@ std::string describe(const Event& e) {
                          e.aux ? fmt::format(" (ended the round without the lowest score: {})",
                                              half_points(e.count))
                                : "");
-    case EventType::kGameOver: return "the game is over";
+    case EventType::kGameOver:
+      return "the game is over";
   }
   return "?";
 }

@@ -7,10 +7,9 @@
 #pragma once
 
 #include <array>
+#include <boost/container/static_vector.hpp>
 #include <cstdint>
 #include <string>
-
-#include <boost/container/static_vector.hpp>
 
 #include "engine/geometry.h"
 
@@ -19,25 +18,25 @@ namespace allegra {
 inline constexpr int8_t kHiddenValue = -128;
 
 enum class EventType : uint8_t {
-  kRoundStarted,      // round=aux, player=first player; value = the discard starter
-  kTurnStarted,       // player
-  kRevealed,          // player (-1 at the end-of-round reveal), cell, value
-  kReshuffled,        // count = cards shuffled into the new draw pile
-  kDrew,              // player, value, aux = 0 draw pile / 1 discard pile
-  kKnocked,           // player
-  kPassed,            // player
-  kKnockGiven,        // player = the knocker chosen
-  kKnockRefused,      // player = the active player
-  kPlaced,            // player, cell, value: a card put face up into the cell
-  kToHand,            // player, cell, value (maybe hidden): a card taken out of a cell to hand
-  kDiscarded,         // player, value; cell = where it came from, kNoCell if from hand
-  kCleared,           // player, value, aux = line id, cells
-  kLinesLeft,         // player left complete lines standing (optional clearing)
-  kRoundEndTriggered, // player = who ended the round
-  kTurnSkipped,       // player: no face-down card in the final round
-  kRoundScored,       // player, score = half points after penalty, aux = 1 if penalised,
-                      // count = the raw display sum in half points (-20 for an empty display)
-  kGameOver,          // score = the winners as a bit mask
+  kRoundStarted,       // round=aux, player=first player; value = the discard starter
+  kTurnStarted,        // player
+  kRevealed,           // player (-1 at the end-of-round reveal), cell, value
+  kReshuffled,         // count = cards shuffled into the new draw pile
+  kDrew,               // player, value, aux = 0 draw pile / 1 discard pile
+  kKnocked,            // player
+  kPassed,             // player
+  kKnockGiven,         // player = the knocker chosen
+  kKnockRefused,       // player = the active player
+  kPlaced,             // player, cell, value: a card put face up into the cell
+  kToHand,             // player, cell, value (maybe hidden): a card taken out of a cell to hand
+  kDiscarded,          // player, value; cell = where it came from, kNoCell if from hand
+  kCleared,            // player, value, aux = line id, cells
+  kLinesLeft,          // player left complete lines standing (optional clearing)
+  kRoundEndTriggered,  // player = who ended the round
+  kTurnSkipped,        // player: no face-down card in the final round
+  kRoundScored,        // player, score = half points after penalty, aux = 1 if penalised,
+                       // count = the raw display sum in half points (-20 for an empty display)
+  kGameOver,           // score = the winners as a bit mask
 };
 
 struct Event {

@@ -26,9 +26,9 @@ inline constexpr int kDisplayCells = kRows * kDisplayCols;     // 15
 inline constexpr int kMaxCells = kMaxPlayers * kGridCells;     // 72
 inline constexpr int kSharedCol = kGridCols - 1;               // column 3 of each grid
 inline constexpr uint16_t kGridMask = (1u << kGridCells) - 1;  // all 12 cells of a grid
-inline constexpr uint16_t kSharedColMask =
-    (1u << (0 * kGridCols + kSharedCol)) | (1u << (1 * kGridCols + kSharedCol)) |
-    (1u << (2 * kGridCols + kSharedCol));
+inline constexpr uint16_t kSharedColMask = (1u << (0 * kGridCols + kSharedCol)) |
+                                           (1u << (1 * kGridCols + kSharedCol)) |
+                                           (1u << (2 * kGridCols + kSharedCol));
 
 // A cell's one address on the table.
 using CellId = uint8_t;
@@ -43,7 +43,7 @@ constexpr int cell_row(CellId c) { return (c % kGridCells) / kGridCols; }
 constexpr int cell_col(CellId c) { return c % kGridCols; }
 
 // Branches, not %: a division costs more than the rest of a legality check.
-constexpr int left_of(int p, int n) { return p + 1 == n ? 0 : p + 1; }  // plays after p
+constexpr int left_of(int p, int n) { return p + 1 == n ? 0 : p + 1; }   // plays after p
 constexpr int right_of(int p, int n) { return p == 0 ? n - 1 : p - 1; }  // plays before p
 
 // The cell at (row, display column dcol) of player p's display.
@@ -90,6 +90,15 @@ inline constexpr auto kPopcount12 = make_popcount12();
 // The 15 cells of p's display in display order (row-major, display column 0 first), from a
 // table: this is on the hot path of every search.
 inline const CellId* display_cells(int p, int n) { return detail::kDisplayTable[n][p].data(); }
+
+// A 15-bit display mask (bit row*5 + dcol) from per-owner 12-bit grid masks: p's own grid
+// fills display columns 1-4, the left neighbour's column 3 fills display column 0.
+inline uint16_t to_display_mask(uint16_t own, uint16_t left) {
+  return static_cast<uint16_t>(((own & 0x00F) << 1) | ((own & 0x0F0) << 2) | ((own & 0xF00) << 3) |
+                               ((left & 0x008) >> 3) | ((left & 0x080) >> 2) |
+                               ((left & 0x800) >> 1));
+}
+inline constexpr uint16_t kDisplayMask = (1u << kDisplayCells) - 1;
 
 // Number of set bits of a 12-bit grid mask. A table, because without -mpopcnt (we build for
 // plain x86-64) std::popcount is a library call.

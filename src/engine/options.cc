@@ -7,7 +7,8 @@ namespace allegra {
 DeckCounts RuleOptions::effective_deck() const {
   DeckCounts counts = deck_counts;
   if (players <= 3) {
-    for (auto& c : counts) c = static_cast<uint8_t>(c > small_game_removal ? c - small_game_removal : 0);
+    for (auto& c : counts)
+      c = static_cast<uint8_t>(c > small_game_removal ? c - small_game_removal : 0);
   }
   return counts;
 }
@@ -34,8 +35,8 @@ std::optional<std::string> RuleOptions::validate() const {
   // The deal needs 12 cards a player, one discard starter and at least one card to draw.
   int needed = players * kGridCells + 2;
   if (deck_size() < needed)
-    return fmt::format("deck has {} cards for {} players, at least {} needed", deck_size(),
-                       players, needed);
+    return fmt::format("deck has {} cards for {} players, at least {} needed", deck_size(), players,
+                       needed);
   return std::nullopt;
 }
 

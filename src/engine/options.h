@@ -25,11 +25,11 @@ using DeckCounts = std::array<uint8_t, kNumValues>;
 inline constexpr DeckCounts kDefaultDeckCounts = {8, 9, 9, 9, 9, 11, 11, 11, 9, 9, 9, 8, 8};
 
 struct RuleOptions {
-  int players = 4;                 // 2..6
-  int rounds = 3;                  // R10; 0 = no round limit (then point_limit must be set)
-  int point_limit = 0;             // R10; 0 = none; the game ends after a round reaching it
-  bool knocking = true;            // R7; never in effect with 2 players
-  bool optional_clearing = false;  // R2; true = a complete line may be left standing
+  int players = 4;                        // 2..6
+  int rounds = 3;                         // R10; 0 = no round limit (then point_limit must be set)
+  int point_limit = 0;                    // R10; 0 = none; the game ends after a round reaching it
+  bool knocking = true;                   // R7; never in effect with 2 players
+  bool optional_clearing = false;         // R2; true = a complete line may be left standing
   bool discard_draw_may_discard = false;  // R5; true = a discard-pile card may be discarded
   DeckCounts deck_counts = kDefaultDeckCounts;  // R1: the full deck
   int small_game_removal = 2;  // R1: cards of each value removed with 2 or 3 players

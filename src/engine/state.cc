@@ -1,8 +1,9 @@
 #include "engine/state.h"
 
-#include <algorithm>
-
 #include <fmt/format.h>
+
+#include <algorithm>
+#include <bit>
 
 #include "engine/public_view.h"
 
@@ -10,10 +11,15 @@ namespace allegra {
 namespace {
 
 constexpr int8_t kBlocker = -100;  // a face-down card or the knock hole in a row: not a gap
-constexpr int8_t kGap = -101;      // a cleared cell: ignored in a row
 
 inline void emit(EventList* ev, Event e) {
   if (ev) ev->push_back(e);
+}
+
+// Drawing, knocking and discarding the drawn card leave every cell as it was.
+inline bool changes_cells(ActionType t) {
+  return t == ActionType::kReveal || t == ActionType::kSwap || t == ActionType::kTake ||
+         t == ActionType::kPut || t == ActionType::kClear || t == ActionType::kLeaveLines;
 }
 
 inline uint16_t bit_of(CellId c) { return static_cast<uint16_t>(1u << cell_index(c)); }
@@ -41,17 +47,28 @@ bool same_cards(std::span<const int8_t> cards, DeckCounts counts) {
 
 std::string_view phase_name(Phase p) {
   switch (p) {
-    case Phase::kSetupReveal: return "setup-reveal";
-    case Phase::kChooseDraw: return "choose-draw";
-    case Phase::kKnockWindow: return "knock-window";
-    case Phase::kChooseKnocker: return "choose-knocker";
-    case Phase::kHoldDrawn: return "hold-drawn";
-    case Phase::kRevealAfterDiscard: return "reveal-after-discard";
-    case Phase::kKnockerSwap: return "knocker-swap";
-    case Phase::kTake: return "take";
-    case Phase::kPut: return "put";
-    case Phase::kChooseLine: return "choose-line";
-    case Phase::kGameOver: return "game-over";
+    case Phase::kSetupReveal:
+      return "setup-reveal";
+    case Phase::kChooseDraw:
+      return "choose-draw";
+    case Phase::kKnockWindow:
+      return "knock-window";
+    case Phase::kChooseKnocker:
+      return "choose-knocker";
+    case Phase::kHoldDrawn:
+      return "hold-drawn";
+    case Phase::kRevealAfterDiscard:
+      return "reveal-after-discard";
+    case Phase::kKnockerSwap:
+      return "knocker-swap";
+    case Phase::kTake:
+      return "take";
+    case Phase::kPut:
+      return "put";
+    case Phase::kChooseLine:
+      return "choose-line";
+    case Phase::kGameOver:
+      return "game-over";
   }
   return "?";
 }
@@ -92,7 +109,8 @@ bool State::may_knock(int p) const {
 
 int State::current_player() const {
   switch (phase_) {
-    case Phase::kGameOver: return kNoPlayer;
+    case Phase::kGameOver:
+      return kNoPlayer;
     case Phase::kKnockWindow: {
       int n = players();
       for (int i = 1; i < n; ++i) {
@@ -101,53 +119,63 @@ int State::current_player() const {
       }
       return kNoPlayer;  // unreachable: the window closes when nobody is pending
     }
-    case Phase::kKnockerSwap: return knocker_;
-    case Phase::kChooseLine: return clearer_;
-    default: return active_;
+    case Phase::kKnockerSwap:
+      return knocker_;
+    case Phase::kChooseLine:
+      return clearer_;
+    default:
+      return active_;
   }
 }
 
 // R3: complete lines of p's display. Rows skip cleared gaps (the cards on either side of a gap
 // are next to each other); a face-down card or the knock hole blocks. Columns need all three.
 void State::complete_lines(int p, LineList& out) const {
-  // 1. Quick rejection: a line needs a row with 3 face-up cards or a face-up column.
-  const int left = left_of(p, players());
-  const auto up_own = static_cast<uint16_t>(~(face_down_[p] | empty_[p]) & kGridMask);
-  const auto up_left = static_cast<uint16_t>(~(face_down_[left] | empty_[left]) & kSharedColMask);
-  bool possible = false;
-  for (int r = 0; r < kRows && !possible; ++r)
-    possible = count_cells(static_cast<uint16_t>((up_own >> (kGridCols * r)) & 0xF)) +
-                   ((up_left >> (kGridCols * r + kSharedCol)) & 1) >= 3;
-  if (!possible) return;  // rows need 3 face-up cards; so does every column
-  // 2. Codes of the 15 cells, then rows (gaps skipped) and columns.
+  const uint16_t empty = display_empty(p);
+  const auto up = static_cast<uint16_t>(~(display_down(p) | empty) & kDisplayMask);
   const CellId* cells = display_cells(p, players());
-  std::array<int8_t, kDisplayCells> code;
-  for (int d = 0; d < kDisplayCells; ++d) {
-    CellId c = cells[d];
-    int owner = cell_owner(c);
-    uint16_t b = bit_of(c);
-    if (c == hole_ || (face_down_[owner] & b)) code[d] = kBlocker;
-    else if (empty_[owner] & b) code[d] = kGap;
-    else code[d] = values_[c];
+  uint16_t hole = 0;  // the knock hole is empty but blocks a row, unlike a cleared gap
+  if (hole_ != kNoCell) {
+    int d = display_index(p, players(), hole_);
+    if (d >= 0) hole = static_cast<uint16_t>(1u << d);
   }
+  const auto gaps = static_cast<uint16_t>(empty & ~hole);
+  // 1. Rows: only a row with 3 face-up cards can hold a line.
   for (int r = 0; r < kRows; ++r) {
-    const int8_t* row = &code[r * kDisplayCols];
+    const int base = r * kDisplayCols;
+    const unsigned row_up = (up >> base) & 0x1F;
+    if (count_cells(static_cast<uint16_t>(row_up)) < 3) continue;
+    const CellId* rc = cells + base;
+    if (((gaps >> base) & 0x1F) == 0) {  // the common case: no gap, three fixed windows
+      for (int i = 0; i + 2 < kDisplayCols; ++i) {
+        if ((row_up >> i & 7) == 7 && values_[rc[i]] == values_[rc[i + 1]] &&
+            values_[rc[i]] == values_[rc[i + 2]])
+          out.push_back({row_line_id(r, i), {rc[i], rc[i + 1], rc[i + 2]}});
+      }
+      continue;
+    }
     std::array<int, kDisplayCols> seq;  // display columns of the non-gap cells
+    std::array<int8_t, kDisplayCols> code;
     int len = 0;
-    for (int dc = 0; dc < kDisplayCols; ++dc)
-      if (row[dc] != kGap) seq[len++] = dc;
+    for (int dc = 0; dc < kDisplayCols; ++dc) {
+      if (gaps >> (base + dc) & 1) continue;
+      seq[len] = dc;
+      code[len++] = (up >> (base + dc) & 1) ? values_[cells[base + dc]] : kBlocker;
+    }
     for (int i = 0; i + 2 < len; ++i) {
-      int8_t v = row[seq[i]];
-      if (v != kBlocker && v == row[seq[i + 1]] && v == row[seq[i + 2]])
+      if (code[i] != kBlocker && code[i] == code[i + 1] && code[i] == code[i + 2])
         out.push_back({row_line_id(r, seq[i]),
-                       {cells[r * kDisplayCols + seq[i]], cells[r * kDisplayCols + seq[i + 1]],
-                        cells[r * kDisplayCols + seq[i + 2]]}});
+                       {cells[base + seq[i]], cells[base + seq[i + 1]], cells[base + seq[i + 2]]}});
     }
   }
-  for (int dc = 0; dc < kDisplayCols; ++dc) {
-    int8_t v = code[dc];
-    if (v >= kMinValue && v == code[kDisplayCols + dc] && v == code[2 * kDisplayCols + dc])
-      out.push_back({col_line_id(dc), {cells[dc], cells[kDisplayCols + dc], cells[2 * kDisplayCols + dc]}});
+  // 2. Columns: all three cells face up and equal.
+  unsigned full_columns = up & (up >> kDisplayCols) & (up >> 2 * kDisplayCols) & 0x1F;
+  for (; full_columns; full_columns &= full_columns - 1) {
+    const int dc = std::countr_zero(full_columns);
+    int8_t v = values_[cells[dc]];
+    if (v == values_[cells[kDisplayCols + dc]] && v == values_[cells[2 * kDisplayCols + dc]])
+      out.push_back(
+          {col_line_id(dc), {cells[dc], cells[kDisplayCols + dc], cells[2 * kDisplayCols + dc]}});
   }
 }
 
@@ -183,16 +211,14 @@ void State::legal_actions(ActionList& out) const {
   const int n = players();
   auto cells_of = [&](int p, bool face_down_only, ActionType type) {
     const CellId* cells = display_cells(p, n);
-    for (int d = 0; d < kDisplayCells; ++d) {
-      CellId c = cells[d];
-      CellState s = cell_state(c);
-      if (s == CellState::kFaceDown || (!face_down_only && s == CellState::kFaceUp))
-        out.push_back({type, c});
-    }
+    unsigned mask = face_down_only ? display_down(p) : ~display_empty(p) & kDisplayMask;
+    for (; mask; mask &= mask - 1) out.push_back({type, cells[std::countr_zero(mask)]});
   };
   switch (phase_) {
     case Phase::kSetupReveal:
-    case Phase::kRevealAfterDiscard: cells_of(active_, true, ActionType::kReveal); break;
+    case Phase::kRevealAfterDiscard:
+      cells_of(active_, true, ActionType::kReveal);
+      break;
     case Phase::kChooseDraw:
       if (draw_count_ > 0 || discard_count_ > 1) out.push_back(Action::draw_pile());
       out.push_back(Action::draw_discard());
@@ -210,17 +236,27 @@ void State::legal_actions(ActionList& out) const {
       break;
     case Phase::kHoldDrawn:
       cells_of(active_, false, ActionType::kSwap);
-      if ((!held_from_discard_ || options_.discard_draw_may_discard) && face_down_count(active_) > 0)
+      if ((!held_from_discard_ || options_.discard_draw_may_discard) &&
+          face_down_count(active_) > 0)
         out.push_back(Action::discard());
       break;
-    case Phase::kKnockerSwap: cells_of(knocker_, false, ActionType::kSwap); break;
-    case Phase::kTake:
-      for (int d = 0; d < kDisplayCells; ++d) {
-        CellId c = display_cells(knocker_, n)[d];
-        if (take_is_legal(c)) out.push_back(Action::take(c));
+    case Phase::kKnockerSwap:
+      cells_of(knocker_, false, ActionType::kSwap);
+      break;
+    case Phase::kTake: {
+      // Any card of the knocker's display, if another card of the active display can take it.
+      const CellId* cells = display_cells(knocker_, n);
+      const int active_cards = card_count(active_);
+      unsigned mask = ~display_empty(knocker_) & kDisplayMask;
+      for (; mask; mask &= mask - 1) {
+        CellId c = cells[std::countr_zero(mask)];
+        if (active_cards - (in_display(active_, n, c) ? 1 : 0) > 0) out.push_back(Action::take(c));
       }
       break;
-    case Phase::kPut: cells_of(active_, false, ActionType::kPut); break;
+    }
+    case Phase::kPut:
+      cells_of(active_, false, ActionType::kPut);
+      break;
     case Phase::kChooseLine: {
       LineList lines;
       complete_lines(clearer_, lines);
@@ -228,13 +264,13 @@ void State::legal_actions(ActionList& out) const {
       if (options_.optional_clearing) out.push_back(Action::leave_lines());
       break;
     }
-    case Phase::kGameOver: break;
+    case Phase::kGameOver:
+      break;
   }
 }
 
-std::string State::why_illegal(Action a) const {
+bool State::legal(Action a) const {
   const int n = players();
-  bool legal = false;
   auto cell_ok = [&](int p, bool face_down_only) {
     if (a.arg >= n * kGridCells || !in_display(p, n, a.arg)) return false;
     CellState s = cell_state(a.arg);
@@ -243,37 +279,42 @@ std::string State::why_illegal(Action a) const {
   using T = ActionType;
   switch (phase_) {
     case Phase::kSetupReveal:
-    case Phase::kRevealAfterDiscard: legal = a.type == T::kReveal && cell_ok(active_, true); break;
+    case Phase::kRevealAfterDiscard:
+      return a.type == T::kReveal && cell_ok(active_, true);
     case Phase::kChooseDraw:
-      legal = (a.type == T::kDrawPile && (draw_count_ > 0 || discard_count_ > 1)) ||
-              a.type == T::kDrawDiscard;
-      break;
-    case Phase::kKnockWindow: legal = a.type == T::kKnock || a.type == T::kPass; break;
+      return (a.type == T::kDrawPile && (draw_count_ > 0 || discard_count_ > 1)) ||
+             a.type == T::kDrawDiscard;
+    case Phase::kKnockWindow:
+      return a.type == T::kKnock || a.type == T::kPass;
     case Phase::kChooseKnocker:
-      legal = a.type == T::kRefuse || (a.type == T::kGive && a.arg < n && (knockers_ >> a.arg & 1));
-      break;
+      return a.type == T::kRefuse || (a.type == T::kGive && a.arg < n && (knockers_ >> a.arg & 1));
     case Phase::kHoldDrawn:
-      legal = (a.type == T::kSwap && cell_ok(active_, false)) ||
-              (a.type == T::kDiscard &&
-               (!held_from_discard_ || options_.discard_draw_may_discard) &&
-               face_down_count(active_) > 0);
-      break;
-    case Phase::kKnockerSwap: legal = a.type == T::kSwap && cell_ok(knocker_, false); break;
-    case Phase::kTake: legal = a.type == T::kTake && take_is_legal(a.arg); break;
-    case Phase::kPut: legal = a.type == T::kPut && cell_ok(active_, false); break;
-    case Phase::kChooseLine:
-      if (a.type == T::kLeaveLines) {
-        legal = options_.optional_clearing;
-      } else if (a.type == T::kClear) {
-        LineList lines;
-        complete_lines(clearer_, lines);
-        legal = std::any_of(lines.begin(), lines.end(), [&](const Line& l) { return l.id == a.arg; });
-      }
-      break;
+      return (a.type == T::kSwap && cell_ok(active_, false)) ||
+             (a.type == T::kDiscard && (!held_from_discard_ || options_.discard_draw_may_discard) &&
+              face_down_count(active_) > 0);
+    case Phase::kKnockerSwap:
+      return a.type == T::kSwap && cell_ok(knocker_, false);
+    case Phase::kTake:
+      return a.type == T::kTake && take_is_legal(a.arg);
+    case Phase::kPut:
+      return a.type == T::kPut && cell_ok(active_, false);
+    case Phase::kChooseLine: {
+      if (a.type == T::kLeaveLines) return options_.optional_clearing;
+      if (a.type != T::kClear) return false;
+      LineList lines;
+      complete_lines(clearer_, lines);
+      return std::any_of(lines.begin(), lines.end(), [&](const Line& l) { return l.id == a.arg; });
+    }
     case Phase::kGameOver:
-      return fmt::format("'{}' is not legal: the game is over", to_text(a));
+      return false;
   }
-  if (legal) return {};
+  return false;
+}
+
+std::string State::why_illegal(Action a) const {
+  if (legal(a)) return {};
+  if (phase_ == Phase::kGameOver)
+    return fmt::format("'{}' is not legal: the game is over", to_text(a));
   std::string list;
   for (Action b : legal_actions()) list += (list.empty() ? "" : ", ") + to_text(b);
   return fmt::format("'{}' is not legal now: player {} is to act in phase {} (legal: {})",
@@ -284,9 +325,12 @@ std::string State::why_illegal(Action a) const {
 // Applying actions
 
 void State::apply(Action a, EventList* events) {
-  if (phase_ == Phase::kGameOver || !is_legal(a)) throw IllegalAction(why_illegal(a));
+  if (!legal(a)) [[unlikely]]
+    throw_illegal(a);
   apply_unchecked(a, events);
 }
+
+void State::throw_illegal(Action a) const { throw IllegalAction(why_illegal(a)); }
 
 void State::place_face_up(CellId c, int8_t v) {
   int p = cell_owner(c);
@@ -326,7 +370,8 @@ void State::apply_unchecked(Action a, EventList* ev) {
   switch (a.type) {
     case ActionType::kReveal:
       reveal(a.arg);
-      emit(ev, {.type = EventType::kRevealed, .player = me, .value = values_[a.arg], .cell = a.arg});
+      emit(ev,
+           {.type = EventType::kRevealed, .player = me, .value = values_[a.arg], .cell = a.arg});
       if (phase_ == Phase::kSetupReveal) {
         // R11: each player, clockwise from the first player, reveals two cards; no clearing.
         if (--setup_reveals_left_ == 0) {
@@ -395,7 +440,9 @@ void State::apply_unchecked(Action a, EventList* ev) {
         hand_ = old;
         hand_known_ = !was_down;
         place_face_up(c, card);
-        emit(ev, {.type = EventType::kToHand, .player = me, .value = hand_known_ ? old : kHiddenValue,
+        emit(ev, {.type = EventType::kToHand,
+                  .player = me,
+                  .value = hand_known_ ? old : kHiddenValue,
                   .cell = c});
         emit(ev, {.type = EventType::kPlaced, .player = me, .value = card, .cell = c});
         run_clearing(knocker_, AfterClear::kAfterKnockerSwap, ev);
@@ -415,8 +462,10 @@ void State::apply_unchecked(Action a, EventList* ev) {
       taken_ = values_[c];
       make_empty(c);
       hole_ = c;
-      emit(ev, {.type = EventType::kToHand, .player = me,
-                .value = taken_known_ ? taken_ : kHiddenValue, .cell = c});
+      emit(ev, {.type = EventType::kToHand,
+                .player = me,
+                .value = taken_known_ ? taken_ : kHiddenValue,
+                .cell = c});
       phase_ = Phase::kPut;
       break;
     }
@@ -448,8 +497,10 @@ void State::apply_unchecked(Action a, EventList* ev) {
       continue_after_clear(ev);
       break;
   }
-  // R8: after any action, a display without face-down cards ends the round.
-  if (phase_ != Phase::kGameOver && phase_ != Phase::kSetupReveal) check_round_end(ev);
+  // R8: after any action, a display without face-down cards ends the round. Only actions
+  // that change cells can do that.
+  if (phase_ != Phase::kGameOver && phase_ != Phase::kSetupReveal && changes_cells(a.type))
+    check_round_end(ev);
 }
 
 // R2-R4: clear complete lines of p's display, one at a time, looking again after each (the
@@ -477,15 +528,20 @@ void State::clear_line(int p, const Line& line, EventList* ev) {
     push_discard(v);
     make_empty(c);
   }
-  emit(ev, {.type = EventType::kCleared, .player = static_cast<int8_t>(p), .value = v,
-            .aux = static_cast<uint8_t>(line.id), .cells = line.cells});
+  emit(ev, {.type = EventType::kCleared,
+            .player = static_cast<int8_t>(p),
+            .value = v,
+            .aux = static_cast<uint8_t>(line.id),
+            .cells = line.cells});
 }
 
 void State::continue_after_clear(EventList* ev) {
   clearer_ = kNoPlayer;
   auto discard_pending = [&] {
     push_discard(pending_discard_);
-    emit(ev, {.type = EventType::kDiscarded, .player = active_, .value = pending_discard_,
+    emit(ev, {.type = EventType::kDiscarded,
+              .player = active_,
+              .value = pending_discard_,
               .cell = pending_discard_from_});
     pending_discard_ = kNoCard;
     pending_discard_from_ = kNoCell;
@@ -495,7 +551,9 @@ void State::continue_after_clear(EventList* ev) {
       discard_pending();
       end_turn(ev);
       break;
-    case AfterClear::kEndTurn: end_turn(ev); break;
+    case AfterClear::kEndTurn:
+      end_turn(ev);
+      break;
     case AfterClear::kAfterKnockerSwap:
       if (card_count(knocker_) == 0 || !any_legal_take()) {
         // The knocker's clear emptied his display (or nothing can be taken): his hand card
@@ -522,7 +580,7 @@ void State::check_round_end(EventList* ev) {
   if (ender_ != kNoPlayer) return;
   const int n = players();
   for (int i = 0, p = active_; i < n; ++i, p = left_of(p, n)) {  // active first, then clockwise
-    if (face_down_count(p) == 0) {
+    if (face_down_[p] == 0 && (face_down_[left_of(p, n)] & kSharedColMask) == 0) {
       ender_ = static_cast<int8_t>(p);
       emit(ev, {.type = EventType::kRoundEndTriggered, .player = ender_});
       return;
@@ -563,7 +621,8 @@ void State::end_turn(EventList* ev) {
     --final_turns_left_;
     if (p == ender_ || face_down_count(p) == 0) {
       final_done_ |= static_cast<uint8_t>(1u << p);
-      if (p != ender_) emit(ev, {.type = EventType::kTurnSkipped, .player = static_cast<int8_t>(p)});
+      if (p != ender_)
+        emit(ev, {.type = EventType::kTurnSkipped, .player = static_cast<int8_t>(p)});
       continue;
     }
     begin_turn(p, ev);
@@ -611,9 +670,11 @@ void State::finish_round(EventList* ev) {
   // 4. Totals.
   for (int p = 0; p < n; ++p) {
     totals_half_[p] += result.score_half[p];
-    emit(ev, {.type = EventType::kRoundScored, .player = static_cast<int8_t>(p),
+    emit(ev, {.type = EventType::kRoundScored,
+              .player = static_cast<int8_t>(p),
               .aux = static_cast<uint8_t>(result.penalised && p == ender_),
-              .count = result.raw_half[p], .score = result.score_half[p]});
+              .count = result.raw_half[p],
+              .score = result.score_half[p]});
   }
   last_round_ = result;
   ++rounds_played_;
@@ -669,7 +730,9 @@ void State::start_round(std::span<const int8_t> deck, EventList* ev) {
   active_ = first_player_;
   setup_reveals_left_ = 2;
   setup_players_done_ = 0;
-  emit(ev, {.type = EventType::kRoundStarted, .player = first_player_, .value = deck[dealt],
+  emit(ev, {.type = EventType::kRoundStarted,
+            .player = first_player_,
+            .value = deck[dealt],
             .aux = static_cast<uint8_t>(round_)});
 }
 

@@ -17,13 +17,12 @@
 #pragma once
 
 #include <array>
+#include <boost/container/static_vector.hpp>
 #include <cstdint>
 #include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
-
-#include <boost/container/static_vector.hpp>
 
 #include "engine/action.h"
 #include "engine/event.h"
@@ -66,7 +65,7 @@ class IllegalAction : public std::invalid_argument {
 
 // A complete line of a display that may be cleared.
 struct Line {
-  int id;                      // see action.h: row r from column c -> r*5+c; column c -> 15+c
+  int id;  // see action.h: row r from column c -> r*5+c; column c -> 15+c
   std::array<CellId, 3> cells;
 };
 using LineList = boost::container::static_vector<Line, 16>;
@@ -97,7 +96,7 @@ class State {
     legal_actions(out);
     return out;
   }
-  bool is_legal(Action a) const { return why_illegal(a).empty(); }
+  bool is_legal(Action a) const { return legal(a); }
   // Empty if `a` is legal now, else the reason in a sentence.
   std::string why_illegal(Action a) const;
   // Applies a legal action; throws IllegalAction (state unchanged) otherwise. Appends what
@@ -112,9 +111,7 @@ class State {
   // pile (all but its top card) in this order, top first, instead of shuffling.
   void reshuffle_with(std::span<const int8_t> pile_top_first);
   // True if drawing from the draw pile now would first reshuffle the discard pile into it.
-  bool draw_needs_reshuffle() const {
-    return phase_ == Phase::kChooseDraw && draw_count_ == 0;
-  }
+  bool draw_needs_reshuffle() const { return phase_ == Phase::kChooseDraw && draw_count_ == 0; }
 
   // --- Hidden information ------------------------------------------------------------------
   PublicView public_view() const;
@@ -202,8 +199,15 @@ class State {
   int8_t pop_draw(EventList* ev);
   void apply_unchecked(Action a, EventList* ev);
 
-  uint16_t down_mask(int p) const { return face_down_[p]; }
-  uint16_t empty_mask(int p) const { return empty_[p]; }
+  bool legal(Action a) const;  // the fast check behind apply() and is_legal()
+  [[noreturn, gnu::cold, gnu::noinline]] void throw_illegal(Action a) const;
+  // 15-bit masks of p's display (bit row*5 + dcol).
+  uint16_t display_down(int p) const {
+    return to_display_mask(face_down_[p], face_down_[left_of(p, players())]);
+  }
+  uint16_t display_empty(int p) const {
+    return to_display_mask(empty_[p], empty_[left_of(p, players())]);
+  }
 
   RuleOptions options_;
   Rng rng_;
@@ -221,28 +225,28 @@ class State {
   int16_t round_ = 0;
   int16_t rounds_played_ = 0;
   int8_t first_player_ = 0;
-  int8_t active_ = 0;               // whose turn (or, in setup, who reveals)
-  int8_t setup_reveals_left_ = 0;   // for the setup player
+  int8_t active_ = 0;              // whose turn (or, in setup, who reveals)
+  int8_t setup_reveals_left_ = 0;  // for the setup player
   int8_t setup_players_done_ = 0;
-  int8_t ender_ = kNoPlayer;        // who ended the round (R8)
-  uint8_t final_done_ = 0;          // bit p: p had (or skipped) his last turn
-  int8_t final_turns_left_ = -1;    // -1: the ending turn has not finished yet
-  int8_t final_next_ = 0;           // next seat to consider for a final turn
+  int8_t ender_ = kNoPlayer;      // who ended the round (R8)
+  uint8_t final_done_ = 0;        // bit p: p had (or skipped) his last turn
+  int8_t final_turns_left_ = -1;  // -1: the ending turn has not finished yet
+  int8_t final_next_ = 0;         // next seat to consider for a final turn
 
   // The turn in progress.
-  int8_t held_ = kNoCard;            // the drawn card
+  int8_t held_ = kNoCard;  // the drawn card
   bool held_from_discard_ = false;
-  uint8_t knock_pending_ = 0;        // bit p: p still to answer in the knock window
-  uint8_t knockers_ = 0;             // bit p: p knocked
-  int8_t knocker_ = kNoPlayer;       // the knocker who was given the card
+  uint8_t knock_pending_ = 0;   // bit p: p still to answer in the knock window
+  uint8_t knockers_ = 0;        // bit p: p knocked
+  int8_t knocker_ = kNoPlayer;  // the knocker who was given the card
   int8_t hand_ = kNoCard;       // the knocker's hand card (R7 a)
   bool hand_known_ = false;
-  int8_t taken_ = kNoCard;      // the card the active player took (R7 b)
+  int8_t taken_ = kNoCard;  // the card the active player took (R7 b)
   bool taken_known_ = false;
-  CellId hole_ = kNoCell;            // where it was taken from
+  CellId hole_ = kNoCell;             // where it was taken from
   int8_t pending_discard_ = kNoCard;  // replaced card, discarded after clearing
   CellId pending_discard_from_ = kNoCell;
-  int8_t clearer_ = kNoPlayer;       // whose display is being cleared (kChooseLine)
+  int8_t clearer_ = kNoPlayer;  // whose display is being cleared (kChooseLine)
   AfterClear after_clear_ = AfterClear::kEndTurn;
 
   // Scores.
