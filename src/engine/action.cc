@@ -18,9 +18,13 @@ bool takes_cell(ActionType t) {
 
 }  // namespace
 
-std::string_view action_type_name(ActionType t) { return kTypeNames[static_cast<int>(t)]; }
+std::string_view action_type_name(ActionType t) {
+  auto i = static_cast<size_t>(t);
+  return i < kTypeNames.size() ? kTypeNames[i] : "invalid-action";
+}
 
 std::string cell_to_text(CellId c) {
+  if (c >= kMaxCells) return fmt::format("cell#{}", c);
   return fmt::format("{}{}{}", cell_owner(c), static_cast<char>('a' + cell_row(c)), cell_col(c));
 }
 

@@ -64,7 +64,7 @@ std::string describe(const Event& e) {
   switch (e.type) {
     case EventType::kRoundStarted:
       return fmt::format("round {} starts; player {} begins; discard pile starts with {}",
-                         e.aux + 1, e.player, e.value);
+                         e.count + 1, e.player, e.value);
     case EventType::kTurnStarted:
       return fmt::format("player {}'s turn", e.player);
     case EventType::kRevealed:

@@ -18,7 +18,7 @@ namespace allegra {
 inline constexpr int8_t kHiddenValue = -128;
 
 enum class EventType : uint8_t {
-  kRoundStarted,       // round=aux, player=first player; value = the discard starter
+  kRoundStarted,       // count = 0-based round, player = first player, value = discard starter
   kTurnStarted,        // player
   kRevealed,           // player (-1 at the end-of-round reveal), cell, value
   kReshuffled,         // count = cards shuffled into the new draw pile

@@ -59,8 +59,11 @@ class Rng {
   }
 
   const uint64_t* words() const { return s_; }
+  // Restores saved words. All-zero words are xoshiro's one dead state (it would return 0
+  // forever and below() would never finish), so they reseed from 0 instead.
   void set_words(const uint64_t words[4]) {
     for (int i = 0; i < 4; ++i) s_[i] = words[i];
+    if ((s_[0] | s_[1] | s_[2] | s_[3]) == 0) reseed(0);
   }
   bool operator==(const Rng& o) const {
     return s_[0] == o.s_[0] && s_[1] == o.s_[1] && s_[2] == o.s_[2] && s_[3] == o.s_[3];

@@ -73,13 +73,14 @@ std::string_view phase_name(Phase p) {
   return "?";
 }
 
-State::State(const RuleOptions& options, uint64_t seed) : options_(options), rng_(seed) {
+State::State(const RuleOptions& options, uint64_t seed, EventList* events)
+    : options_(options), rng_(seed) {
   if (auto error = options.validate()) throw std::invalid_argument(*error);
   std::array<int8_t, kMaxDeck> deck;
   int size = build_deck(options_, deck);
   rng_.shuffle(std::span<int8_t>(deck.data(), size));
   first_player_ = 0;
-  start_round(std::span<const int8_t>(deck.data(), size), nullptr);
+  start_round(std::span<const int8_t>(deck.data(), size), events);
 }
 
 // ------------------------------------------------------------------------------------------
@@ -271,12 +272,20 @@ void State::legal_actions(ActionList& out) const {
 
 bool State::legal(Action a) const {
   const int n = players();
+  using T = ActionType;
+  // Actions without an argument exist only with argument 0 (one action, one code).
+  constexpr unsigned kArgless = 1u << int(T::kDrawPile) | 1u << int(T::kDrawDiscard) |
+                                1u << int(T::kDiscard) | 1u << int(T::kKnock) |
+                                1u << int(T::kPass) | 1u << int(T::kRefuse) |
+                                1u << int(T::kLeaveLines);
+  if (a.arg != 0 && static_cast<unsigned>(a.type) < 32 &&
+      (kArgless >> static_cast<unsigned>(a.type) & 1))
+    return false;
   auto cell_ok = [&](int p, bool face_down_only) {
     if (a.arg >= n * kGridCells || !in_display(p, n, a.arg)) return false;
     CellState s = cell_state(a.arg);
     return s == CellState::kFaceDown || (!face_down_only && s == CellState::kFaceUp);
   };
-  using T = ActionType;
   switch (phase_) {
     case Phase::kSetupReveal:
     case Phase::kRevealAfterDiscard:
@@ -601,7 +610,8 @@ void State::end_turn(EventList* ev) {
   const int n = players();
   check_round_end(ev);
   held_ = hand_ = taken_ = pending_discard_ = kNoCard;
-  hand_known_ = taken_known_ = false;
+  hand_known_ = taken_known_ = held_from_discard_ = false;
+  after_clear_ = AfterClear::kEndTurn;
   knock_pending_ = knockers_ = 0;
   knocker_ = kNoPlayer;
   hole_ = pending_discard_from_ = kNoCell;
@@ -723,6 +733,7 @@ void State::start_round(std::span<const int8_t> deck, EventList* ev) {
   final_next_ = 0;
   held_ = hand_ = taken_ = pending_discard_ = kNoCard;
   hand_known_ = taken_known_ = held_from_discard_ = false;
+  after_clear_ = AfterClear::kEndTurn;
   knock_pending_ = knockers_ = 0;
   knocker_ = clearer_ = kNoPlayer;
   hole_ = pending_discard_from_ = kNoCell;
@@ -733,23 +744,23 @@ void State::start_round(std::span<const int8_t> deck, EventList* ev) {
   emit(ev, {.type = EventType::kRoundStarted,
             .player = first_player_,
             .value = deck[dealt],
-            .aux = static_cast<uint8_t>(round_)});
+            .count = round_});
 }
 
 // ------------------------------------------------------------------------------------------
 // Chance control
 
-void State::redeal(std::span<const int8_t> deck) {
+void State::redeal(std::span<const int8_t> deck, EventList* events) {
   if (phase_ != Phase::kSetupReveal || setup_players_done_ != 0 || setup_reveals_left_ != 2)
     throw std::invalid_argument("redeal: only at the start of a round, before any reveal");
   if (static_cast<int>(deck.size()) != options_.deck_size() ||
       !same_cards(deck, options_.effective_deck()))
     throw std::invalid_argument(fmt::format(
         "redeal: the deck order must hold exactly the {} cards of the deck", options_.deck_size()));
-  start_round(deck, nullptr);
+  start_round(deck, events);
 }
 
-void State::reshuffle_with(std::span<const int8_t> pile) {
+void State::reshuffle_with(std::span<const int8_t> pile, EventList* events) {
   if (!draw_needs_reshuffle() || discard_count_ < 2)
     throw std::invalid_argument("reshuffle: only when the draw pile is empty and a draw is next");
   DeckCounts counts{};
@@ -758,10 +769,15 @@ void State::reshuffle_with(std::span<const int8_t> pile) {
     throw std::invalid_argument(
         "reshuffle: the new pile must hold exactly the discard pile's cards except its top");
   int moved = discard_count_ - 1;
+  // Advance the Rng exactly as pop_draw() would have, so a replay ends bit-identical.
+  std::array<int8_t, kMaxDeck> scratch;
+  std::copy_n(discard_.begin(), moved, scratch.begin());
+  rng_.shuffle(std::span<int8_t>(scratch.data(), moved));
   discard_[0] = discard_[moved];
   discard_count_ = 1;
   draw_count_ = static_cast<uint8_t>(moved);
   for (int i = 0; i < moved; ++i) draw_[moved - 1 - i] = pile[i];
+  emit(events, {.type = EventType::kReshuffled, .count = moved});
 }
 
 // ------------------------------------------------------------------------------------------

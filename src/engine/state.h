@@ -83,9 +83,9 @@ class PublicView;
 
 class State {
  public:
-  // A new game, every chance event drawn from `seed`. Throws std::invalid_argument if the
-  // options do not validate.
-  State(const RuleOptions& options, uint64_t seed);
+  // A new game, every chance event drawn from `seed`; the deal is reported to `events`.
+  // Throws std::invalid_argument if the options do not validate.
+  State(const RuleOptions& options, uint64_t seed, EventList* events = nullptr);
 
   // --- The state machine -------------------------------------------------------------------
   int current_player() const;  // kNoPlayer once the game is over
@@ -106,10 +106,10 @@ class State {
   // --- Chance control, for replaying records -----------------------------------------------
   // Replaces the deal of the round that has just started (no action taken in it yet) by an
   // explicit deck order, top card first (dealing convention: docs/record-format.md).
-  void redeal(std::span<const int8_t> deck_top_first);
+  void redeal(std::span<const int8_t> deck_top_first, EventList* events = nullptr);
   // The draw pile is empty and the active player is about to draw: rebuild it from the discard
   // pile (all but its top card) in this order, top first, instead of shuffling.
-  void reshuffle_with(std::span<const int8_t> pile_top_first);
+  void reshuffle_with(std::span<const int8_t> pile_top_first, EventList* events = nullptr);
   // True if drawing from the draw pile now would first reshuffle the discard pile into it.
   bool draw_needs_reshuffle() const { return phase_ == Phase::kChooseDraw && draw_count_ == 0; }
 

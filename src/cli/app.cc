@@ -1,0 +1,73 @@
+#include "cli/app.h"
+
+#include <fmt/format.h>
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <exception>
+#include <string>
+#include <vector>
+
+#include "cli/bench_command.h"
+#include "cli/cli_error.h"
+#include "cli/command.h"
+#include "cli/replay_command.h"
+#include "cli/rules_command.h"
+#include "cli/selfplay_command.h"
+
+namespace allegra::cli {
+namespace {
+
+// One line: newlines and runs of spaces become single spaces.
+std::string one_line(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '\n' || c == '\r' || c == '\t') c = ' ';
+    if (c == ' ' && (out.empty() || out.back() == ' ')) continue;
+    out += c;
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
+int report(std::string_view message) {
+  std::fflush(stdout);
+  fmt::print(stderr, "allegra: error: {}\n", one_line(message));
+  return kExitUsage;
+}
+
+}  // namespace
+
+int run_app(int argc, char** argv) {
+  CLI::App app{"Allegra: a rules engine for the card game ALLEGRA (Bella Lucca, 2020)", "allegra"};
+  app.set_version_flag("--version", fmt::format("allegra {}", kVersion),
+                       "Print the version and exit");
+  app.require_subcommand(0, 1);
+  app.footer("Run 'allegra <subcommand> --help' for the flags of a subcommand.");
+  std::vector<Command> commands;
+  try {
+    commands = {add_selfplay_command(app), add_replay_command(app), add_rules_command(app),
+                add_bench_command(app)};
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help, --help-all, --version
+    std::string hint = " (see allegra --help)";
+    for (const Command& c : commands)
+      if (c.app->parsed()) hint = fmt::format(" (see allegra {} --help)", c.app->get_name());
+    return report(std::string(e.what()) + hint);
+  }
+  try {
+    for (const Command& c : commands)
+      if (c.app->parsed()) return c.run();
+    return report(
+        "a subcommand is required: selfplay, replay, rules or bench (see allegra --help)");
+  } catch (const CliError& e) {
+    return report(e.what());
+  } catch (const std::exception& e) {
+    return report(fmt::format("internal error: {}", e.what()));
+  } catch (...) {
+    return report("internal error: unknown exception");
+  }
+}
+
+}  // namespace allegra::cli

@@ -1,0 +1,67 @@
+// GamePrinter: a game as readable text, one line per turn, from the engine's events.
+//
+// Used by `selfplay` and by `replay` without --check. The driver calls begin_game() once,
+// begin_round() after every deal (the first one and each new one, after a possible redeal),
+// on_events() with the events of every apply(), and end_game() at the end. A turn's events
+// (draw, knocks, swaps, clears, ...) are buffered and printed as one line when the next turn
+// starts, so ~300 actions of a round become a few dozen lines. At the end of each round the
+// table is drawn (kept up to date from the events by a TableMirror) and the scores shown.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "cli/table_mirror.h"
+#include "engine/event.h"
+#include "engine/state.h"
+
+namespace allegra::cli {
+
+class GamePrinter {
+ public:
+  explicit GamePrinter(std::FILE* out) : out_(out) {}
+
+  void begin_game(const State& initial, int game_number, uint64_t seed);
+  void begin_round(const State& state);
+  void on_events(std::span<const Event> events);
+  void end_game(const State& final_state, int actions);
+
+ private:
+  void on_event(const Event& e);
+  void flush_turn();
+  void flush_setup();
+  void print_round_result();
+  std::string describe_turn() const;
+  void line(const std::string& text);
+
+  std::FILE* out_;
+  int players_ = 0;
+  int rounds_ = 0;  // 0: no round limit
+  TableMirror table_;
+  int round_ = 0;
+  int turn_ = 0;
+  bool in_setup_ = false;
+  std::vector<std::string> setup_parts_;
+  int setup_player_ = kNoPlayer;
+  std::vector<Event> turn_events_;
+  int turn_player_ = kNoPlayer;
+  int ender_ = kNoPlayer;
+  int end_reveals_ = 0;
+  std::vector<Event> scored_;
+  std::vector<int32_t> totals_half_;
+};
+
+// A one-line rules summary, e.g. "4 players, 3 rounds, knocking, 120 cards".
+std::string options_summary(const RuleOptions& options);
+
+// "P1" or "P1, P3" from a winners bit mask.
+std::string winners_text(uint8_t mask, int players);
+
+// The --quiet line of a finished game.
+std::string game_summary_line(int game_number, uint64_t seed, const State& final_state,
+                              int actions);
+
+}  // namespace allegra::cli

@@ -1,0 +1,19 @@
+#include "cli/random_player.h"
+
+#include <stdexcept>
+
+namespace allegra::cli {
+
+Rng policy_rng(uint64_t game_seed) {
+  // A fixed odd constant keeps the policy stream apart from the game's own Rng(game_seed).
+  return Rng(game_seed ^ 0x5DEECE66DA11E6A0ULL);
+}
+
+Action random_action(const State& state, Rng& rng) {
+  ActionList legal;
+  state.legal_actions(legal);
+  if (legal.empty()) throw std::logic_error("random_action: no legal action (game over?)");
+  return legal[rng.below(static_cast<uint32_t>(legal.size()))];
+}
+
+}  // namespace allegra::cli

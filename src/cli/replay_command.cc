@@ -1,0 +1,149 @@
+#include "cli/replay_command.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <memory>
+#include <string>
+
+#include "cli/cli_error.h"
+#include "cli/game_printer.h"
+#include "cli/record_file.h"
+#include "engine/record.h"
+
+namespace allegra::cli {
+namespace {
+
+struct ReplayArgs {
+  std::string path;
+  bool check = false;
+  int game = 0;  // 0: every game; else only the game on this line
+};
+
+int count_actions(const GameRecord& record) {
+  int actions = 0;
+  for (const RoundRecord& r : record.rounds) actions += static_cast<int>(r.steps.size());
+  return actions;
+}
+
+// "round 2, action 17" (1-based) for the record location of a replay error.
+std::string where(const ReplayError& e) {
+  if (e.round < 0) return "the game result";
+  if (e.step < 0) return fmt::format("round {}", e.round + 1);
+  return fmt::format("round {}, action {}", e.round + 1, e.step + 1);
+}
+
+// The error with its location: the engine's message, whose "round R, step S" prefix becomes
+// "round R, action S" (people count actions), or where() in front if it names no location.
+std::string located(const ReplayError& e) {
+  const std::string& msg = e.message;
+  if (e.round >= 0 && e.step >= 0) {
+    std::string theirs = fmt::format("round {}, step {}", e.round + 1, e.step + 1);
+    if (msg.starts_with(theirs))
+      return fmt::format("round {}, action {}{}", e.round + 1, e.step + 1,
+                         msg.substr(theirs.size()));
+  } else if (e.round >= 0) {
+    std::string theirs = fmt::format("round {}", e.round + 1);
+    if (msg.starts_with(theirs + ":") || msg.starts_with(theirs + ",")) return msg;
+  }
+  return fmt::format("{}: {}", where(e), msg);
+}
+
+// Replays a record that replay_check() accepted, feeding the printer.
+void print_record(const GameRecord& record, int game_number) {
+  State state(record.options, record.seed);
+  GamePrinter printer(stdout);
+  if (!record.rounds.empty()) state.redeal(record.rounds[0].deal);
+  printer.begin_game(state, game_number, record.seed);
+  printer.begin_round(state);
+  EventList events;
+  int actions = 0;
+  for (size_t r = 0; r < record.rounds.size(); ++r) {
+    for (const RecordStep& step : record.rounds[r].steps) {
+      events.clear();
+      if (!step.reshuffle.empty()) {
+        // reshuffle_with() replaces the engine's own shuffle, and with it the event.
+        state.reshuffle_with(step.reshuffle);
+        events.push_back(
+            {.type = EventType::kReshuffled, .count = static_cast<int32_t>(step.reshuffle.size())});
+      }
+      state.apply(step.action, &events);
+      ++actions;
+      printer.on_events(events);
+      bool new_round = std::any_of(events.begin(), events.end(), [](const Event& e) {
+        return e.type == EventType::kRoundStarted;
+      });
+      if (new_round && r + 1 < record.rounds.size()) {
+        state.redeal(record.rounds[r + 1].deal);
+        printer.begin_round(state);
+      }
+    }
+  }
+  printer.end_game(state, actions);
+}
+
+int run_replay(const ReplayArgs& args) {
+  if (args.game < 0) throw CliError(fmt::format("--game must be a line number, got {}", args.game));
+  int games = 0;
+  int64_t actions = 0;
+  bool found = false;
+  std::optional<std::string> failure;
+  for_each_record(args.path, [&](int line, const GameRecord& record) {
+    if (args.game != 0 && line != args.game) return true;
+    found = true;
+    if (auto error = replay_check(record)) {
+      if (args.check) fmt::print("game {}: MISMATCH: {}\n", line, located(*error));
+      failure = fmt::format("game {} (line {} of {}) does not replay: {}", line, line, args.path,
+                            located(*error));
+      return false;
+    }
+    ++games;
+    const int n = count_actions(record);
+    actions += n;
+    if (args.check) {
+      fmt::print("game {}: ok ({} round{}, {} actions)\n", line, record.rounds.size(),
+                 record.rounds.size() == 1 ? "" : "s", n);
+    } else {
+      if (games > 1) fmt::print("\n\n");
+      print_record(record, line);
+    }
+    return true;
+  });
+  if (args.game != 0 && !found)
+    throw CliError(fmt::format("'{}' has no game record on line {}", args.path, args.game));
+  if (failure) {
+    std::fflush(stdout);
+    fmt::print(stderr, "allegra: replay failed: {}\n", *failure);
+    return kExitMismatch;
+  }
+  if (args.check)
+    fmt::print("{} game{} checked, all ok ({} actions)\n", games, games == 1 ? "" : "s", actions);
+  std::fflush(stdout);
+  return kExitOk;
+}
+
+}  // namespace
+
+Command add_replay_command(CLI::App& app) {
+  auto args = std::make_shared<ReplayArgs>();
+  CLI::App* sub = app.add_subcommand(
+      "replay", "Replay recorded games (JSON lines): check them, or print them readably");
+  sub->add_option("FILE", args->path, "JSON lines file of game records (selfplay --record)")
+      ->required();
+  sub->add_flag("--check", args->check,
+                "Only check that every game replays exactly (deal, actions, scores, winners); "
+                "exit 1 at the first game that does not");
+  sub->add_option("--game", args->game,
+                  "Only the game on this line of FILE (games are numbered by line)")
+      ->type_name("LINE");
+  sub->footer(
+      "Exit codes: 0 every game replays, 1 a game does not (the message names its line, round\n"
+      "and action), 2 bad arguments or an unreadable or malformed file.\n"
+      "Examples:\n"
+      "  allegra replay games.jsonl --check\n"
+      "  allegra replay games.jsonl --game 3");
+  return {sub, [args] { return run_replay(*args); }};
+}
+
+}  // namespace allegra::cli

@@ -1,0 +1,354 @@
+#include "engine/record.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <limits>
+#include <stdexcept>
+
+#include "engine/serialize.h"
+
+namespace allegra {
+
+using nlohmann::json;
+using namespace json_read;  // NOLINT(google-build-using-namespace)
+
+// ------------------------------------------------------------------------------------------
+// Dealing convention
+
+std::vector<int8_t> current_deal(const State& s) {
+  const int n = s.players();
+  const int dealt = n * kGridCells;
+  bool fresh = s.phase() == Phase::kSetupReveal && s.setup_reveals_left() == 2 &&
+               s.active_player() == s.first_player() && s.discard_pile_size() == 1;
+  for (int c = 0; fresh && c < dealt; ++c)
+    fresh = s.cell_state(static_cast<CellId>(c)) == CellState::kFaceDown;
+  if (!fresh)
+    throw std::invalid_argument(
+        "current_deal: only right after a deal, before any card is revealed");
+  std::vector<int8_t> deck(static_cast<size_t>(dealt + 1 + s.draw_pile_size()));
+  for (int k = 0; k < dealt; ++k) {
+    int owner = (s.first_player() + k) % n;
+    deck[k] = s.cell_value(static_cast<CellId>(owner * kGridCells + k / n));
+  }
+  deck[dealt] = s.discard_pile_card(0);
+  for (int i = 0; i < s.draw_pile_size(); ++i) deck[dealt + 1 + i] = s.draw_pile_card(i);
+  return deck;
+}
+
+// ------------------------------------------------------------------------------------------
+// Recording
+
+GameRecorder::GameRecorder(const State& initial, uint64_t seed) {
+  if (initial.round() != 0 || initial.rounds_played() != 0)
+    throw std::invalid_argument("GameRecorder: the game must be at the start of its first round");
+  record_.options = initial.options();
+  record_.seed = seed;
+  RoundRecord round;
+  round.first_player = initial.first_player();
+  round.deal = current_deal(initial);
+  record_.rounds.push_back(std::move(round));
+}
+
+void GameRecorder::apply(State& state, Action a, EventList* events) {
+  if (state.options() != record_.options || state.round() + 1 != std::ssize(record_.rounds))
+    throw std::logic_error("GameRecorder::apply: the state is not the game being recorded");
+  RecordStep step;
+  step.player = state.current_player();
+  step.action = a;
+  const bool reshuffles = a.type == ActionType::kDrawPile && state.draw_needs_reshuffle();
+  const int rounds_before = state.rounds_played();
+  state.apply(a, events);  // throws IllegalAction, nothing recorded
+  if (reshuffles) {
+    step.reshuffle.push_back(state.held_card());
+    for (int i = 0; i < state.draw_pile_size(); ++i)
+      step.reshuffle.push_back(state.draw_pile_card(i));
+  }
+  RoundRecord& round = record_.rounds.back();
+  round.steps.push_back(std::move(step));
+  if (state.rounds_played() == rounds_before) return;
+  const int n = state.players();
+  const RoundResult& result = state.last_round();
+  round.score_half.assign(result.score_half.begin(), result.score_half.begin() + n);
+  round.raw_half.assign(result.raw_half.begin(), result.raw_half.begin() + n);
+  round.ender = result.ender;
+  if (state.is_terminal()) {
+    for (int p = 0; p < n; ++p) {
+      record_.totals_half.push_back(state.total_half(p));
+      if (state.winners() >> p & 1) record_.winners.push_back(p);
+    }
+  } else {
+    RoundRecord next;
+    next.first_player = state.first_player();
+    next.deal = current_deal(state);
+    record_.rounds.push_back(std::move(next));
+  }
+}
+
+// ------------------------------------------------------------------------------------------
+// JSON
+
+namespace {
+
+template <typename T>
+json int_array(const std::vector<T>& v) {
+  json a = json::array();
+  for (T x : v) a.push_back(static_cast<int64_t>(x));
+  return a;
+}
+
+std::vector<int8_t> cards_from(const json& j, const std::string& path, size_t max_size) {
+  const auto& a = array(j, path, max_size);
+  std::vector<int8_t> out;
+  out.reserve(a.size());
+  for (size_t i = 0; i < a.size(); ++i) out.push_back(card(a[i], fmt::format("{}[{}]", path, i)));
+  return out;
+}
+
+// Empty, or one entry per player.
+std::vector<int32_t> halves_from(const json& j, const std::string& path, int n) {
+  const auto& a = array(j, path, static_cast<size_t>(n));
+  if (!a.empty() && a.size() != static_cast<size_t>(n))
+    fail(path, fmt::format("must be empty or have one entry per player ({}), got {}", n, a.size()));
+  std::vector<int32_t> out;
+  for (size_t i = 0; i < a.size(); ++i)
+    out.push_back(static_cast<int32_t>(integer(a[i], fmt::format("{}[{}]", path, i),
+                                               std::numeric_limits<int32_t>::min(),
+                                               std::numeric_limits<int32_t>::max())));
+  return out;
+}
+
+}  // namespace
+
+json record_to_json(const GameRecord& r) {
+  json rounds = json::array();
+  for (const RoundRecord& rr : r.rounds) {
+    json steps = json::array();
+    for (const RecordStep& st : rr.steps) {
+      json step = {{"player", st.player}, {"action", to_text(st.action)}};
+      if (!st.reshuffle.empty()) step["reshuffle"] = int_array(st.reshuffle);
+      steps.push_back(std::move(step));
+    }
+    rounds.push_back({{"first_player", rr.first_player},
+                      {"deal", int_array(rr.deal)},
+                      {"steps", std::move(steps)},
+                      {"score_half", int_array(rr.score_half)},
+                      {"raw_half", int_array(rr.raw_half)},
+                      {"ender", rr.ender == kNoPlayer ? json(nullptr) : json(rr.ender)}});
+  }
+  return {{"format_version", r.format_version},      {"options", options_to_json(r.options)},
+          {"seed", std::to_string(r.seed)},          {"rounds", std::move(rounds)},
+          {"totals_half", int_array(r.totals_half)}, {"winners", int_array(r.winners)}};
+}
+
+GameRecord record_from_json(const json& j) {
+  const std::string P = "record";
+  object(j, P, {"format_version", "options", "seed", "rounds", "totals_half", "winners"});
+  GameRecord r;
+  const json& version = member(j, P, "format_version");
+  if (!(version.is_number_integer() && version == kRecordFormatVersion))
+    fail(P + ".format_version", fmt::format("unsupported version {} (this reader knows {})",
+                                            version.dump(), kRecordFormatVersion));
+  r.format_version = kRecordFormatVersion;
+  try {
+    r.options = options_from_json(member(j, P, "options"));
+  } catch (const FormatError& e) {
+    throw FormatError(P + "." + e.what());
+  }
+  const int n = r.options.players;
+  r.seed = uint64(member(j, P, "seed"), P + ".seed");
+
+  const std::string RP = P + ".rounds";
+  const auto& rounds = array(member(j, P, "rounds"), RP, std::numeric_limits<int16_t>::max());
+  const DeckCounts deck = r.options.effective_deck();
+  const auto deck_size = static_cast<size_t>(r.options.deck_size());
+  for (size_t ri = 0; ri < rounds.size(); ++ri) {
+    const std::string rp = fmt::format("{}[{}]", RP, ri);
+    const json& rj = rounds[ri];
+    object(rj, rp, {"first_player", "deal", "steps", "score_half", "raw_half", "ender"});
+    RoundRecord rr;
+    rr.first_player =
+        static_cast<int>(integer(member(rj, rp, "first_player"), rp + ".first_player", 0, n - 1));
+    rr.deal = cards_from(member(rj, rp, "deal"), rp + ".deal", deck_size);
+    if (rr.deal.size() != deck_size)
+      fail(rp + ".deal",
+           fmt::format("must hold the {} cards of the deck, got {}", deck_size, rr.deal.size()));
+    DeckCounts counts{};
+    for (int8_t c : rr.deal) ++counts[c - kMinValue];
+    for (int v = 0; v < kNumValues; ++v)
+      if (counts[v] != deck[v])
+        fail(rp + ".deal", fmt::format("the deck has {} cards of value {}, the deal {}", deck[v],
+                                       v + kMinValue, counts[v]));
+    const std::string sp = rp + ".steps";
+    const auto& steps = array(member(rj, rp, "steps"), sp, std::numeric_limits<int32_t>::max());
+    rr.steps.reserve(steps.size());
+    for (size_t si = 0; si < steps.size(); ++si) {
+      const std::string stp = fmt::format("{}[{}]", sp, si);
+      const json& sj = steps[si];
+      object(sj, stp, {"player", "action", "reshuffle"});
+      RecordStep st;
+      st.player = static_cast<int>(integer(member(sj, stp, "player"), stp + ".player", 0, n - 1));
+      const std::string& text = string(member(sj, stp, "action"), stp + ".action");
+      if (text.size() > 16) fail(stp + ".action", "not an action (too long)");
+      std::string error;
+      auto action = action_from_text(text, n, &error);
+      if (!action) fail(stp + ".action", error);
+      st.action = *action;
+      if (auto it = sj.find("reshuffle"); it != sj.end())
+        st.reshuffle = cards_from(*it, stp + ".reshuffle", deck_size);
+      rr.steps.push_back(std::move(st));
+    }
+    rr.score_half = halves_from(member(rj, rp, "score_half"), rp + ".score_half", n);
+    rr.raw_half = halves_from(member(rj, rp, "raw_half"), rp + ".raw_half", n);
+    const json& ender = member(rj, rp, "ender");
+    rr.ender =
+        ender.is_null() ? kNoPlayer : static_cast<int>(integer(ender, rp + ".ender", 0, n - 1));
+    r.rounds.push_back(std::move(rr));
+  }
+  r.totals_half = halves_from(member(j, P, "totals_half"), P + ".totals_half", n);
+  const std::string wp = P + ".winners";
+  const auto& winners = array(member(j, P, "winners"), wp, static_cast<size_t>(n));
+  for (size_t i = 0; i < winners.size(); ++i) {
+    int p = static_cast<int>(integer(winners[i], fmt::format("{}[{}]", wp, i), 0, n - 1));
+    if (!r.winners.empty() && p <= r.winners.back())
+      fail(fmt::format("{}[{}]", wp, i), "winners must be listed in increasing order, each once");
+    r.winners.push_back(p);
+  }
+  return r;
+}
+
+std::string record_to_line(const GameRecord& record) { return record_to_json(record).dump(); }
+
+GameRecord record_from_line(std::string_view line) { return record_from_json(parse_json(line)); }
+
+// ------------------------------------------------------------------------------------------
+// Replay
+
+namespace {
+
+std::string halves_text(const std::vector<int32_t>& v) {
+  return v.empty() ? std::string("none") : fmt::format("[{}]", fmt::join(v, ", "));
+}
+
+std::vector<int32_t> first_n(const std::array<int32_t, kMaxPlayers>& a, int n) {
+  return std::vector<int32_t>(a.begin(), a.begin() + n);
+}
+
+}  // namespace
+
+std::optional<ReplayError> replay_check(const GameRecord& record, State* final_state) {
+  if (record.format_version != kRecordFormatVersion)
+    return ReplayError{-1, -1, fmt::format("unsupported format_version {}", record.format_version)};
+  if (auto error = record.options.validate()) return ReplayError{-1, -1, "options: " + *error};
+  if (record.rounds.empty()) return ReplayError{-1, -1, "the record has no rounds"};
+  const int n = record.options.players;
+  State s(record.options, record.seed);
+  auto error = [&](int round, int step, std::string message) -> std::optional<ReplayError> {
+    if (final_state) *final_state = s;
+    return ReplayError{round, step, std::move(message)};
+  };
+
+  for (int r = 0; r < std::ssize(record.rounds); ++r) {
+    const RoundRecord& rr = record.rounds[r];
+    const int R = r + 1;
+    if (s.is_terminal())
+      return error(r, -1,
+                   fmt::format("round {}: the game ended after round {}, but the record "
+                               "has {} rounds",
+                               R, r, record.rounds.size()));
+    if (rr.first_player != s.first_player())
+      return error(r, -1,
+                   fmt::format("round {}: player {} plays first, the record says player {}", R,
+                               s.first_player(), rr.first_player));
+    try {
+      s.redeal(rr.deal);
+    } catch (const std::invalid_argument& e) {
+      return error(r, -1, fmt::format("round {}: the deal is not valid: {}", R, e.what()));
+    }
+    int ended_after = -1;  // the step that finished the round
+    for (int i = 0; i < std::ssize(rr.steps); ++i) {
+      const RecordStep& st = rr.steps[i];
+      if (static_cast<int>(st.action.type) >= kNumActionTypes)
+        return error(r, i, fmt::format("round {}, step {}: not an action", R, i + 1));
+      const std::string where = fmt::format("round {}, step {} (player {}: '{}')", R, i + 1,
+                                            st.player, to_text(st.action));
+      if (ended_after >= 0)
+        return error(
+            r, i, fmt::format("{}: the round already ended after step {}", where, ended_after + 1));
+      if (st.player != s.current_player())
+        return error(r, i,
+                     fmt::format("{}: player {} is to act, not player {}", where,
+                                 s.current_player(), st.player));
+      const bool reshuffles = st.action.type == ActionType::kDrawPile && s.draw_needs_reshuffle();
+      if (!st.reshuffle.empty()) {
+        if (!reshuffles)
+          return error(r, i,
+                       fmt::format("{}: a reshuffle is recorded, but this step does not "
+                                   "draw from an empty draw pile",
+                                   where));
+        try {
+          s.reshuffle_with(st.reshuffle);
+        } catch (const std::invalid_argument& e) {
+          return error(r, i,
+                       fmt::format("{}: the reshuffle order is not valid: {}", where, e.what()));
+        }
+      } else if (reshuffles) {
+        return error(r, i,
+                     fmt::format("{}: this draw reshuffles the discard pile, but the record "
+                                 "has no reshuffle order",
+                                 where));
+      }
+      const int rounds_before = s.rounds_played();
+      try {
+        s.apply(st.action);
+      } catch (const IllegalAction& e) {
+        return error(r, i, fmt::format("{}: illegal: {}", where, e.what()));
+      }
+      if (s.rounds_played() > rounds_before) ended_after = i;
+    }
+    if (ended_after < 0)
+      return error(r, -1,
+                   fmt::format("round {}: the record ends after step {}, but the round is "
+                               "not over (player {} is to act in phase {})",
+                               R, rr.steps.size(), s.current_player(), phase_name(s.phase())));
+    const RoundResult& result = s.last_round();
+    if (rr.ender != result.ender)
+      return error(r, -1,
+                   fmt::format("round {}: player {} ended the round, the record says {}", R,
+                               result.ender, rr.ender));
+    if (rr.raw_half != first_n(result.raw_half, n))
+      return error(
+          r, -1,
+          fmt::format("round {}: the raw scores (half points) are {}, the record "
+                      "says {}",
+                      R, halves_text(first_n(result.raw_half, n)), halves_text(rr.raw_half)));
+    if (rr.score_half != first_n(result.score_half, n))
+      return error(
+          r, -1,
+          fmt::format("round {}: the scores (half points) are {}, the record says {}", R,
+                      halves_text(first_n(result.score_half, n)), halves_text(rr.score_half)));
+  }
+  if (!s.is_terminal())
+    return error(-1, -1,
+                 fmt::format("the record ends after round {}, but the game is not over",
+                             record.rounds.size()));
+  std::vector<int32_t> totals;
+  std::vector<int> winners;
+  for (int p = 0; p < n; ++p) {
+    totals.push_back(s.total_half(p));
+    if (s.winners() >> p & 1) winners.push_back(p);
+  }
+  if (record.totals_half != totals)
+    return error(-1, -1,
+                 fmt::format("the totals (half points) are {}, the record says {}",
+                             halves_text(totals), halves_text(record.totals_half)));
+  if (record.winners != winners)
+    return error(-1, -1,
+                 fmt::format("the winners are [{}], the record says [{}]", fmt::join(winners, ", "),
+                             fmt::join(record.winners, ", ")));
+  if (final_state) *final_state = s;
+  return std::nullopt;
+}
+
+}  // namespace allegra

@@ -1,0 +1,27 @@
+// Sizes and check levels of the conformance suite, tuned so that the whole suite stays well
+// under three minutes in the debug (ASan/UBSan) build on a two-core machine. Measured costs
+// per action there: the cheap checks ~20 us, resample with a 2-step playout ~60 us, a JSON
+// round trip of the full state 300-600 us and the full serialization check 1.5-2.7 ms; so JSON
+// runs on every action of one game per player count and rule switches, and on a sample of the
+// actions of the other deep games.
+#pragma once
+
+#include "engine/conformance/invariants.h"
+
+namespace allegra::conformance {
+
+// 240 variants x 42 games = 10,080 games; 4 or 5 of each variant (1,080 in all) are deep.
+inline constexpr int kGamesPerVariant = 42;
+inline int deep_games(int variant_index) { return 4 + variant_index % 2; }
+// The JSON checks run every kDeepJsonEvery-th action of a deep game (and at its end).
+inline constexpr int kDeepJsonEvery = 64;
+
+// Every action: cards, structure, legal list against the rules, public view, illegal probes,
+// transitions and scoring; determinism at the end.
+CheckLevel cheap_level();
+// Additionally, on every action: resample (a 2-step playout; once per game to the end),
+// exhaustive legality every 16 actions; serialization every `json_every` actions (1 in 16 of
+// them, and the last state, the full check); the game recorded, replayed and checked at the end.
+CheckLevel deep_level(int json_every = kDeepJsonEvery);
+
+}  // namespace allegra::conformance
