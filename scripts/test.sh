@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs all checks: setup, format check, debug (ASan+UBSan) configure/build/ctest,
-# then a release build of every target (including allegra_bench).
+# Runs all checks: setup, format check, debug (ASan+UBSan) configure/build/ctest, the
+# release configure/build/ctest (every target, allegra_bench included), and the libFuzzer
+# targets built with clang and run briefly on their corpora.
 # Set ALLEGRA_BENCH_SMOKE=1 to also run allegra_bench briefly as a smoke test.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -16,9 +17,37 @@ bash scripts/check-format.sh
 step "debug workflow (g++, ASan+UBSan): configure, build, test"
 cmake --workflow --preset debug
 
-step "release build"
-cmake --preset release
-cmake --build --preset release
+step "release workflow (g++ -O3): configure, build everything, test"
+# Runs the suite again without sanitizers; there the conformance suite also round-trips the
+# JSON of every state of its deep games (too slow under ASan).
+cmake --workflow --preset release
+
+step "fuzz targets (clang, libFuzzer): build, then a short run of each on its corpus"
+cmake --preset fuzz
+fuzzers=()
+for src in fuzz/*.cc; do
+  name=$(basename "$src" .cc)
+  name=${name#fuzz_}
+  fuzzers+=("fuzz_${name%_fuzz}")
+done
+cmake --build --preset fuzz --target "${fuzzers[@]}"
+for target in "${fuzzers[@]}"; do
+  corpus="fuzz/corpus/${target#fuzz_}"
+  dict="fuzz/${target#fuzz_}.dict"
+  args=(-max_total_time=10 -print_final_stats=0)
+  [[ -f "$dict" ]] && args+=(-dict="$dict")
+  work=$(mktemp -d)  # a scratch corpus (and crash files) outside the repository
+  mkdir "$work/corpus"
+  [[ -d "$corpus" ]] && cp -r "$corpus/." "$work/corpus/"
+  if ! "build/fuzz/fuzz/$target" "${args[@]}" -artifact_prefix="$work/" "$work/corpus" \
+      >"$work/log" 2>&1; then
+    tail -40 "$work/log"
+    echo "test.sh: $target failed (crash input in $work)" >&2
+    exit 1
+  fi
+  echo "$target: 10 s without a crash"
+  rm -rf "$work"
+done
 
 if [[ "${ALLEGRA_BENCH_SMOKE:-0}" == "1" && -x build/release/allegra_bench ]]; then
   step "benchmark smoke test"

@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -99,6 +100,9 @@ std::vector<Variant> all_variants() {
   }
   return out;
 }
+
+// gtest prints a parameter in test listings (and ctest names): the variant name, not its bytes.
+void PrintTo(const Variant& v, std::ostream* os) { *os << v.name; }
 
 class ConformanceTest : public ::testing::TestWithParam<Variant> {};
 

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -68,6 +69,8 @@ std::vector<DeckVariant> deck_variants() {
   return out;
 }
 
+void PrintTo(const DeckVariant& v, std::ostream* os) { *os << v.name; }
+
 class DegenerateDeckTest : public ::testing::TestWithParam<DeckVariant> {};
 
 TEST_P(DegenerateDeckTest, RandomGames) {
@@ -108,6 +111,16 @@ INSTANTIATE_TEST_SUITE_P(Decks, DegenerateDeckTest, ::testing::ValuesIn(deck_var
                          [](const ::testing::TestParamInfo<DeckVariant>& param_info) {
                            return param_info.param.name;
                          });
+
+// A long game: round numbers, first players and totals stay right past 255 rounds.
+TEST(ConformanceEdge, LongGameOf300Rounds) {
+  RuleOptions o;
+  o.players = 2;
+  o.rounds = 300;
+  GameResult r = play_checked_game(o, 300300, cheap_level());
+  ASSERT_EQ(r.error, "");
+  EXPECT_EQ(r.stats.rounds, 300);
+}
 
 // ------------------------------------------------------------------------------------------
 // Options
@@ -177,9 +190,11 @@ TEST(ConformanceEdge, EffectiveDeckFollowsTheSmallGameRemoval) {
 // ------------------------------------------------------------------------------------------
 // Action forms
 
-// Plays a few games and calls `probe` on every state.
+// Plays `games` single-round games per player count and calls `probe` on every state; returns
+// the number of states.
 template <typename Probe>
-void on_states(int games, Probe probe) {
+int on_states(int games, Probe probe) {
+  int states = 0;
   for (int n = kMinPlayers; n <= kMaxPlayers; ++n) {
     RuleOptions o;
     o.players = n;
@@ -189,12 +204,14 @@ void on_states(int games, Probe probe) {
       Rng chooser(chooser_seed(900 + 10 * n + g));
       for (int step = 0;; ++step) {
         probe(s, step);
+        ++states;
         if (::testing::Test::HasFatalFailure() || s.is_terminal()) break;
         ActionList legal = s.legal_actions();
         s.apply(legal[chooser.below(static_cast<uint32_t>(legal.size()))]);
       }
     }
   }
+  return states;
 }
 
 // The actions without an argument (draw, draw-discard, discard, knock, pass, refuse, leave)
@@ -205,7 +222,7 @@ TEST(ConformanceEdge, ArglessActionsWithAnArgumentAreNotLegal) {
       ActionType::kDrawPile, ActionType::kDrawDiscard, ActionType::kDiscard,   ActionType::kKnock,
       ActionType::kPass,     ActionType::kRefuse,      ActionType::kLeaveLines};
   int reported = 0;
-  on_states(2, [&](const State& s, int step) {
+  const int states = on_states(2, [&](const State& s, int step) {
     for (ActionType t : argless) {
       for (uint8_t arg : {uint8_t{1}, uint8_t{7}, uint8_t{255}}) {
         Action a{t, arg};
@@ -220,6 +237,7 @@ TEST(ConformanceEdge, ArglessActionsWithAnArgumentAreNotLegal) {
   });
   EXPECT_EQ(reported, 0) << "argless actions with a nonzero argument accepted " << reported
                          << " times";
+  EXPECT_GT(states, 1000);
 }
 
 // An action type outside the enum (e.g. Action::from_code(13 * 256), as a corrupt record or a
@@ -270,8 +288,10 @@ TEST(ConformanceEdge, EveryActionIsIllegalAfterTheEnd) {
 // Values and copies
 
 TEST(ConformanceEdge, CopiesPlayOnIndependently) {
-  on_states(1, [](const State& s, int step) {
+  int copies = 0;
+  on_states(1, [&copies](const State& s, int step) {
     if (step % 37 != 5 || s.is_terminal()) return;
+    ++copies;
     State a = s, b = s;
     Rng ra(step), rb(step);
     for (int k = 0; k < 30 && !a.is_terminal(); ++k) {
@@ -286,6 +306,7 @@ TEST(ConformanceEdge, CopiesPlayOnIndependently) {
       ASSERT_TRUE(std::equal(ea.begin(), ea.end(), eb.begin(), eb.end()));
     }
   });
+  EXPECT_GT(copies, 20);
 }
 
 TEST(ConformanceEdge, SeedsDealDifferentGames) {

@@ -691,7 +691,14 @@ std::string check_transition(const State& before, Action a, const State& after,
                         after.draw_pile_size() == after.options().deck_size() - n * kGridCells - 1,
                     "");
       ALLEGRA_CHECK(after.first_player() == left_of(before.first_player(), n), "");
+      auto started = std::find_if(events.begin(), events.end(), [](const Event& e) {
+        return e.type == EventType::kRoundStarted;
+      });
       ALLEGRA_CHECK(count_events(events, EventType::kRoundStarted) == 1, "");
+      ALLEGRA_CHECK(started->count == after.round() && started->player == after.first_player() &&
+                        started->value == after.discard_pile_card(0),
+                    "round-started event: round {} player {} value {}", started->count,
+                    started->player, started->value);
     }
   }
   // Events never carry a value nobody may know: a card taken to a hand from a face-down cell
