@@ -86,14 +86,6 @@ State::State(const RuleOptions& options, uint64_t seed, EventList* events)
 // ------------------------------------------------------------------------------------------
 // Queries
 
-CellState State::cell_state(CellId c) const {
-  int p = cell_owner(c);
-  uint16_t b = bit_of(c);
-  if (empty_[p] & b) return CellState::kEmpty;
-  if (face_down_[p] & b) return CellState::kFaceDown;
-  return CellState::kFaceUp;
-}
-
 int State::face_down_count(int p) const {
   int left = left_of(p, players());
   return count_cells(face_down_[p]) + count_cells(face_down_[left] & kSharedColMask);

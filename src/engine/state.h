@@ -136,7 +136,19 @@ class State {
   uint8_t knock_pending() const { return knock_pending_; }  // bit p: p may still knock/pass
   uint8_t knockers() const { return knockers_; }            // bit p: p knocked
 
-  CellState cell_state(CellId c) const;
+  CellState cell_state(CellId c) const {
+    const int p = cell_owner(c);
+    const auto b = static_cast<uint16_t>(1u << cell_index(c));
+    if (empty_[p] & b) return CellState::kEmpty;
+    return (face_down_[p] & b) ? CellState::kFaceDown : CellState::kFaceUp;
+  }
+  // 15-bit masks of p's display (bit row*5 + display column): face-down and empty cells.
+  uint16_t display_down(int p) const {
+    return to_display_mask(face_down_[p], face_down_[left_of(p, players())]);
+  }
+  uint16_t display_empty(int p) const {
+    return to_display_mask(empty_[p], empty_[left_of(p, players())]);
+  }
   // The card in a cell; only meaningful if it is not empty. Hidden information if face down.
   int8_t cell_value(CellId c) const { return values_[c]; }
   CellId hole() const { return hole_; }  // the cell emptied by a knock take, or kNoCell
@@ -201,13 +213,6 @@ class State {
 
   bool legal(Action a) const;  // the fast check behind apply() and is_legal()
   [[noreturn, gnu::cold, gnu::noinline]] void throw_illegal(Action a) const;
-  // 15-bit masks of p's display (bit row*5 + dcol).
-  uint16_t display_down(int p) const {
-    return to_display_mask(face_down_[p], face_down_[left_of(p, players())]);
-  }
-  uint16_t display_empty(int p) const {
-    return to_display_mask(empty_[p], empty_[left_of(p, players())]);
-  }
 
   RuleOptions options_;
   Rng rng_;

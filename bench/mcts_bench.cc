@@ -1,0 +1,118 @@
+// MCTS benchmarks (Google Benchmark).
+//
+//   BM_PolicyRound/N       a complete round of the rollout policy with N players (a rounds=1
+//                          game from the deal); counter actions/round, items = actions
+//   BM_Rollout             mcts::rollout_round() from a sample of 4-player mid-round positions
+//                          (sample + rollout, as one iteration does); items = rollout actions
+//   BM_MctsDecision/I/T    MctsBot::choose() with I iterations and T threads over 4-player
+//                          positions from policy self-play games (every phase, early and late
+//                          in rounds, all three rounds); items = iterations, so items/s is the
+//                          search speed and the time per item times I the decision time
+//
+// Run: build/release/allegra_bench --benchmark_filter=Mcts
+// Use real time for threads > 1 (the benchmark does): CPU time is the sum over threads.
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "bots/mcts_bot.h"
+#include "bots/mcts_rollout.h"
+#include "engine/public_view.h"
+#include "engine/rng.h"
+#include "engine/state.h"
+
+namespace {
+
+using allegra::Action;
+using allegra::ActionList;
+using allegra::MctsBot;
+using allegra::MctsConfig;
+using allegra::PublicView;
+using allegra::Rng;
+using allegra::RuleOptions;
+using allegra::State;
+
+RuleOptions options_for(int players, int rounds) {
+  RuleOptions o;
+  o.players = players;
+  o.rounds = rounds;
+  return o;
+}
+
+// Decision positions (more than one legal action) of 4-player 3-round games played by the
+// rollout policy, every `every`-th one.
+const std::vector<PublicView>& decision_views() {
+  static const std::vector<PublicView> views = [] {
+    std::vector<PublicView> out;
+    Rng rng(2024);
+    ActionList scratch;
+    int k = 0;
+    for (uint64_t game = 1; game <= 4; ++game) {
+      State s(options_for(4, 3), game);
+      while (!s.is_terminal()) {
+        if (s.legal_actions().size() > 1 && ++k % 23 == 0) out.emplace_back(s);
+        s.apply(allegra::mcts::policy_action(s, rng, allegra::mcts::unseen_mean(s), scratch));
+      }
+    }
+    return out;
+  }();
+  return views;
+}
+
+void BM_PolicyRound(benchmark::State& bench) {
+  const RuleOptions options = options_for(static_cast<int>(bench.range(0)), 1);
+  uint64_t seed = 1;
+  Rng rng(7);
+  int64_t actions = 0, rounds = 0;
+  for (auto _ : bench) {
+    State s(options, ++seed);
+    actions += allegra::mcts::rollout_round(s, rng, allegra::mcts::unseen_mean(s));
+    ++rounds;
+    benchmark::DoNotOptimize(s);
+  }
+  bench.SetItemsProcessed(actions);
+  bench.counters["actions/round"] =
+      benchmark::Counter(static_cast<double>(actions) / static_cast<double>(rounds));
+}
+BENCHMARK(BM_PolicyRound)->Arg(2)->Arg(4)->Arg(6);
+
+void BM_Rollout(benchmark::State& bench) {
+  const auto& views = decision_views();
+  Rng rng(11);
+  size_t i = 0;
+  int64_t actions = 0;
+  for (auto _ : bench) {
+    const PublicView& view = views[i++ % views.size()];
+    State s = State::sample(view, rng);
+    actions += allegra::mcts::rollout_round(s, rng, allegra::mcts::unseen_mean(view.masked()));
+    benchmark::DoNotOptimize(s);
+  }
+  bench.SetItemsProcessed(actions);
+}
+BENCHMARK(BM_Rollout);
+
+void BM_MctsDecision(benchmark::State& bench) {
+  const auto& views = decision_views();
+  MctsConfig config;
+  config.iterations = static_cast<int>(bench.range(0));
+  config.threads = static_cast<int>(bench.range(1));
+  MctsBot bot(config, 1);
+  size_t i = 0;
+  int64_t iterations = 0;
+  for (auto _ : bench) {
+    const Action a = bot.choose(views[i++ % views.size()]);
+    benchmark::DoNotOptimize(a);
+    iterations += bot.last_iterations();
+  }
+  bench.SetItemsProcessed(iterations);
+  bench.counters["positions"] = static_cast<double>(views.size());
+}
+BENCHMARK(BM_MctsDecision)
+    ->Args({1000, 1})
+    ->Args({1000, 2})
+    ->Args({4000, 2})
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
+
+}  // namespace

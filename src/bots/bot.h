@@ -1,0 +1,39 @@
+// Bot: a computer player. It sees only the public view (and through it the rule options) and
+// answers every decision type with one of the view's legal actions.
+//
+// Nobody knows a face-down card or the draw-pile order in ALLEGRA, so the public view is all a
+// bot may use; search bots deal the unseen cards themselves with State::sample(view, rng) and
+// so can never see a real hidden card. Every bot is seeded: the same seed and the same views
+// give the same decisions (a time budget aside, which depends on the machine).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "engine/action.h"
+#include "engine/public_view.h"
+
+namespace allegra {
+
+class Bot {
+ public:
+  virtual ~Bot() = default;
+  // A short name for tables and logs, e.g. "greedy" or "mcts:2000it".
+  virtual std::string name() const = 0;
+  // One of view.legal_actions(), for view.current_player(). Callers never ask a bot when the
+  // game is over. A decision with a single legal action must cost no search time.
+  virtual Action choose(const PublicView& view) = 0;
+};
+
+// A bot from a spec: "random", "greedy", "expert", "mcts" (default budget), "mcts:2000it"
+// (iterations per decision), "mcts:100ms" (time per decision), or a level for people: "easy",
+// "medium", "hard", "level:expert" (docs/bots.md maps levels to bots). Throws
+// std::invalid_argument with a clear message for an unknown spec.
+std::unique_ptr<Bot> make_bot(std::string_view spec, uint64_t seed);
+
+// The specs make_bot() accepts, for --help texts and error messages.
+std::string bot_spec_help();
+
+}  // namespace allegra

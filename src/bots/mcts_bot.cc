@@ -1,0 +1,276 @@
+// MctsBot: open-loop information-set MCTS with multi-player values (see mcts_bot.h).
+//
+// One iteration:
+//  1. s = State::sample(view, rng): a fresh determinization of the hidden cards.
+//  2. Selection from the root: a node's children are keyed by Action; only children whose
+//     action is legal in s take part. Each such child's availability count goes up; the child
+//     maximising UCB1 for the player to move in s,
+//        mean_q + c * sqrt(ln(availability_q) / visits_q),
+//     is applied (c = MctsConfig::exploration; values are in [0, 1]).
+//  3. Expansion: if some legal action of s has no child yet, one of them (at random) becomes a
+//     child and is applied, and selection stops.
+//  4. Rollout: the default policy (mcts_rollout.h) plays s to the end of the round being played
+//     (not of the game); the tree itself never goes past that round end either.
+//  5. Evaluation: mcts::evaluate() gives every player a value in [0, 1] (win share of the game
+//     or its estimate from the totals, plus a small margin term; formula in mcts_rollout.h).
+//  6. Backup: each child on the path adds the value of the player who chose its action.
+//
+// The root action is the child with the most visits (ties: higher mean). With threads > 1
+// each thread grows its own tree from its own seed (root parallelism) and the root children's
+// visits and value sums are added up; with an iteration budget, thread i runs
+// iterations / threads (+1 for the first iterations % threads threads), so the result depends
+// only on the seed, the thread count and the budget.
+#include "bots/mcts_bot.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <stdexcept>
+#include <thread>
+
+#include "bots/mcts_rollout.h"
+#include "engine/rng.h"
+#include "engine/state.h"
+
+namespace allegra {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct Node {
+  Action action;  // the action leading here from the parent
+  int32_t first_child = -1;
+  int32_t next_sibling = -1;
+  int32_t visits = 0;
+  int32_t avail = 0;
+  double value = 0;  // sum of the values of the player who chose `action`
+};
+
+// One search tree with its own random stream. Kept between decisions to reuse its memory.
+class alignas(64) Tree {
+ public:
+  void reset() {
+    nodes_.clear();
+    nodes_.push_back(Node{});
+    iterations_ = 0;
+  }
+
+  // Runs iterations until `budget` is reached or, if `deadline` is set, the time is up.
+  void search(const PublicView& view, uint64_t seed, const MctsConfig& config, long long budget,
+              const Clock::time_point* deadline) {
+    if (nodes_.capacity() == 0) nodes_.reserve(1 << 16);
+    reset();
+    rng_.reseed(seed);
+    hidden_mean_ = mcts::unseen_mean(view.masked());
+    exploration_ = config.exploration;
+    bias_ = config.policy_bias;
+    for (long long i = 0; deadline ? true : i < budget; ++i) {
+      if (deadline && i > 0 && Clock::now() >= *deadline) break;
+      iterate(view);
+      ++iterations_;
+    }
+  }
+
+  const std::vector<Node>& nodes() const { return nodes_; }
+  long long iterations() const { return iterations_; }
+
+ private:
+  void iterate(const PublicView& view) {
+    State s = State::sample(view, rng_);
+    const int start_round = s.rounds_played();
+    path_.clear();
+    int32_t node = 0;
+    bool expanded = false;
+    while (!expanded && !s.is_terminal() && s.rounds_played() == start_round) {
+      s.legal_actions(legal_);
+      const int mover = s.current_player();
+      const uint16_t preferred =
+          bias_ > 0 ? mcts::policy_action(s, rng_, hidden_mean_, scratch_).code() : 0xFFFF;
+      // Children legal in this sample; which legal actions already have a child.
+      uint32_t has_child = 0;
+      int32_t best = -1;
+      double best_score = -1e300;
+      candidates_.clear();
+      for (int32_t c = nodes_[node].first_child; c >= 0; c = nodes_[c].next_sibling) {
+        const uint16_t code = nodes_[c].action.code();
+        for (size_t k = 0; k < legal_.size(); ++k) {
+          if (legal_[k].code() == code) {
+            has_child |= 1u << k;
+            candidates_.push_back(c);
+            break;
+          }
+        }
+      }
+      for (int32_t c : candidates_) ++nodes_[c].avail;
+      const auto n_legal = static_cast<uint32_t>(legal_.size());
+      const uint32_t untried = (n_legal == 32 ? ~0u : (1u << n_legal) - 1) & ~has_child;
+      if (untried) {
+        // Expand the policy's action if untried, else a random untried action.
+        int index = -1;
+        for (size_t k = 0; k < legal_.size(); ++k)
+          if ((untried >> k & 1) && legal_[k].code() == preferred) index = static_cast<int>(k);
+        if (index < 0) {
+          int pick = static_cast<int>(rng_.below(static_cast<uint32_t>(std::popcount(untried))));
+          uint32_t m = untried;
+          for (; pick > 0; --pick) m &= m - 1;
+          index = std::countr_zero(m);
+        }
+        const Action a = legal_[static_cast<size_t>(index)];
+        Node child;
+        child.action = a;
+        child.avail = 1;
+        child.next_sibling = nodes_[node].first_child;
+        const auto id = static_cast<int32_t>(nodes_.size());
+        nodes_.push_back(child);
+        nodes_[node].first_child = id;
+        best = id;
+        expanded = true;
+      } else {
+        for (int32_t c : candidates_) {
+          const Node& ch = nodes_[c];
+          double score =
+              ch.value / ch.visits +
+              exploration_ * std::sqrt(std::log(static_cast<double>(ch.avail)) / ch.visits);
+          if (ch.action.code() == preferred) score += bias_ / (ch.visits + 1);
+          if (score > best_score) {
+            best_score = score;
+            best = c;
+          }
+        }
+      }
+      path_.push_back({best, mover});
+      s.apply(nodes_[best].action);
+      node = best;
+    }
+    if (!s.is_terminal() && s.rounds_played() == start_round)
+      mcts::rollout_round(s, rng_, hidden_mean_);
+    mcts::evaluate(s, values_);
+    for (const Step& step : path_) {
+      Node& n = nodes_[step.node];
+      ++n.visits;
+      n.value += values_[step.mover];
+    }
+  }
+
+  struct Step {
+    int32_t node;
+    int mover;
+  };
+
+  std::vector<Node> nodes_;
+  std::vector<Step> path_;
+  std::vector<int32_t> candidates_;
+  ActionList legal_;
+  ActionList scratch_;
+  std::array<double, kMaxPlayers> values_{};
+  Rng rng_;
+  float hidden_mean_ = 5;
+  double exploration_ = 0.2;
+  double bias_ = 2.0;
+  long long iterations_ = 0;
+};
+
+std::string format_seconds(double seconds) {
+  const double ms = seconds * 1000.0;
+  if (ms == std::floor(ms)) return fmt::format("{}ms", static_cast<long long>(ms));
+  return fmt::format("{}ms", ms);
+}
+
+}  // namespace
+
+struct MctsBot::Impl {
+  MctsConfig config;
+  Rng rng;
+  std::vector<Tree> trees;
+  std::vector<RootStat> stats;
+  long long iterations = 0;
+};
+
+MctsBot::MctsBot(const MctsConfig& config, uint64_t seed) : impl_(std::make_unique<Impl>()) {
+  if (config.threads < 1) throw std::invalid_argument("mcts: threads must be at least 1");
+  if (config.seconds < 0) throw std::invalid_argument("mcts: seconds must not be negative");
+  if (config.seconds == 0 && config.iterations < 1)
+    throw std::invalid_argument("mcts: iterations must be at least 1");
+  if (!(config.exploration >= 0)) throw std::invalid_argument("mcts: exploration must be >= 0");
+  impl_->config = config;
+  impl_->rng.reseed(seed);
+  impl_->trees.resize(static_cast<size_t>(config.threads));
+}
+
+MctsBot::~MctsBot() = default;
+
+std::string MctsBot::name() const {
+  const MctsConfig& c = impl_->config;
+  std::string n =
+      c.seconds > 0 ? "mcts:" + format_seconds(c.seconds) : fmt::format("mcts:{}it", c.iterations);
+  if (c.threads > 1) n += fmt::format(":{}t", c.threads);
+  return n;
+}
+
+Action MctsBot::choose(const PublicView& view) {
+  Impl& im = *impl_;
+  im.stats.clear();
+  im.iterations = 0;
+  const ActionList legal = view.legal_actions();
+  if (legal.empty()) throw std::logic_error("mcts: no legal action (is the game over?)");
+  if (legal.size() == 1) {
+    im.stats.push_back({legal[0], 0, 0.0});
+    return legal[0];
+  }
+  const MctsConfig& c = im.config;
+  const int threads = c.threads;
+  std::vector<uint64_t> seeds(static_cast<size_t>(threads));
+  for (auto& s : seeds) s = im.rng.next();
+  Clock::time_point deadline;
+  const bool timed = c.seconds > 0;
+  if (timed)
+    deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                  std::chrono::duration<double>(c.seconds));
+  auto run = [&](int t) {
+    const long long budget = c.iterations / threads + (t < c.iterations % threads ? 1 : 0);
+    im.trees[static_cast<size_t>(t)].search(view, seeds[static_cast<size_t>(t)], c, budget,
+                                            timed ? &deadline : nullptr);
+  };
+  if (threads == 1) {
+    run(0);
+  } else {
+    std::vector<std::thread> pool;
+    pool.reserve(static_cast<size_t>(threads - 1));
+    for (int t = 1; t < threads; ++t) pool.emplace_back(run, t);
+    run(0);
+    for (auto& th : pool) th.join();
+  }
+
+  // Merge the root children of all trees, in the order of the legal list.
+  std::vector<long long> visits(legal.size(), 0);
+  std::vector<double> value(legal.size(), 0.0);
+  for (const Tree& tree : im.trees) {
+    im.iterations += tree.iterations();
+    const auto& nodes = tree.nodes();
+    for (int32_t ch = nodes[0].first_child; ch >= 0; ch = nodes[ch].next_sibling) {
+      for (size_t k = 0; k < legal.size(); ++k) {
+        if (legal[k] == nodes[ch].action) {
+          visits[k] += nodes[ch].visits;
+          value[k] += nodes[ch].value;
+          break;
+        }
+      }
+    }
+  }
+  for (size_t k = 0; k < legal.size(); ++k)
+    im.stats.push_back({legal[k], static_cast<int>(visits[k]),
+                        visits[k] > 0 ? value[k] / static_cast<double>(visits[k]) : 0.0});
+  std::stable_sort(im.stats.begin(), im.stats.end(), [](const RootStat& a, const RootStat& b) {
+    if (a.visits != b.visits) return a.visits > b.visits;
+    return a.value > b.value;
+  });
+  return im.stats.front().action;
+}
+
+const std::vector<MctsBot::RootStat>& MctsBot::last_root_stats() const { return impl_->stats; }
+
+long long MctsBot::last_iterations() const { return impl_->iterations; }
+
+}  // namespace allegra

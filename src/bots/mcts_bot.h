@@ -1,0 +1,51 @@
+// MctsBot: Monte Carlo tree search over the public state, for every player count.
+//
+// Face-down cards and the draw pile are unknown to everyone, so every iteration starts from a
+// fresh State::sample() of the public view (open-loop, information-set search): the tree is
+// keyed by actions, children are used only where legal in the iteration's sample, and the
+// search never sees a real hidden card. Each player maximises his own value (multi-player
+// backups): winning the game, with the score margin as a tie-break.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "bots/bot.h"
+
+namespace allegra {
+
+struct MctsConfig {
+  int iterations = 1000;     // per decision, when seconds == 0
+  double seconds = 0;        // per decision; > 0 overrides iterations (not deterministic)
+  int threads = 1;           // root-parallel trees merged at the end; 1 = deterministic
+  double exploration = 0.2;  // values are in [0, 1]; tuned against the rollout policy
+  // Progressive bias towards the rollout policy's choice at every tree node: that child's UCB
+  // score gets + policy_bias / (visits + 1), and it is expanded first. 0 = plain UCB1.
+  double policy_bias = 2.0;
+};
+
+class MctsBot : public Bot {
+ public:
+  MctsBot(const MctsConfig& config, uint64_t seed);
+  ~MctsBot() override;
+  std::string name() const override;
+  Action choose(const PublicView& view) override;
+
+  // Statistics of the last choose(): iterations run and each root action's visits and mean
+  // value for the deciding player (best first), e.g. for hints in a user interface.
+  struct RootStat {
+    Action action;
+    int visits;
+    double value;
+  };
+  const std::vector<RootStat>& last_root_stats() const;
+  long long last_iterations() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace allegra

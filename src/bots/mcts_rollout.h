@@ -1,0 +1,53 @@
+// The pieces of MctsBot that work on one sampled State: the fast default (rollout) policy and
+// the value of a position at the end of a round. Exposed for tests and benchmarks.
+//
+// Rollout policy (every player, every phase), allocation-free, a few hundred ns per turn:
+//  - a face-down cell is valued at `hidden_mean`, the mean of the cards unseen at the root (the
+//    policy never looks at a sampled hidden value, so rollouts play like a player who cannot
+//    peek);
+//  - gain of putting card h into display cell d = value(d) - h, plus: completing a line
+//    (value(d) + 2h + 2, all three cards leave), +1 per face-up h next to d in its column or row
+//    (a pair towards a line) and -1 per pair the replaced face-up card breaks;
+//  - draw: take the discard top if its best gain is >= 2.5 (or it completes a line), else the
+//    draw pile; hold: swap into the best cell if its gain is >= 1, else discard and reveal a
+//    random face-down cell; setup reveals are random;
+//  - never knocks, refuses every knock, takes clears, and for the rare knock steps reached from
+//    the tree (knocker swap, take, put) uses the same gains or a random legal action.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "engine/geometry.h"
+#include "engine/rng.h"
+#include "engine/state.h"
+
+namespace allegra::mcts {
+
+// The mean value of the cards nobody can see in this state (face-down cards and draw pile),
+// from the public part only; the deck mean if none is unseen.
+float unseen_mean(const State& s);
+
+// The default policy's action for s.current_player(); always legal. `scratch` is a work list.
+Action policy_action(const State& s, Rng& rng, float hidden_mean, ActionList& scratch);
+
+// Plays the default policy on s until the round being played when called ends (or the game
+// ends). Returns the number of actions applied.
+int rollout_round(State& s, Rng& rng, float hidden_mean);
+
+// Value of s for every player, in [0, 1], once the round of the search has been scored (s is
+// at the start of the next round or the game is over). The game's objective is winning it:
+//   game over:  v_p = 0.9 * win_p + 0.1 * m_p, win_p = 1/k if p is one of k tied winners, else 0
+//   otherwise:  win_p = softmax_p(-T_p / (kRoundSigma * sqrt(R))), T_p = p's total in points,
+//               R = rounds still to play (from the round limit; with a point limit, also
+//               (limit - highest total) / kPointsPerRound, at least 1), same v_p formula;
+//   margin:     m_p = 0.5 + 0.5 * tanh((min over q != p of T_q - T_p) / kMarginScale).
+// Works (as an estimate from the totals) on any state.
+void evaluate(const State& s, std::array<double, kMaxPlayers>& values);
+
+inline constexpr double kRoundSigma = 12.0;      // points; logistic scale of one round's spread
+inline constexpr double kPointsPerRound = 20.0;  // a typical round score, for point limits
+inline constexpr double kMarginScale = 20.0;     // points
+inline constexpr double kMarginWeight = 0.1;
+
+}  // namespace allegra::mcts

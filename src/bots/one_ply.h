@@ -1,0 +1,90 @@
+// OnePlyBot: the decision machinery shared by the greedy and the expert bot.
+//
+// For every legal action it works out, on a public Board (evaluation.h), the position the
+// action leads to, and values it with the subclass's value(); it plays the best, ties broken
+// by its seeded Rng. Chance inside the ply is averaged exactly over the unseen cards: a reveal
+// is the mean over every value the card may have (with the clears each would cause), a card
+// from the draw pile the mean over the cards it may be of the best thing to do with each. It
+// never builds a determinization, so it cannot see a hidden card, and the sampled values of
+// one cannot sway it.
+//
+// How each decision is modelled:
+//  - draw: the discard-pile top, swapped into its best cell, against the draw pile's mean
+//    over the unseen cards of the best of swapping or discarding and revealing;
+//  - swap or discard: each cell (the line clears included), or the best reveal;
+//  - knock: swap the card into one's best cell, then the active player takes one's lowest
+//    card into his worst cell and one's replaced card fills the hole (R7); knock if that beats
+//    passing by knock_margin();
+//  - give or refuse: give to a knocker if the best take from his display (after he has put
+//    the card into his worst cell) beats the best swap or discard;
+//  - knocker's swap, take, put, which line to clear: each option, the rest of the knock as
+//    above.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+
+#include "bots/bot.h"
+#include "bots/evaluation.h"
+#include "engine/rng.h"
+
+namespace allegra::bots {
+
+class OnePlyBot : public Bot {
+ public:
+  Action choose(const PublicView& view) override;
+
+ protected:
+  // noise: standard deviation (points) of a random error added to every action's value, for
+  // weaker levels; 0 for none.
+  OnePlyBot(uint64_t seed, double noise);
+
+  // What the bot knows while it decides.
+  struct Context {
+    const State* state = nullptr;  // the masked state of the view
+    int me = 0;
+    int n = 0;
+    CardStats stats;
+    Board board;  // the position now
+  };
+  const Context& ctx() const { return ctx_; }
+
+  // The worth of `after` for the deciding player (higher is better), after his action.
+  virtual double value(const Board& after) const = 0;
+  // The cost of leaving `top` (kNoCard: unknown) on the discard pile at the end of one's turn:
+  // the next player may take it.
+  virtual double discard_cost(int8_t /*top*/) const { return 0.0; }
+  // How much better than passing a knock must be.
+  virtual double knock_margin() const = 0;
+  // Called once per decision after the context is set, before any value().
+  virtual void prepare() {}
+
+  Rng& rng() { return rng_; }
+  // How many turns (draws) this bot has had in the current round, this one included: the
+  // view has no clock, so the bot keeps one to notice a round that drags on.
+  int turns_in_round() const { return turns_; }
+
+ private:
+  double reveal_value(const Board& b, CellId c, bool clear) const;
+  double best_reveal(const Board& b, bool clear) const;
+  // Best value of holding a drawn card `v`: a swap or (if allowed) a discard and reveal.
+  // `reveal`: best_reveal(b, true) if already known (NaN: work it out).
+  double hold_value(const Board& b, int8_t v, bool may_discard, Action* best,
+                    double reveal = std::numeric_limits<double>::quiet_NaN()) const;
+  // The rest of a knock after the knocker's swap: the active player takes the knocker's
+  // lowest card into his own worst cell; the hand card fills the hole.
+  void take_response(Board& b, int active, int knocker, int8_t hand) const;
+  // The knocker `k` swaps `card` into his best cell; returns his hand card.
+  int8_t knocker_swap(Board& b, int k, int8_t card) const;
+  // The active player's best take and put from knocker k's display (hand fills the hole).
+  double best_take(const Board& b, int k, int8_t hand, Action* take) const;
+  double put_value(const Board& b, CellId x, int8_t card, int8_t hand) const;
+
+  Rng rng_;
+  double noise_;
+  Context ctx_;
+  int turns_ = 0;
+  int turns_round_ = -1;
+};
+
+}  // namespace allegra::bots

@@ -1,0 +1,104 @@
+#include "cli/rate_command.h"
+
+#include <fmt/format.h>
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "bots/bot.h"
+#include "cli/cli_error.h"
+#include "cli/rule_flags.h"
+#include "cli/sim_command.h"
+#include "sim/progress.h"
+#include "sim/rating.h"
+#include "sim/report.h"
+
+namespace allegra::cli {
+namespace {
+
+struct RateArgs {
+  RuleFlags rules;
+  std::string bots;
+  int games = 200;
+  uint64_t seed = 1;
+  int threads = 1;
+  int bootstrap = 200;
+  bool json = false;
+  bool no_progress = false;
+};
+
+int run_rate(const RateArgs& args) {
+  const std::vector<std::string> bots = parse_bot_list("--bots", args.bots);
+  if (bots.size() < 2 || bots.size() > 16)
+    throw CliError(fmt::format("--bots needs 2 to 16 different bots, got {}", bots.size()));
+  for (size_t i = 0; i < bots.size(); ++i)
+    for (size_t j = 0; j < i; ++j)
+      if (bots[i] == bots[j]) throw CliError(fmt::format("--bots lists '{}' twice", bots[i]));
+  const RuleOptions options = rule_options(args.rules);
+  check_at_least("--games", args.games, 1);
+  check_at_least("--threads", args.threads, 1);
+  check_at_least("--bootstrap", args.bootstrap, 0);
+
+  sim::RateConfig config;
+  config.options = options;
+  config.bots = bots;
+  config.games = args.games;
+  config.seed = args.seed;
+  config.threads = args.threads;
+  config.bootstrap = args.bootstrap;
+  sim::SimCallbacks callbacks;
+  std::optional<sim::ProgressBar> progress;
+  if (!args.no_progress) {
+    progress.emplace(stderr, "rate", args.games);
+    callbacks.progress = [&](int done, int) { progress->update(done); };
+  }
+  sim::RateResult result;
+  try {
+    result = sim::run_rating(config, bot_factory(), callbacks);
+  } catch (const sim::BotError& e) {
+    throw CliError(e.what());
+  }
+  if (progress) progress->finish();
+  if (args.json)
+    fmt::print("{}\n", sim::rate_result_to_json(result).dump(2));
+  else
+    fmt::print("{}", sim::rate_result_table(result));
+  std::fflush(stdout);
+  return kExitOk;
+}
+
+}  // namespace
+
+Command add_rate_command(CLI::App& app) {
+  auto args = std::make_shared<RateArgs>();
+  CLI::App* sub = app.add_subcommand(
+      "rate", "Rate a set of bots (Elo from a Bradley-Terry fit of a round robin)");
+  sub->add_option("--bots", args->bots,
+                  "Comma-separated bot specs to rate (2 to 16, all different; the first is "
+                  "rated 0): " +
+                      bot_spec_help())
+      ->required()
+      ->type_name("SPECS");
+  sub->add_option("--games", args->games,
+                  "Number of games; each plays a lineup of --players bots from the set")
+      ->capture_default_str();
+  add_seed_option(*sub, args->seed,
+                  "Seed of the schedule, the deals (game g: S+g), the bots and the bootstrap");
+  sub->add_option("--threads", args->threads,
+                  "Worker threads (games run in parallel; results do not depend on it)")
+      ->capture_default_str();
+  sub->add_option("--bootstrap", args->bootstrap,
+                  "Bootstrap resamples for the 95% intervals (0: none)")
+      ->capture_default_str();
+  sub->add_flag("--json", args->json, "Print one JSON object instead of the table");
+  sub->add_flag("--no-progress", args->no_progress, "Do not draw the progress bar on stderr");
+  add_rule_flags(*sub, args->rules);
+  sub->footer(
+      "Examples:\n"
+      "  allegra rate --bots random,greedy,expert,mcts:200it --games 2000 --threads 2\n"
+      "  allegra rate --bots easy,medium,hard --players 3 --games 600 --seed 5 --json");
+  return {sub, [args] { return run_rate(*args); }};
+}
+
+}  // namespace allegra::cli

@@ -1,0 +1,171 @@
+#include "cli/sim_command.h"
+
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+#include "bots/bot.h"
+#include "cli/cli_error.h"
+#include "cli/rule_flags.h"
+#include "engine/record.h"
+#include "sim/progress.h"
+#include "sim/report.h"
+#include "sim/simulation.h"
+
+namespace allegra::cli {
+namespace {
+
+struct SimArgs {
+  RuleFlags rules;
+  std::string seats;
+  int games = 100;
+  uint64_t seed = 1;
+  int threads = 1;
+  bool json = false;
+  bool csv = false;
+  std::string record_path;
+  bool no_progress = false;
+  CLI::Option* players_option = nullptr;
+};
+
+int run_sim(const SimArgs& args) {
+  const std::vector<std::string> lineup = parse_bot_list("--seats", args.seats);
+  const int seats = static_cast<int>(lineup.size());
+  if (seats < 2 || seats > 6)
+    throw CliError(fmt::format("--seats needs 2 to 6 bots (one per player), got {}", seats));
+  RuleFlags rules = args.rules;
+  if (args.players_option != nullptr && args.players_option->count() > 0) {
+    if (rules.players != seats)
+      throw CliError(
+          fmt::format("--players {} does not match the {} bots of --seats", rules.players, seats));
+  }
+  rules.players = seats;
+  const RuleOptions options = rule_options(rules);
+  check_at_least("--games", args.games, 1);
+  check_at_least("--threads", args.threads, 1);
+  if (args.json && args.csv) throw CliError("--json and --csv cannot be combined");
+
+  std::ofstream record_file;
+  if (!args.record_path.empty()) {
+    record_file.open(args.record_path, std::ios::out | std::ios::trunc);
+    if (!record_file)
+      throw CliError(
+          fmt::format("cannot write record file '{}': {}", args.record_path, std::strerror(errno)));
+  }
+
+  sim::SimConfig config;
+  config.options = options;
+  config.lineup = lineup;
+  config.games = args.games;
+  config.seed = args.seed;
+  config.threads = args.threads;
+  sim::SimCallbacks callbacks;
+  std::optional<sim::ProgressBar> progress;
+  if (!args.no_progress) {
+    progress.emplace(stderr, "sim", args.games);
+    callbacks.progress = [&](int done, int) { progress->update(done); };
+  }
+  if (record_file.is_open()) {
+    callbacks.record = [&](int, const GameRecord& record) {
+      record_file << record_to_line(record) << '\n';
+      if (!record_file)
+        throw CliError(fmt::format("cannot write record file '{}'", args.record_path));
+    };
+  }
+  sim::SimResult result;
+  try {
+    result = sim::run_simulation(config, bot_factory(), callbacks);
+  } catch (const sim::BotError& e) {
+    throw CliError(e.what());
+  }
+  if (progress) progress->finish();
+  if (args.json)
+    fmt::print("{}\n", sim::sim_result_to_json(result).dump(2));
+  else if (args.csv)
+    fmt::print("{}", sim::sim_result_csv(result));
+  else
+    fmt::print("{}", sim::sim_result_table(result));
+  std::fflush(stdout);
+  return kExitOk;
+}
+
+}  // namespace
+
+std::vector<std::string> parse_bot_list(const std::string& flag, const std::string& text) {
+  std::vector<std::string> specs = sim::split_specs(text);
+  for (const std::string& spec : specs) {
+    if (spec.empty())
+      throw CliError(fmt::format("{} '{}': an empty bot spec (expected comma-separated specs: {})",
+                                 flag, text, bot_spec_help()));
+    try {
+      make_bot(spec, 0);
+    } catch (const std::invalid_argument& e) {
+      throw CliError(fmt::format("{}: {}", flag, e.what()));
+    }
+  }
+  return specs;
+}
+
+sim::BotFactory bot_factory() {
+  return [](std::string_view spec, uint64_t seed) { return make_bot(spec, seed); };
+}
+
+void check_at_least(const std::string& flag, long long value, long long minimum) {
+  if (value < minimum)
+    throw CliError(fmt::format("{} must be at least {}, got {}", flag, minimum, value));
+}
+
+CLI::Option* add_seed_option(CLI::App& sub, uint64_t& seed, const std::string& help) {
+  return sub.add_option("--seed", seed, help)
+      ->capture_default_str()
+      ->check(CLI::Validator(
+          [](std::string& text) {
+            return !text.empty() && text[0] == '-' ? std::string("must not be negative")
+                                                   : std::string();
+          },
+          "", "non-negative"));
+}
+
+Command add_sim_command(CLI::App& app) {
+  auto args = std::make_shared<SimArgs>();
+  CLI::App* sub =
+      app.add_subcommand("sim", "Play games between a lineup of bots and print statistics per bot");
+  sub->add_option(
+         "--seats", args->seats,
+         "Comma-separated bot specs, one per seat (the number of players): " + bot_spec_help())
+      ->required()
+      ->type_name("SPECS");
+  sub->add_option("--games", args->games, "Number of games; seats rotate every game")
+      ->capture_default_str();
+  add_seed_option(*sub, args->seed,
+                  "Seed: game g (from 0) is dealt from seed S+g; the bots' seeds derive from S, "
+                  "g and their lineup entry");
+  sub->add_option("--threads", args->threads,
+                  "Worker threads (games run in parallel; results do not depend on it)")
+      ->capture_default_str();
+  sub->add_flag("--json", args->json, "Print one JSON object instead of the table");
+  sub->add_flag("--csv", args->csv, "Print CSV (a header and one row per bot) instead");
+  sub->add_option("--record", args->record_path,
+                  "Write each game as one JSON line (record format) to FILE, in game order")
+      ->type_name("FILE");
+  sub->add_flag("--no-progress", args->no_progress, "Do not draw the progress bar on stderr");
+  add_rule_flags(*sub, args->rules);
+  args->players_option = sub->get_option("--players");
+  args->players_option->description(
+      "Number of players: the number of --seats (if given it must match)");
+  sub->footer(
+      "Examples:\n"
+      "  allegra sim --seats greedy,random,random,random --games 2000 --threads 2\n"
+      "  allegra sim --seats mcts:100ms,expert,expert,expert --games 500 --seed 7 --json\n"
+      "  allegra sim --seats expert,greedy --rounds 1 --csv --record games.jsonl");
+  return {sub, [args] { return run_sim(*args); }};
+}
+
+}  // namespace allegra::cli

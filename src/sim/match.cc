@@ -1,0 +1,86 @@
+#include "sim/match.h"
+
+#include <fmt/format.h>
+
+#include <optional>
+#include <stdexcept>
+
+#include "engine/public_view.h"
+#include "engine/state.h"
+
+namespace allegra::sim {
+namespace {
+
+void count_events(const EventList& events, MatchResult& result) {
+  for (const Event& e : events) {
+    const int p = e.player;
+    switch (e.type) {
+      case EventType::kCleared:
+        ++result.players[p].clears;
+        break;
+      case EventType::kKnocked:
+        ++result.players[p].knocks_offered;
+        break;
+      case EventType::kKnockGiven:
+        ++result.players[p].knocks_given;
+        break;
+      case EventType::kRoundEndTriggered:
+        ++result.players[p].rounds_ended;
+        break;
+      case EventType::kRoundScored:
+        // Seats are scored in order 0..n-1: seat 0 opens the round's row.
+        if (p == 0) result.round_scores_half.emplace_back(result.players.size(), 0);
+        result.round_scores_half.back()[p] = e.score;
+        result.players[p].round_score_half += e.score;
+        if (e.aux != 0) ++result.players[p].rounds_ended_penalised;
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+}  // namespace
+
+MatchResult play_match(const RuleOptions& options, uint64_t deal_seed, std::span<Bot* const> bots,
+                       GameRecord* record) {
+  if (static_cast<int>(bots.size()) != options.players)
+    throw std::invalid_argument(
+        fmt::format("play_match: {} bots for {} players", bots.size(), options.players));
+  MatchResult result;
+  result.players.resize(bots.size());
+  EventList events;
+  State state(options, deal_seed, &events);
+  count_events(events, result);
+  std::optional<GameRecorder> recorder;
+  if (record != nullptr) recorder.emplace(state, deal_seed);
+  while (!state.is_terminal()) {
+    const int seat = state.current_player();
+    const Action a = bots[seat]->choose(state.public_view());
+    if (!state.is_legal(a))
+      throw BotError(fmt::format("bot '{}' at seat {} chose an illegal action '{}': {}",
+                                 bots[seat]->name(), seat, to_text(a), state.why_illegal(a)));
+    events.clear();
+    if (recorder)
+      recorder->apply(state, a, &events);
+    else
+      state.apply(a, &events);
+    ++result.actions;
+    count_events(events, result);
+  }
+  result.rounds = state.rounds_played();
+  result.winners = state.winners();
+  int k = 0;
+  for (size_t p = 0; p < bots.size(); ++p) k += (result.winners >> p) & 1;
+  for (size_t p = 0; p < bots.size(); ++p) {
+    PlayerGameStats& s = result.players[p];
+    s.total_half = state.total_half(static_cast<int>(p));
+    s.winner = (result.winners >> p) & 1;
+    s.outright = s.winner && k == 1;
+    s.win_share = s.winner ? 1.0 / k : 0.0;
+  }
+  if (record != nullptr) *record = recorder->record();
+  return result;
+}
+
+}  // namespace allegra::sim

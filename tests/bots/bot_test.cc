@@ -1,0 +1,222 @@
+// The random, greedy and expert bots and the levels built on them: legality over many games
+// and every rule option, determinism, blindness to hidden cards, strength in small samples,
+// and make_bot() specs.
+#include "bots/bot.h"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "bots/evaluation.h"
+#include "engine/public_view.h"
+#include "engine/state.h"
+
+namespace allegra {
+namespace {
+
+// Plays one game; every bot sees only public views. Returns the winners mask. If `log` is
+// given, every decision is appended to it. Fails the test on an illegal action.
+uint8_t play(const RuleOptions& options, uint64_t seed, std::vector<std::unique_ptr<Bot>>& bots,
+             std::vector<Action>* log = nullptr) {
+  State state(options, seed);
+  int guard = 0;
+  while (!state.is_terminal()) {
+    const int p = state.current_player();
+    const PublicView view = state.public_view();
+    const Action a = bots[p]->choose(view);
+    if (!state.is_legal(a)) {
+      ADD_FAILURE() << bots[p]->name() << " chose illegal '" << to_text(a) << "' in phase "
+                    << phase_name(state.phase()) << " (seed " << seed << ")";
+      return 0;
+    }
+    if (log) log->push_back(a);
+    state.apply(a);
+    if (++guard > 20000) {
+      ADD_FAILURE() << "game did not end (seed " << seed << ")";
+      return 0;
+    }
+  }
+  return state.winners();
+}
+
+std::vector<std::unique_ptr<Bot>> lineup(const std::vector<std::string>& specs, int players,
+                                         uint64_t seed, int offset = 0) {
+  std::vector<std::unique_ptr<Bot>> bots;
+  for (int p = 0; p < players; ++p)
+    bots.push_back(make_bot(specs[(p + offset) % specs.size()], seed * 31 + p));
+  return bots;
+}
+
+// Every bot, every player count and every rule option: 5 x 8 configurations x 25 games.
+TEST(Bots, OnlyLegalActionsOverEveryVariant) {
+  const std::vector<std::string> specs = {"random", "greedy", "expert", "easy", "medium"};
+  int games = 0;
+  for (int players = 2; players <= 6; ++players) {
+    for (int variant = 0; variant < 8; ++variant) {
+      RuleOptions options;
+      options.players = players;
+      options.rounds = 1;
+      options.knocking = variant & 1;
+      options.optional_clearing = variant >> 1 & 1;
+      options.discard_draw_may_discard = variant >> 2 & 1;
+      for (int g = 0; g < 25; ++g, ++games) {
+        const uint64_t seed = 1000u * players + 100u * variant + g;
+        auto bots = lineup(specs, players, seed, g);
+        play(options, seed, bots);
+        if (HasFailure()) return;
+      }
+    }
+  }
+  EXPECT_GE(games, 1000);
+}
+
+TEST(Bots, SameSeedSameDecisions) {
+  RuleOptions options;
+  options.players = 5;
+  options.rounds = 1;
+  const std::vector<std::string> specs = {"random", "greedy", "expert", "easy", "medium"};
+  std::vector<Action> first, second;
+  auto a = lineup(specs, 5, 42);
+  auto b = lineup(specs, 5, 42);
+  play(options, 7, a, &first);
+  play(options, 7, b, &second);
+  EXPECT_EQ(first, second);
+  EXPECT_GT(first.size(), 20u);
+}
+
+// Positions with the same public view but the hidden cards dealt differently: a bot with the
+// same seed makes the same decision (it cannot see the hidden cards).
+TEST(Bots, BlindToHiddenCards) {
+  for (const char* spec : {"random", "greedy", "expert", "easy", "medium"}) {
+    RuleOptions options;
+    options.players = 4;
+    State state(options, 99);
+    auto driver = make_bot("random", 5);
+    for (int step = 0; step < 300 && !state.is_terminal(); ++step) {
+      const PublicView view = state.public_view();
+      Rng rng(step);
+      const State other = State::sample(view, rng);
+      ASSERT_EQ(other.public_view(), view);
+      auto x = make_bot(spec, 11);
+      auto y = make_bot(spec, 11);
+      EXPECT_EQ(x->choose(view), y->choose(other.public_view())) << spec << " step " << step;
+      state.apply(driver->choose(view));
+    }
+  }
+}
+
+double win_share(const std::string& hero, const std::string& villain, int games, int rounds,
+                 uint64_t base_seed) {
+  RuleOptions options;
+  options.players = 4;
+  options.rounds = rounds;
+  int wins = 0;
+  for (int g = 0; g < games; ++g) {
+    const int seat = g % 4;
+    std::vector<std::unique_ptr<Bot>> bots;
+    for (int p = 0; p < 4; ++p)
+      bots.push_back(make_bot(p == seat ? hero : villain, base_seed + 10u * g + p));
+    if (play(options, base_seed + g, bots) >> seat & 1) ++wins;
+  }
+  return static_cast<double>(wins) / games;
+}
+
+TEST(Bots, GreedyBeatsRandom) {
+  const double share = win_share("greedy", "random", 200, 1, 500);
+  EXPECT_GT(share, 0.60) << share;
+}
+
+TEST(Bots, ExpertBeatsGreedy) {
+  // 25% is parity with four players.
+  const double share = win_share("expert", "greedy", 300, 1, 900);
+  EXPECT_GT(share, 0.33) << share;
+}
+
+TEST(Bots, SingleLegalActionReturnsIt) {
+  RuleOptions options;
+  options.players = 3;
+  State state(options, 3);
+  auto driver = make_bot("random", 1);
+  int checked = 0;
+  for (int step = 0; step < 2000 && !state.is_terminal(); ++step) {
+    const PublicView view = state.public_view();
+    const ActionList legal = view.legal_actions();
+    if (legal.size() == 1) {
+      for (const char* spec : {"random", "greedy", "expert", "easy", "medium"})
+        EXPECT_EQ(make_bot(spec, 1)->choose(view), legal[0]);
+      ++checked;
+    }
+    state.apply(driver->choose(view));
+  }
+  EXPECT_GT(checked, 0);
+}
+
+TEST(BotFactory, KnownSpecs) {
+  for (const char* spec : {"random", "greedy", "expert", "easy", "medium", "hard", "level:expert",
+                           "level:easy", "level:medium", "level:hard", "mcts", "mcts:200it",
+                           "mcts:50ms", "mcts:200it:2t", "mcts:50ms:1t"}) {
+    auto bot = make_bot(spec, 1);
+    ASSERT_NE(bot, nullptr) << spec;
+    EXPECT_FALSE(bot->name().empty()) << spec;
+  }
+  EXPECT_EQ(make_bot("greedy", 1)->name(), "greedy");
+  EXPECT_EQ(make_bot("expert", 1)->name(), "expert");
+  EXPECT_EQ(make_bot("easy", 1)->name(), "easy");
+  EXPECT_EQ(make_bot("medium", 1)->name(), "medium");
+}
+
+TEST(BotFactory, UnknownSpecs) {
+  for (const char* spec : {"xyz", "", "Random", "mcts:", "mcts:0it", "mcts:-5it", "mcts:12",
+                           "mcts:abcit", "mcts:100it:0t", "mcts:100it:2", "mcts:100it:2t:1",
+                           "mcts:1e3it", "level:", "level:insane", "greedy:1"}) {
+    try {
+      make_bot(spec, 1);
+      ADD_FAILURE() << "accepted '" << spec << "'";
+    } catch (const std::invalid_argument& e) {
+      const std::string what = e.what();
+      EXPECT_EQ(what.rfind("unknown bot '" + std::string(spec) + "': expected one of ", 0), 0u)
+          << what;
+    }
+  }
+  EXPECT_NE(bot_spec_help().find("mcts:<N>it"), std::string::npos);
+}
+
+// The evaluation helpers against the engine: the unseen cards and the lines.
+TEST(Evaluation, UnseenCardsAndLinesMatchTheEngine) {
+  RuleOptions options;
+  options.players = 3;
+  options.optional_clearing = true;
+  State state(options, 17);
+  auto driver = make_bot("random", 2);
+  int steps = 0;
+  for (; steps < 3000 && !state.is_terminal(); ++steps) {
+    const int step = steps;
+    const PublicView view = state.public_view();
+    const State& m = view.masked();
+    const bots::CardStats st = bots::CardStats::unseen(m);
+    int hidden = m.draw_pile_size();
+    for (int p = 0; p < 3; ++p)
+      for (int i = 0; i < kGridCells; ++i)
+        if (m.cell_state(make_cell(p, i / kGridCols, i % kGridCols)) == CellState::kFaceDown)
+          ++hidden;
+    if (m.hand_card() == kHiddenValue) ++hidden;
+    if (m.taken_card() == kHiddenValue) ++hidden;
+    ASSERT_EQ(st.total, hidden) << "step " << step;
+    const bots::Board board = bots::Board::from(m);
+    for (int p = 0; p < 3; ++p) {
+      LineList ours, engine;
+      board.complete_lines(p, ours);
+      m.complete_lines(p, engine);
+      ASSERT_EQ(ours.size(), engine.size());
+      for (size_t i = 0; i < ours.size(); ++i) EXPECT_EQ(ours[i].id, engine[i].id);
+    }
+    state.apply(driver->choose(view));
+  }
+  EXPECT_GT(steps, 500);
+}
+
+}  // namespace
+}  // namespace allegra

@@ -1,0 +1,261 @@
+// Tests of MctsBot (src/bots/mcts_bot.h) and its rollout pieces (src/bots/mcts_rollout.h).
+//
+// Small budgets and rounds=1 games keep them fast in the debug (ASan) build.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "bots/mcts_bot.h"
+#include "bots/mcts_rollout.h"
+#include "engine/public_view.h"
+#include "engine/rng.h"
+#include "engine/state.h"
+
+namespace allegra {
+namespace {
+
+RuleOptions options_for(int players, int rounds = 1) {
+  RuleOptions o;
+  o.players = players;
+  o.rounds = rounds;
+  return o;
+}
+
+Action random_action(const State& s, Rng& rng) {
+  const ActionList legal = s.legal_actions();
+  return legal[rng.below(static_cast<uint32_t>(legal.size()))];
+}
+
+bool contains(const ActionList& list, Action a) {
+  for (Action b : list)
+    if (b == a) return true;
+  return false;
+}
+
+// Plays one game: `bot` in seat `seat`, uniformly random players elsewhere. Checks every bot
+// decision is legal and returns the bot's decisions.
+std::vector<Action> play(const RuleOptions& o, uint64_t game_seed, MctsBot& bot, int seat,
+                         uint64_t random_seed, State* final_state = nullptr) {
+  State s(o, game_seed);
+  Rng rng(random_seed);
+  std::vector<Action> decisions;
+  while (!s.is_terminal()) {
+    Action a;
+    if (s.current_player() == seat) {
+      const PublicView view = s.public_view();
+      a = bot.choose(view);
+      EXPECT_TRUE(contains(view.legal_actions(), a))
+          << "illegal " << to_text(a) << " in phase " << phase_name(s.phase());
+      if (!s.is_legal(a)) break;
+      decisions.push_back(a);
+    } else {
+      a = random_action(s, rng);
+    }
+    s.apply(a);
+  }
+  if (final_state) *final_state = s;
+  return decisions;
+}
+
+// Mid-game positions of random 1-round games, for the given player counts.
+std::vector<State> positions(int count, uint64_t seed) {
+  std::vector<State> out;
+  Rng rng(seed);
+  uint64_t game = seed * 1000;
+  while (static_cast<int>(out.size()) < count) {
+    RuleOptions o = options_for(2 + static_cast<int>(rng.below(5)));
+    o.knocking = rng.below(4) != 0;
+    o.optional_clearing = rng.below(3) == 0;
+    State s(o, ++game);
+    const int stop = static_cast<int>(rng.below(200));
+    for (int i = 0; i < stop && !s.is_terminal(); ++i) s.apply(random_action(s, rng));
+    if (!s.is_terminal() && s.legal_actions().size() > 1) out.push_back(s);
+  }
+  return out;
+}
+
+TEST(MctsBot, Names) {
+  EXPECT_EQ(MctsBot({.iterations = 2000}, 1).name(), "mcts:2000it");
+  EXPECT_EQ(MctsBot({.seconds = 0.1}, 1).name(), "mcts:100ms");
+  EXPECT_EQ(MctsBot({.iterations = 500, .threads = 2}, 1).name(), "mcts:500it:2t");
+  EXPECT_EQ(MctsBot({.seconds = 1.0, .threads = 2}, 1).name(), "mcts:1000ms:2t");
+  EXPECT_THROW(MctsBot({.threads = 0}, 1), std::invalid_argument);
+  EXPECT_THROW(MctsBot({.iterations = 0}, 1), std::invalid_argument);
+}
+
+// Legal decisions over every player count and the boolean rule options.
+TEST(MctsBot, OnlyLegalActions) {
+  int games = 0;
+  for (int players = 2; players <= 6; ++players) {
+    for (int bits = 0; bits < 8; bits += (players == 2 ? 2 : 3)) {
+      RuleOptions o = options_for(players);
+      o.knocking = bits & 1;
+      o.optional_clearing = bits & 2;
+      o.discard_draw_may_discard = bits & 4;
+      const int seat = games % players;
+      MctsBot bot({.iterations = 12}, 100 + games);
+      const auto decisions = play(o, 7 + games, bot, seat, 99 + games);
+      EXPECT_FALSE(decisions.empty());
+      ++games;
+    }
+  }
+  EXPECT_GE(games, 12);
+}
+
+TEST(MctsBot, KnockDecisionsAreLegal) {
+  // Decisions in every phase the root can see: knock windows, knock steps, line choices.
+  int checked = 0;
+  for (const State& s : positions(60, 5)) {
+    MctsBot bot({.iterations = 20}, 3);
+    const PublicView view = s.public_view();
+    const Action a = bot.choose(view);
+    EXPECT_TRUE(contains(view.legal_actions(), a));
+    const auto& stats = bot.last_root_stats();
+    ASSERT_EQ(stats.size(), view.legal_actions().size());
+    int visits = 0;
+    for (size_t i = 0; i < stats.size(); ++i) {
+      visits += stats[i].visits;
+      EXPECT_GE(stats[i].value, 0.0);
+      EXPECT_LE(stats[i].value, 1.0);
+      if (i > 0) {
+        EXPECT_GE(stats[i - 1].visits, stats[i].visits);
+      }
+    }
+    EXPECT_EQ(visits, 20);
+    EXPECT_EQ(bot.last_iterations(), 20);
+    EXPECT_EQ(stats.front().action, a);
+    ++checked;
+  }
+  EXPECT_EQ(checked, 60);
+}
+
+TEST(MctsBot, SameSeedSameDecisions) {
+  for (int threads : {1, 2}) {
+    const RuleOptions o = options_for(4);
+    MctsBot a({.iterations = 16, .threads = threads}, 42);
+    MctsBot b({.iterations = 16, .threads = threads}, 42);
+    const auto da = play(o, 11, a, 1, 5);
+    const auto db = play(o, 11, b, 1, 5);
+    EXPECT_EQ(da, db) << "threads " << threads;
+    EXPECT_FALSE(da.empty());
+  }
+}
+
+// The bot sees only the public view: two states with the same view but the hidden cards dealt
+// differently get the same decision and the same root statistics from the same seed.
+TEST(MctsBot, CannotSeeHiddenCards) {
+  int differing = 0;
+  int n = 0;
+  for (const State& s : positions(40, 17)) {
+    const PublicView view = s.public_view();
+    Rng r1(1000 + n), r2(2000 + n);
+    const State a = State::sample(view, r1);
+    const State b = State::sample(view, r2);
+    ASSERT_TRUE(a.public_view() == b.public_view());
+    if (!(a == b)) ++differing;
+    MctsBot bot_a({.iterations = 24}, 77 + n);
+    MctsBot bot_b({.iterations = 24}, 77 + n);
+    const Action da = bot_a.choose(a.public_view());
+    const Action db = bot_b.choose(b.public_view());
+    EXPECT_EQ(da, db);
+    ASSERT_EQ(bot_a.last_root_stats().size(), bot_b.last_root_stats().size());
+    for (size_t i = 0; i < bot_a.last_root_stats().size(); ++i) {
+      EXPECT_EQ(bot_a.last_root_stats()[i].action, bot_b.last_root_stats()[i].action);
+      EXPECT_EQ(bot_a.last_root_stats()[i].visits, bot_b.last_root_stats()[i].visits);
+      EXPECT_DOUBLE_EQ(bot_a.last_root_stats()[i].value, bot_b.last_root_stats()[i].value);
+    }
+    ++n;
+  }
+  EXPECT_GE(differing, 35);  // the hidden parts really were dealt differently
+}
+
+TEST(MctsBot, SingleLegalActionCostsNoSearch) {
+  // Random games until enough positions with exactly one legal action are found (e.g. a put
+  // with one free cell, or a draw with both piles nearly empty).
+  int found = 0;
+  Rng rng(3);
+  MctsBot bot({.iterations = 1000000}, 1);  // a search would be very visible
+  for (uint64_t game = 1; game < 400 && found < 20; ++game) {
+    RuleOptions o = options_for(2 + static_cast<int>(game % 5));
+    State s(o, game);
+    while (!s.is_terminal() && found < 20) {
+      const ActionList legal = s.legal_actions();
+      if (legal.size() == 1) {
+        const Action a = bot.choose(s.public_view());
+        EXPECT_EQ(a, legal[0]);
+        EXPECT_EQ(bot.last_iterations(), 0);
+        ++found;
+      }
+      s.apply(legal[rng.below(static_cast<uint32_t>(legal.size()))]);
+    }
+  }
+  EXPECT_GT(found, 0);
+}
+
+TEST(MctsBot, TimeBudget) {
+  const State s = positions(1, 23).front();
+  MctsBot bot({.seconds = 0.05}, 1);
+  const Action a = bot.choose(s.public_view());
+  EXPECT_TRUE(contains(s.legal_actions(), a));
+  EXPECT_GT(bot.last_iterations(), 0);
+}
+
+TEST(MctsBot, BeatsRandomWithTwoPlayers) {
+  const RuleOptions o = options_for(2);
+  int wins = 0;
+  const int games = 40;
+  for (int g = 0; g < games; ++g) {
+    MctsBot bot({.iterations = 300}, 500 + g);
+    State end(o, 1);
+    play(o, 300 + g, bot, g % 2, 700 + g, &end);
+    ASSERT_TRUE(end.is_terminal());
+    if (end.winners() == (1u << (g % 2))) ++wins;
+  }
+  EXPECT_GT(wins, games * 3 / 4) << wins << " of " << games;
+  RecordProperty("wins", wins);
+}
+
+TEST(MctsRollout, EndsTheRoundOnly) {
+  Rng rng(9);
+  for (const State& start : positions(30, 31)) {
+    State s = start;
+    const int before = s.rounds_played();
+    const float mean = mcts::unseen_mean(s);
+    EXPECT_GT(mean, -1.0f);
+    EXPECT_LT(mean, 11.0f);
+    const int actions = mcts::rollout_round(s, rng, mean);
+    EXPECT_GT(actions, 0);
+    EXPECT_EQ(s.rounds_played(), before + 1);
+    std::array<double, kMaxPlayers> v{};
+    mcts::evaluate(s, v);
+    double sum = 0;
+    for (int p = 0; p < s.players(); ++p) {
+      EXPECT_GE(v[p], 0.0);
+      EXPECT_LE(v[p], 1.0);
+      sum += v[p];
+    }
+    // Win shares sum to 1, margins add at most kMarginWeight per player.
+    EXPECT_GE(sum, 1.0 - mcts::kMarginWeight - 1e-9);
+  }
+}
+
+TEST(MctsRollout, EvaluateWinShares) {
+  // A finished 3-round game: the winner's value is the largest.
+  RuleOptions o = options_for(3, 2);
+  State s(o, 4);
+  Rng rng(4);
+  while (!s.is_terminal()) mcts::rollout_round(s, rng, mcts::unseen_mean(s));
+  std::array<double, kMaxPlayers> v{};
+  mcts::evaluate(s, v);
+  const uint8_t winners = s.winners();
+  for (int p = 0; p < 3; ++p)
+    for (int q = 0; q < 3; ++q)
+      if ((winners >> p & 1) && !(winners >> q & 1)) {
+        EXPECT_GT(v[p], v[q] + 0.5);
+      }
+}
+
+}  // namespace
+}  // namespace allegra
