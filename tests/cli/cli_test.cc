@@ -232,4 +232,12 @@ TEST_F(CliTest, BenchSignatureIsStable) {
   EXPECT_NE(a.out.find("rounds/s: "), std::string::npos);
 }
 
+// The golden signature (docs/bench.md): it changes only when a rule, the Rng or the random
+// player changes on purpose. If this fails after such a change, record the new value there.
+TEST_F(CliTest, BenchSignatureMatchesTheRecordedValue) {
+  Result r = run("bench --games 100");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.substr(0, r.out.find('\n')), "signature: 1c43652bd728cfb2");
+}
+
 }  // namespace
