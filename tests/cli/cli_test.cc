@@ -1,82 +1,16 @@
 // End-to-end tests of the allegra command: run the built binary (ALLEGRA_BINARY) and check its
 // output and exit codes. Kept to a few short games: the debug binary runs under ASan.
-#include <fmt/format.h>
-#include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <atomic>
-#include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <string>
 #include <vector>
 
-#ifndef ALLEGRA_BINARY
-#error "ALLEGRA_BINARY (the path of the allegra executable) must be defined by the build"
-#endif
+#include "cli/cli_runner.h"
 
 namespace {
 
-namespace fs = std::filesystem;
+using namespace allegra::cli_testing;
 
-struct Result {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
-
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) out.push_back(line);
-  return out;
-}
-
-class CliTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    static std::atomic<int> counter{0};
-    dir_ = fs::temp_directory_path() /
-           ("allegra_cli_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
-    fs::create_directories(dir_);
-  }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
-
-  fs::path path(const std::string& name) const { return dir_ / name; }
-
-  // Runs `allegra <args>` (args are passed through the shell as written).
-  Result run(const std::string& args) const {
-    const fs::path out = path("stdout.txt");
-    const fs::path err = path("stderr.txt");
-    // fmt rather than a chain of operator+: g++ 12 at -O3 warns falsely (-Wrestrict) on that.
-    const std::string command =
-        fmt::format("'{}' {} >'{}' 2>'{}'", ALLEGRA_BINARY, args, out.string(), err.string());
-    int status = std::system(command.c_str());
-    Result r;
-    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-    r.out = read_file(out);
-    r.err = read_file(err);
-    return r;
-  }
-
-  void write(const std::string& name, const std::string& text) const {
-    std::ofstream(path(name), std::ios::binary) << text;
-  }
-
-  fs::path dir_;
-};
+class CliTest : public CliFixture {};
 
 // Exactly one line on stderr, starting with "allegra: error: ", and exit code 2.
 void expect_usage_error(const Result& r, const std::string& what) {

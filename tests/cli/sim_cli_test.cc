@@ -1,48 +1,17 @@
 // End-to-end tests of `allegra sim` and `allegra rate` with the "random" bot: tables, JSON,
 // CSV, records, determinism across thread counts and the usage errors (exit code 2).
-#include <fmt/format.h>
-#include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <atomic>
 #include <cmath>
-#include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "cli/cli_runner.h"
 #include "engine/record.h"
-
-#ifndef ALLEGRA_BINARY
-#error "ALLEGRA_BINARY (the path of the allegra executable) must be defined by the build"
-#endif
 
 namespace {
 
-namespace fs = std::filesystem;
-
-struct Result {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
-
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) out.push_back(line);
-  return out;
-}
+using namespace allegra::cli_testing;
 
 std::vector<std::string> split(const std::string& line, char sep) {
   std::vector<std::string> out;
@@ -52,35 +21,7 @@ std::vector<std::string> split(const std::string& line, char sep) {
   return out;
 }
 
-class SimCliTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    static std::atomic<int> counter{0};
-    dir_ = fs::temp_directory_path() /
-           ("allegra_sim_cli_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
-    fs::create_directories(dir_);
-  }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
-  fs::path path(const std::string& name) const { return dir_ / name; }
-
-  Result run(const std::string& args) const {
-    const fs::path out = path("stdout.txt");
-    const fs::path err = path("stderr.txt");
-    const std::string command =
-        fmt::format("'{}' {} >'{}' 2>'{}'", ALLEGRA_BINARY, args, out.string(), err.string());
-    int status = std::system(command.c_str());
-    Result r;
-    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-    r.out = slurp(out);
-    r.err = slurp(err);
-    return r;
-  }
-
-  fs::path dir_;
-};
+class SimCliTest : public CliFixture {};
 
 void expect_usage_error(const Result& r, const std::string& what, const std::string& needle) {
   SCOPED_TRACE(what);
@@ -166,8 +107,8 @@ TEST_F(SimCliTest, SameResultWhateverTheThreadCountAndRecordsReplay) {
   ASSERT_EQ(one.exit_code, 0) << one.err;
   ASSERT_EQ(two.exit_code, 0) << two.err;
   EXPECT_EQ(one.out, two.out);
-  const std::string a = slurp(path("a.jsonl"));
-  EXPECT_EQ(a, slurp(path("b.jsonl")));
+  const std::string a = read_file(path("a.jsonl"));
+  EXPECT_EQ(a, read_file(path("b.jsonl")));
   const auto lines = lines_of(a);
   ASSERT_EQ(lines.size(), 6u);
   for (size_t g = 0; g < lines.size(); ++g) {
