@@ -22,6 +22,7 @@
 
 #include "engine/record.h"
 #include "engine/serialize.h"
+#include "json_leaves.h"
 
 namespace {
 
@@ -61,17 +62,7 @@ nlohmann::json mutated_record(Bytes& in) {
       "draw",     "draw-discard", "discard",  "knock",   "pass",   "refuse",      "leave",
       "swap 0a0", "reveal 1c3",   "take 2b3", "put 0a1", "give 1", "clear col-0", "clear row-a1"};
   for (int mutations = 0; mutations < 16 && !in.empty(); ++mutations) {
-    std::vector<nlohmann::json*> leaves;
-    std::vector<nlohmann::json*> stack = {&j};
-    while (!stack.empty()) {
-      nlohmann::json* node = stack.back();
-      stack.pop_back();
-      if (node->is_structured()) {
-        for (auto& child : *node) stack.push_back(&child);
-      } else {
-        leaves.push_back(node);
-      }
-    }
+    std::vector<nlohmann::json*> leaves = json_leaves(j);
     if (leaves.empty()) break;
     nlohmann::json& leaf = *leaves[(in.next() * 256 + in.next()) % leaves.size()];
     unsigned kind = in.next(), value = in.next();

@@ -26,6 +26,7 @@
 
 #include "engine/public_view.h"
 #include "engine/serialize.h"
+#include "json_leaves.h"
 
 namespace {
 
@@ -72,17 +73,7 @@ nlohmann::json mutated_state(Bytes& in) {
       "0a1",  "1b3",         "2c0",       "down",     "up",         "empty",        "put",
       "take", "choose-line", "game-over", "end-turn", "finish-put", "knock-window", "hold-drawn"};
   for (int mutations = 0; mutations < 16 && !in.empty(); ++mutations) {
-    std::vector<nlohmann::json*> leaves;
-    std::vector<nlohmann::json*> stack = {&j};
-    while (!stack.empty()) {
-      nlohmann::json* node = stack.back();
-      stack.pop_back();
-      if (node->is_structured()) {
-        for (auto& child : *node) stack.push_back(&child);
-      } else {
-        leaves.push_back(node);
-      }
-    }
+    std::vector<nlohmann::json*> leaves = json_leaves(j);
     if (leaves.empty()) break;
     nlohmann::json& leaf = *leaves[(in.next() * 256 + in.next()) % leaves.size()];
     unsigned kind = in.next(), value = in.next();
