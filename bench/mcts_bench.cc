@@ -4,15 +4,18 @@
 //                          game from the deal); counter actions/round, items = actions
 //   BM_Rollout             mcts::rollout_round() from a sample of 4-player mid-round positions
 //                          (sample + rollout, as one iteration does); items = rollout actions
-//   BM_MctsDecision/I/T    MctsBot::choose() with I iterations and T threads over 4-player
-//                          positions from policy self-play games (every phase, early and late
-//                          in rounds, all three rounds); items = iterations, so items/s is the
-//                          search speed and the time per item times I the decision time
+//   BM_MctsDecision/I/T/S  MctsBot::choose() with I iterations, T threads and S = 1 if it stops
+//                          once decided (MctsConfig::stop_when_decided), over 4-player positions
+//                          from policy self-play games (every phase, early and late in rounds,
+//                          all three rounds); items = iterations run, so items/s is the search
+//                          speed; time = the mean decision, max_ms the slowest one
 //
 // Run: build/release/allegra_bench --benchmark_filter=Mcts
 // Use real time for threads > 1 (the benchmark does): CPU time is the sum over threads.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <vector>
 
@@ -97,21 +100,33 @@ void BM_MctsDecision(benchmark::State& bench) {
   MctsConfig config;
   config.iterations = static_cast<int>(bench.range(0));
   config.threads = static_cast<int>(bench.range(1));
+  config.stop_when_decided = bench.range(2) != 0;
   MctsBot bot(config, 1);
   size_t i = 0;
   int64_t iterations = 0;
+  double slowest = 0;
   for (auto _ : bench) {
+    const auto start = std::chrono::steady_clock::now();
     const Action a = bot.choose(views[i++ % views.size()]);
     benchmark::DoNotOptimize(a);
+    slowest = std::max(
+        slowest, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                     .count());
     iterations += bot.last_iterations();
   }
   bench.SetItemsProcessed(iterations);
   bench.counters["positions"] = static_cast<double>(views.size());
+  bench.counters["it/decision"] = static_cast<double>(iterations) / bench.iterations();
+  bench.counters["max_ms"] = slowest;
 }
+// {iterations, threads, stop_when_decided}; the last two are the levels hard and expert.
 BENCHMARK(BM_MctsDecision)
-    ->Args({1000, 1})
-    ->Args({1000, 2})
-    ->Args({4000, 2})
+    ->Args({1000, 1, 0})
+    ->Args({1000, 2, 0})
+    ->Args({4000, 2, 0})
+    ->Args({1000, 1, 1})
+    ->Args({10000, 1, 1})
+    ->Args({30000, 1, 1})
     ->UseRealTime()
     ->Unit(benchmark::kMillisecond);
 

@@ -15,7 +15,10 @@
 //     or its estimate from the totals, plus a small margin term; formula in mcts_rollout.h).
 //  6. Backup: each child on the path adds the value of the player who chose its action.
 //
-// The root action is the child with the most visits (ties: higher mean). With threads > 1
+// The root action is the child with the most visits (ties: higher mean). A search with an
+// iteration budget stops early once the remaining iterations could not give another child
+// more visits than the leader, which saves time and never changes the decision (thread by
+// thread: with threads > 1 the merged totals are those of the shortened trees). With threads > 1
 // each thread grows its own tree from its own seed (root parallelism) and the root children's
 // visits and value sums are added up; with an iteration budget, thread i runs
 // iterations / threads (+1 for the first iterations % threads threads), so the result depends
@@ -66,8 +69,10 @@ class alignas(64) Tree {
     hidden_mean_ = mcts::unseen_mean(view.masked());
     exploration_ = config.exploration;
     bias_ = config.policy_bias;
+    stop_early_ = config.stop_when_decided && !deadline;
     for (long long i = 0; deadline ? true : i < budget; ++i) {
       if (deadline && i > 0 && Clock::now() >= *deadline) break;
+      if (stop_early_ && i % kStopCheckEvery == 0 && i > 0 && decided(budget - i)) break;
       iterate(view);
       ++iterations_;
     }
@@ -77,6 +82,24 @@ class alignas(64) Tree {
   long long iterations() const { return iterations_; }
 
  private:
+  static constexpr long long kStopCheckEvery = 16;
+
+  // True if the `remaining` iterations cannot change which root child has the most visits
+  // (the action chosen), so stopping now gives the same decision as the whole budget.
+  bool decided(long long remaining) const {
+    long long best = 0, second = 0;
+    for (int32_t c = nodes_[0].first_child; c >= 0; c = nodes_[c].next_sibling) {
+      const long long v = nodes_[c].visits;
+      if (v > best) {
+        second = best;
+        best = v;
+      } else if (v > second) {
+        second = v;
+      }
+    }
+    return best > second + remaining;
+  }
+
   void iterate(const PublicView& view) {
     State s = State::sample(view, rng_);
     const int start_round = s.rounds_played();
@@ -169,6 +192,7 @@ class alignas(64) Tree {
   float hidden_mean_ = 5;
   double exploration_ = 0.2;
   double bias_ = 2.0;
+  bool stop_early_ = true;
   long long iterations_ = 0;
 };
 

@@ -24,6 +24,9 @@ struct MctsConfig {
   // Progressive bias towards the rollout policy's choice at every tree node: that child's UCB
   // score gets + policy_bias / (visits + 1), and it is expanded first. 0 = plain UCB1.
   double policy_bias = 2.0;
+  // Stop an iteration budget early once the remaining iterations cannot change the most
+  // visited root child: the same decision, less time. Off for full root statistics (hints).
+  bool stop_when_decided = true;
 };
 
 class MctsBot : public Bot {

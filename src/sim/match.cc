@@ -43,7 +43,7 @@ void count_events(const EventList& events, MatchResult& result) {
 }  // namespace
 
 MatchResult play_match(const RuleOptions& options, uint64_t deal_seed, std::span<Bot* const> bots,
-                       GameRecord* record) {
+                       GameRecord* record, int max_decisions_per_round) {
   if (static_cast<int>(bots.size()) != options.players)
     throw std::invalid_argument(
         fmt::format("play_match: {} bots for {} players", bots.size(), options.players));
@@ -54,7 +54,20 @@ MatchResult play_match(const RuleOptions& options, uint64_t deal_seed, std::span
   count_events(events, result);
   std::optional<GameRecorder> recorder;
   if (record != nullptr) recorder.emplace(state, deal_seed);
+  int round_decisions = 0;
+  int round = state.rounds_played();
   while (!state.is_terminal()) {
+    if (state.rounds_played() != round) {
+      round = state.rounds_played();
+      round_decisions = 0;
+    }
+    if (++round_decisions > max_decisions_per_round) {
+      std::string names;
+      for (Bot* bot : bots) names += (names.empty() ? "" : ", ") + bot->name();
+      throw BotError(fmt::format(
+          "round {} of the game dealt from seed {} did not end after {} decisions (bots: {})",
+          round + 1, deal_seed, max_decisions_per_round, names));
+    }
     const int seat = state.current_player();
     const Action a = bots[seat]->choose(state.public_view());
     if (!state.is_legal(a))

@@ -52,10 +52,17 @@ class BotError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// The rules have no turn limit, and bots that never reveal their last cards could play a round
+// forever; a round longer than this many decisions (random players need about 300, the bots
+// about 200) is reported as a BotError instead of hanging a simulation.
+inline constexpr int kMaxDecisionsPerRound = 20000;
+
 // Plays one game dealt from `deal_seed` with bots[seat] deciding for each seat
 // (bots.size() must equal options.players). If `record` is given it receives the game record
-// (engine/record.h). Throws BotError if a bot returns an illegal action.
+// (engine/record.h). Throws BotError if a bot returns an illegal action or a round takes more
+// than `max_decisions_per_round` decisions.
 MatchResult play_match(const RuleOptions& options, uint64_t deal_seed, std::span<Bot* const> bots,
-                       GameRecord* record = nullptr);
+                       GameRecord* record = nullptr,
+                       int max_decisions_per_round = kMaxDecisionsPerRound);
 
 }  // namespace allegra::sim

@@ -123,12 +123,31 @@ TEST(MctsBot, KnockDecisionsAreLegal) {
         EXPECT_GE(stats[i - 1].visits, stats[i].visits);
       }
     }
-    EXPECT_EQ(visits, 20);
-    EXPECT_EQ(bot.last_iterations(), 20);
+    EXPECT_EQ(visits, bot.last_iterations());
+    EXPECT_LE(bot.last_iterations(), 20);
     EXPECT_EQ(stats.front().action, a);
     ++checked;
   }
   EXPECT_EQ(checked, 60);
+}
+
+// Stopping once the leader cannot be caught saves iterations and never changes the decision.
+TEST(MctsBot, StoppingWhenDecidedKeepsTheDecision) {
+  long long full = 0, stopped = 0;
+  int n = 0;
+  for (const State& s : positions(40, 23)) {
+    const PublicView view = s.public_view();
+    if (view.legal_actions().size() < 2) continue;
+    MctsBot all({.iterations = 400, .stop_when_decided = false}, 5 + n);
+    MctsBot early({.iterations = 400}, 5 + n);
+    EXPECT_EQ(all.choose(view), early.choose(view)) << "position " << n;
+    EXPECT_EQ(all.last_iterations(), 400);
+    full += all.last_iterations();
+    stopped += early.last_iterations();
+    ++n;
+  }
+  EXPECT_GE(n, 20);
+  EXPECT_LT(stopped, full);
 }
 
 TEST(MctsBot, SameSeedSameDecisions) {

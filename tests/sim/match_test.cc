@@ -132,5 +132,22 @@ TEST(MatchTest, AnIllegalActionIsABotError) {
   EXPECT_THROW(play_match(o, 1, three), std::invalid_argument);
 }
 
+// A round that does not end within the cap is reported, not played forever.
+TEST(MatchTest, AnEndlessRoundIsABotError) {
+  RuleOptions o;
+  o.players = 3;
+  Lineup bots(3, "random", 4);
+  try {
+    play_match(o, 9, bots.seats, nullptr, 10);
+    FAIL() << "no BotError";
+  } catch (const BotError& e) {
+    EXPECT_NE(std::string(e.what()).find("round 1 of the game dealt from seed 9 did not end after "
+                                         "10 decisions (bots: random, random, random)"),
+              std::string::npos)
+        << e.what();
+  }
+  EXPECT_NO_THROW(play_match(o, 9, bots.seats));
+}
+
 }  // namespace
 }  // namespace allegra::sim
