@@ -237,18 +237,21 @@ Choice CursesScreen::decide(const TableModel& model, const PublicView& view) {
   }
 }
 
-bool CursesScreen::announce(const TableModel& model, bool wait) {
+bool CursesScreen::announce(const TableModel& model, Wait wait) {
   last_ = model;
-  draw(model, wait ? tr_->tr("prompt.continue") : std::string());
-  if (!wait) return pause(1500) ;
+  const std::string help = wait == Wait::kEnter     ? tr_->tr("prompt.continue")
+                           : wait == Wait::kQuitKey ? tr_->tr("prompt.quit")
+                                                    : std::string();
+  draw(model, help);
+  if (wait == Wait::kNo) return pause(1500);
   for (;;) {
     const int ch = getch();
     if (ch == KEY_RESIZE) {
-      draw(model, tr_->tr("prompt.continue"));
+      draw(model, help);
       continue;
     }
     if (key_of(ch) == Key::kQuit) return true;
-    if (is_enter(ch)) return false;
+    if (wait == Wait::kEnter && is_enter(ch)) return false;
   }
 }
 

@@ -25,7 +25,7 @@ class CursesScreen : public Screen {
   void show(const TableModel& model, const std::vector<std::string>& new_lines) override;
   bool pause(int ms) override;
   Choice decide(const TableModel& model, const PublicView& view) override;
-  bool announce(const TableModel& model, bool wait) override;
+  bool announce(const TableModel& model, Wait wait) override;
 
   // Replay viewer support: draw a model with a help line and wait for one key (curses code).
   int show_and_wait(const TableModel& model, const std::string& help);

@@ -65,12 +65,12 @@ Choice PlainScreen::decide(const TableModel& model, const PublicView& view) {
   }
 }
 
-bool PlainScreen::announce(const TableModel& model, bool wait) {
+bool PlainScreen::announce(const TableModel& model, Wait wait) {
   print("");
   fmt::print(out_, "{}", render_table(model, *tr_, unicode_).text());
   for (const std::string& l : model.notes)
     if (!l.empty()) print(l);
-  if (!wait) return false;
+  if (wait != Wait::kEnter) return false;  // the summary: nothing left to wait for
   std::string line;
   if (!read_line(line)) return true;
   return line == "q" || line == "quit";

@@ -21,7 +21,7 @@ class PlainScreen : public Screen {
   void show(const TableModel& model, const std::vector<std::string>& new_lines) override;
   bool pause(int ms) override;
   Choice decide(const TableModel& model, const PublicView& view) override;
-  bool announce(const TableModel& model, bool wait) override;
+  bool announce(const TableModel& model, Wait wait) override;
 
  private:
   void print(const std::string& line);

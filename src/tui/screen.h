@@ -28,9 +28,12 @@ class Screen {
   virtual bool pause(int ms) = 0;
   // A person chooses one of view.legal_actions() (or asks for a hint, or to quit).
   virtual Choice decide(const TableModel& model, const PublicView& view) = 0;
-  // Shows model.notes (round result, summary, "pass the screen"); with `wait`, until the person
-  // presses Enter. True if the person asked to quit instead.
-  virtual bool announce(const TableModel& model, bool wait) = 0;
+  // How announce() waits: not at all (a short pause), for Enter, or (the final summary, so
+  // keys typed ahead cannot close it unread) for q.
+  enum class Wait { kNo, kEnter, kQuitKey };
+  // Shows model.notes (round result, summary, "pass the screen") and waits. True if the person
+  // asked to quit instead of going on.
+  virtual bool announce(const TableModel& model, Wait wait) = 0;
 };
 
 }  // namespace allegra::tui

@@ -128,7 +128,7 @@ bool Session::finish_round(const TableModel& before, const EventList& events, Sc
   end.status = end.notes.front();
   if (state_.is_terminal()) return false;  // the summary follows at once
   end.notes.push_back(humans_ > 0 ? tr_->tr("prompt.continue") : "");
-  return screen.announce(end, humans_ > 0);
+  return screen.announce(end, humans_ > 0 ? Screen::Wait::kEnter : Screen::Wait::kNo);
 }
 
 Session::Outcome Session::run(Screen& screen) {
@@ -156,7 +156,7 @@ Session::Outcome Session::run(Screen& screen) {
       if (humans_ >= 2 && p != last_human_) {  // hot-seat: hand over the keyboard
         TableModel pass = before;
         pass.notes = {tr_->tr("prompt.pass_screen", {{"name", narrator_.name(p)}})};
-        if (screen.announce(pass, true)) return quit();
+        if (screen.announce(pass, Screen::Wait::kEnter)) return quit();
       }
       last_human_ = p;
       show(before);
@@ -200,7 +200,7 @@ Session::Outcome Session::run(Screen& screen) {
   }
   if (!config_.save_path.empty()) std::remove(config_.save_path.c_str());
   show(last);
-  screen.announce(last, true);
+  screen.announce(last, Screen::Wait::kQuitKey);
   return Outcome::kFinished;
 }
 

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# End-to-end test of the full-screen game: runs `allegra play` in a detached tmux session of a
+# fixed size, plays a whole game against three easy bots by always pressing Enter (the cursor
+# starts on a legal move, so this is the "first legal move" strategy), and checks the final
+# summary on the screen. Also checks the too-small-terminal message and that a resize redraws.
+# Usage: tests/tui/tmux_e2e.sh path/to/allegra     (exit 77 = skipped: tmux is missing)
+set -euo pipefail
+
+allegra="${1:?usage: tmux_e2e.sh path/to/allegra}"
+if ! command -v tmux >/dev/null 2>&1; then
+  echo "tmux_e2e: SKIPPED: tmux is not installed (apt-get install tmux)"
+  exit 77
+fi
+
+work="$(mktemp -d)"
+socket="allegra-e2e-$$"
+cleanup() {
+  tmux -L "$socket" kill-server >/dev/null 2>&1 || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+tm() { tmux -L "$socket" "$@"; }
+screen() { tm capture-pane -p -t game; }
+fail() {
+  echo "tmux_e2e: FAIL: $*"
+  echo "---- screen ----"
+  screen || true
+  exit 1
+}
+# wait_for TEXT SECONDS [KEY]: polls the screen until TEXT shows, pressing KEY meanwhile.
+wait_for() {
+  local text="$1" seconds="$2" key="${3:-}" deadline=$((SECONDS + $2))
+  while ((SECONDS < deadline)); do
+    if screen | grep -qF -- "$text"; then return 0; fi
+    if [[ -n "$key" ]]; then tm send-keys -t game "$key"; fi
+    sleep 0.2
+  done
+  fail "'$text' did not appear within ${seconds} s"
+}
+
+# 1. A terminal too small for the table says so; growing it draws the table.
+tm -f /dev/null new-session -d -s game -x 50 -y 12 \
+  "env LANG=C.UTF-8 XDG_STATE_HOME='$work/state' '$allegra' play --fast --lang en \
+     --seats human,easy,easy,easy --seed 11 --no-record; sleep 30"
+tm set-option -t game window-size manual >/dev/null
+wait_for "too small" 20
+tm resize-window -t game -x 100 -y 30
+wait_for "Round 1 of 3" 20
+screen | grep -q "too small" && fail "the too-small message stayed after the resize"
+tm send-keys -t game q
+wait_for "saved" 20
+tm kill-server
+
+# 2. A whole game against three easy bots, pressing Enter at every decision.
+tm -f /dev/null new-session -d -s game -x 100 -y 30 \
+  "env LANG=C.UTF-8 XDG_STATE_HOME='$work/state' '$allegra' play --fast --lang en \
+     --seats human,easy,easy,easy --seed 7 --record '$work/games.jsonl'; sleep 30"
+wait_for "Game over after 3 rounds" 400 Enter
+out="$(screen)"
+for text in "The winner" "Round 1:" "Round 2:" "Round 3:" "1. " "4. " "You"; do
+  grep -qF -- "$text" <<<"$out" || fail "the summary lacks '$text'"
+done
+tm send-keys -t game q
+wait_for "The game record is in" 20
+"$allegra" replay "$work/games.jsonl" --check >/dev/null || fail "the game record does not replay"
+echo "tmux_e2e: ok (too-small message, resize, a whole game to the summary, record replays)"
