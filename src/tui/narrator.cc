@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <memory>
 #include <numeric>
 
 #include "tui/input_map.h"
@@ -17,7 +18,7 @@ Narrator::Narrator(const Translator& tr, std::vector<std::string> names, int pla
 }
 
 std::string Narrator::sentence(int actor, const Event& e, std::span<const Event> rest,
-                               int& skip) const {
+                               std::span<bool> used) const {
   const Translator& tr = *tr_;
   auto card = [&](int8_t v) {
     return v == kHiddenValue ? tr.tr("card.face_down") : card_text(v);
@@ -44,20 +45,26 @@ std::string Narrator::sentence(int actor, const Event& e, std::span<const Event>
     case EventType::kKnockRefused:
       return tr.tr("narr.knock_refused", {{"name", who}});
     case EventType::kPlaced: {
-      // A swap: the card placed, then the card it replaced discarded from the same cell.
-      if (!rest.empty() && rest[0].type == EventType::kDiscarded && rest[0].cell == e.cell) {
-        skip = 1;
-        return tr.tr("narr.swapped", {{"name", who},
-                                      {"card", card(e.value)},
-                                      {"place", place(e.player, e.cell)},
-                                      {"old", card(rest[0].value)}});
+      // A swap: the card placed, then (after any clears) the replaced card discarded from the
+      // same cell.
+      for (size_t j = 0; j < rest.size(); ++j) {
+        if (rest[j].type == EventType::kCleared) continue;
+        if (rest[j].type == EventType::kDiscarded && rest[j].cell == e.cell &&
+            rest[j].player == e.player) {
+          used[j] = true;
+          return tr.tr("narr.swapped", {{"name", who},
+                                        {"card", card(e.value)},
+                                        {"place", place(e.player, e.cell)},
+                                        {"old", card(rest[j].value)}});
+        }
+        break;
       }
       return tr.tr("narr.placed",
                    {{"name", who}, {"card", card(e.value)}, {"place", place(e.player, e.cell)}});
     }
     case EventType::kToHand: {
       if (!rest.empty() && rest[0].type == EventType::kPlaced && rest[0].cell == e.cell) {
-        skip = 1;  // the knocker swaps the given card in and holds the replaced one
+        used[0] = true;  // the knocker swaps the given card in and holds the replaced one
         return tr.tr("narr.knocker_swapped", {{"name", who},
                                               {"card", card(rest[0].value)},
                                               {"place", place(e.player, e.cell)},
@@ -95,7 +102,11 @@ std::vector<std::string> Narrator::narrate(int actor, std::span<const Event> eve
   std::vector<std::string> out;
   int end_reveals = 0;
   int last_player = kNoPlayer;
+  // Events already told as part of an earlier sentence (the discard of a swap).
+  const auto used_storage = std::make_unique<bool[]>(events.size());
+  bool* used = used_storage.get();
   for (size_t i = 0; i < events.size(); ++i) {
+    if (used[i]) continue;
     const Event& e = events[i];
     if (e.type == EventType::kRevealed && e.player < 0) {  // the end-of-round reveal
       ++end_reveals;
@@ -105,9 +116,8 @@ std::vector<std::string> Narrator::narrate(int actor, std::span<const Event> eve
       out.push_back(tr_->tr("narr.all_revealed", {{"count", std::to_string(end_reveals)}}));
       end_reveals = 0;
     }
-    int skip = 0;
-    std::string s = sentence(actor, e, events.subspan(i + 1), skip);
-    i += static_cast<size_t>(skip);
+    std::string s = sentence(actor, e, events.subspan(i + 1),
+                             std::span<bool>(used + i + 1, events.size() - i - 1));
     if (s.empty()) continue;
     // "... and clears three 7s": a clear continues the sentence of the move that made it.
     if (e.type == EventType::kCleared && !out.empty() && e.player == last_player) {

@@ -36,7 +36,8 @@ class Narrator {
   const std::string& name(int p) const { return names_[static_cast<size_t>(p)]; }
 
  private:
-  std::string sentence(int actor, const Event& e, std::span<const Event> rest, int& skip) const;
+  std::string sentence(int actor, const Event& e, std::span<const Event> rest,
+                       std::span<bool> used) const;
 
   const Translator* tr_;
   std::vector<std::string> names_;
