@@ -30,6 +30,19 @@ int text_width(std::string_view utf8) {
   return n;
 }
 
+std::string ascii_glyph(std::string_view c) {
+  if (c.size() == 1) return std::string(c);
+  static constexpr std::pair<std::string_view, const char*> kTable[] = {
+      {"ä", "a"}, {"à", "a"}, {"â", "a"}, {"á", "a"}, {"ö", "o"}, {"ô", "o"}, {"ó", "o"},
+      {"ü", "u"}, {"û", "u"}, {"ú", "u"}, {"é", "e"}, {"è", "e"}, {"ê", "e"}, {"ë", "e"},
+      {"í", "i"}, {"ï", "i"}, {"î", "i"}, {"ç", "c"}, {"ñ", "n"}, {"ß", "s"}, {"Ä", "A"},
+      {"Ö", "O"}, {"Ü", "U"}, {"É", "E"}, {"·", "."}, {"▶", ">"}, {"▒", "#"}, {"¡", "!"},
+      {"¿", "?"}, {"«", "\""}, {"»", "\""}, {"–", "-"}, {"—", "-"}, {"…", "."}};
+  for (const auto& [from, to] : kTable)
+    if (c == from) return to;
+  return "?";
+}
+
 std::string clip_text(std::string_view utf8, int width) {
   std::string out;
   int n = 0;

@@ -61,6 +61,9 @@ class Canvas {
 
 // The number of characters (code points) of UTF-8 text: its width on the canvas.
 int text_width(std::string_view utf8);
+// An ASCII stand-in for one UTF-8 character, for terminals without Unicode: accents dropped
+// ("ä" -> "a"), symbols replaced ("·" -> "."), anything else "?".
+std::string ascii_glyph(std::string_view utf8_char);
 // The first `width` characters of UTF-8 text.
 std::string clip_text(std::string_view utf8, int width);
 

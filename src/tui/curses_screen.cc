@@ -5,7 +5,9 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cctype>
 #include <clocale>
+#include <cstdlib>
 #include <cstring>
 
 #include "tui/input_map.h"
@@ -106,9 +108,25 @@ bool is_enter(int ch) { return ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch
 
 bool is_interactive_terminal() { return ::isatty(0) && ::isatty(1); }
 
+// The environment asks for UTF-8 (LC_ALL, LC_CTYPE or LANG says so).
+static bool environment_wants_utf8() {
+  for (const char* var : {"LC_ALL", "LC_CTYPE", "LANG"}) {
+    const char* v = std::getenv(var);
+    if (v == nullptr || *v == '\0') continue;
+    std::string s(v);
+    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s.find("utf-8") != std::string::npos || s.find("utf8") != std::string::npos;
+  }
+  return false;
+}
+
+static bool codeset_is_utf8() { return std::strcmp(nl_langinfo(CODESET), "UTF-8") == 0; }
+
 CursesScreen::CursesScreen(const Translator& tr) : tr_(&tr) {
   std::setlocale(LC_ALL, "");
-  unicode_ = std::strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+  // A UTF-8 terminal whose locale (say de_DE.UTF-8) is not installed still gets Unicode.
+  if (!codeset_is_utf8() && environment_wants_utf8()) std::setlocale(LC_CTYPE, "C.UTF-8");
+  unicode_ = codeset_is_utf8();
   initscr();
   raw();
   noecho();
@@ -144,7 +162,7 @@ void CursesScreen::paint(const Canvas& canvas) {
       } else {
         attrset(a);
       }
-      mvaddstr(y, x, g.text.c_str());
+      mvaddstr(y, x, unicode_ ? g.text.c_str() : ascii_glyph(g.text).c_str());
     }
   }
   attrset(A_NORMAL);
@@ -169,11 +187,17 @@ bool CursesScreen::pause(int ms) {
     if (left.count() <= 0) break;
     timeout(static_cast<int>(left.count()));
     const int ch = getch();
-    if (ch == KEY_RESIZE && last_) draw(*last_, tr_->tr("help.wait"));
+    if (ch == ERR) continue;
+    if (ch == KEY_RESIZE) {
+      if (last_) draw(*last_, tr_->tr("help.wait"));
+      continue;
+    }
     if (key_of(ch) == Key::kQuit) {
       timeout(-1);
       return true;
     }
+    // Typed ahead (a hint, a move): kept for the next decision, the pause still runs out.
+    pending_.push_back(ch);
   }
   timeout(-1);
   return false;
@@ -205,7 +229,7 @@ Choice CursesScreen::decide(const TableModel& model, const PublicView& view) {
     InputMap map(view, layout, *tr_, shown.names);
     if (pointed) map.point_at(*pointed);
     paint(render_screen(shown, &map, layout, *tr_, {unicode_, tr_->tr("help.keys")}));
-    const int ch = getch();
+    const int ch = next_key();
     if (ch == KEY_RESIZE) continue;
     if (!layout.fits() && key_of(ch) != Key::kQuit) continue;
     if (ch >= '1' && ch <= '9') {
@@ -245,7 +269,7 @@ bool CursesScreen::announce(const TableModel& model, Wait wait) {
   draw(model, help);
   if (wait == Wait::kNo) return pause(1500);
   for (;;) {
-    const int ch = getch();
+    const int ch = next_key();
     if (ch == KEY_RESIZE) {
       draw(model, help);
       continue;
@@ -253,6 +277,13 @@ bool CursesScreen::announce(const TableModel& model, Wait wait) {
     if (key_of(ch) == Key::kQuit) return true;
     if (wait == Wait::kEnter && is_enter(ch)) return false;
   }
+}
+
+int CursesScreen::next_key() {
+  if (pending_.empty()) return getch();
+  const int ch = pending_.front();
+  pending_.erase(pending_.begin());
+  return ch;
 }
 
 int CursesScreen::show_and_wait(const TableModel& model, const std::string& help) {

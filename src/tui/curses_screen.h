@@ -8,6 +8,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "tui/canvas.h"
 #include "tui/screen.h"
@@ -34,12 +35,14 @@ class CursesScreen : public Screen {
   void paint(const Canvas& canvas);
   void draw(const TableModel& model, const std::string& help);
   std::optional<std::string> read_text(const std::string& prompt);
+  int next_key();  // a key typed ahead during a pause, else the next one
 
   const Translator* tr_;
   bool unicode_ = false;
   bool colour_ = false;
   std::optional<TableModel> last_;
   std::optional<Action> last_pointed_;
+  std::vector<int> pending_;
 };
 
 // True if stdin and stdout are terminals (the curses front end can run).

@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "engine/public_view.h"
+#include "tui/input_map.h"
 
 namespace allegra::tui {
 namespace {
@@ -95,13 +96,21 @@ void Session::save() const {
 std::vector<std::string> Session::hint_lines(const PublicView& view) const {
   const std::vector<HintMove> moves =
       best_moves(view, config_.hint_iterations, config_.seed ^ record().rounds.size());
+  // Moves as the buttons and the list name them, with the short form to type.
+  const InputMap map(view, TableLayout(view.players(), 0, kMinWidth, kMinHeight), *tr_,
+                     seat_names(config_.seats));
+  auto describe = [&](Action a) {
+    for (const Target& t : map.targets())
+      if (t.action == a) return fmt::format("{} [{}]", t.label, to_text(a));
+    return to_text(a);
+  };
   std::vector<std::string> out;
   if (moves.size() == 1 && moves[0].visits == 0)
-    return {tr_->tr("hint.only", {{"move", to_text(moves[0].action)}})};
+    return {tr_->tr("hint.only", {{"move", describe(moves[0].action)}})};
   out.push_back(tr_->tr("hint.title"));
   for (size_t i = 0; i < moves.size(); ++i)
     out.push_back(tr_->tr("hint.line", {{"rank", std::to_string(i + 1)},
-                                        {"move", to_text(moves[i].action)},
+                                        {"move", describe(moves[i].action)},
                                         {"value", fmt::format("{:.0f}", moves[i].value * 100)},
                                         {"visits", std::to_string(moves[i].visits)}}));
   return out;

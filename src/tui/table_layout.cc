@@ -95,14 +95,18 @@ Rect TableLayout::label_rect(int p) const {
   return {g.x, g.y - 1, g.w, 1};
 }
 
-Rect TableLayout::center_rect() const { return {ox_ + kMiddleX, oy_ + kSideY, kMiddleW, 4}; }
+// Between the side grids and above the bottom grid: title, the two piles, the card in play
+// and the knockers, a line each.
+Rect TableLayout::center_rect() const {
+  return {ox_ + kMiddleX, oy_ + kSideY, kMiddleW, kSouthY - kSideY};
+}
 Rect TableLayout::draw_pile_rect() const {
   const Rect c = center_rect();
-  return {c.x + 2, c.y + 1, 15, 1};
+  return {c.x + 6, c.y + 1, c.w - 12, 1};
 }
 Rect TableLayout::discard_rect() const {
   const Rect c = center_rect();
-  return {c.x + 19, c.y + 1, 15, 1};
+  return {c.x + 6, c.y + 2, c.w - 12, 1};
 }
 Rect TableLayout::log_rect() const {
   const int y = buttons_y() + 1;

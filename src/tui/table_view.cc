@@ -94,12 +94,13 @@ void draw_center(const TableModel& m, const TableLayout& layout, const Translato
     held = tr.tr("table.taken", {{"name", m.names[static_cast<size_t>(m.active)]},
                                  {"card", m.taken == kHiddenValue ? tr.tr("card.face_down")
                                                                   : card_text(m.taken)}});
-  canvas.put_centered(c.x, c.y + 2, c.w, held, Style::kTitle);
+  canvas.put_centered(c.x, c.y + 3, c.w, held, Style::kTitle);
   std::string knocks;
   for (int p = 0; p < m.players; ++p)
     if (m.knockers >> p & 1) knocks += (knocks.empty() ? "" : ", ") + m.names[static_cast<size_t>(p)];
   if (!knocks.empty())
-    canvas.put_centered(c.x, c.y + 3, c.w, tr.tr("table.knockers", {{"names", knocks}}), Style::kAlert);
+    canvas.put_centered(c.x, c.y + 4, c.w, tr.tr("table.knockers", {{"names", knocks}}),
+                        Style::kAlert);
 }
 
 void draw_targets(const InputMap& map, Canvas& canvas) {

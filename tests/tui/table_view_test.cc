@@ -109,5 +109,15 @@ TEST(TuiView, ModelHidesFaceDownCardsAndFollowsEvents) {
   EXPECT_EQ(points_text(-4), "-2");
 }
 
+TEST(TuiView, AsciiStandInsForTerminalsWithoutUnicode) {
+  EXPECT_EQ(ascii_glyph("ä"), "a");
+  EXPECT_EQ(ascii_glyph("é"), "e");
+  EXPECT_EQ(ascii_glyph("▒"), "#");
+  EXPECT_EQ(ascii_glyph("x"), "x");
+  EXPECT_EQ(ascii_glyph("€"), "?");
+  EXPECT_EQ(text_width("Zeile 2 · Spalte"), 16);
+  EXPECT_EQ(clip_text("abräumen", 5), "abräu");
+}
+
 }  // namespace
 }  // namespace allegra::tui
