@@ -49,8 +49,9 @@ int run_app(int argc, char** argv) {
   app.footer("Run 'allegra <subcommand> --help' for the flags of a subcommand.");
   std::vector<Command> commands;
   try {
-    commands = {add_play_command(app),     add_selfplay_command(app), add_replay_command(app), add_rules_command(app),
-                add_bench_command(app),    add_sim_command(app),    add_rate_command(app)};
+    commands = {add_play_command(app),  add_selfplay_command(app), add_replay_command(app),
+                add_rules_command(app), add_bench_command(app),    add_sim_command(app),
+                add_rate_command(app)};
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);  // --help, --help-all, --version

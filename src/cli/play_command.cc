@@ -62,8 +62,8 @@ std::vector<tui::SeatConfig> make_seats(const PlayArgs& args, int players,
   if (args.seats.empty()) kinds.resize(static_cast<size_t>(players), "medium");
   if (static_cast<int>(kinds.size()) != players)
     throw CliError(fmt::format("--seats lists {} seats for {} players", kinds.size(), players));
-  const std::vector<std::string> names = args.names.empty() ? std::vector<std::string>{}
-                                                            : split_list(args.names);
+  const std::vector<std::string> names =
+      args.names.empty() ? std::vector<std::string>{} : split_list(args.names);
   if (!names.empty() && static_cast<int>(names.size()) != players)
     throw CliError(fmt::format("--names lists {} names for {} players", names.size(), players));
   int humans = 0;
@@ -102,14 +102,16 @@ int run_play(const PlayArgs& args) {
   } catch (const std::invalid_argument& e) {
     throw CliError(fmt::format("--lang: {}", e.what()));
   }
-  if (args.delay_ms < 0) throw CliError(fmt::format("--delay must be 0 or more, got {}", args.delay_ms));
+  if (args.delay_ms < 0)
+    throw CliError(fmt::format("--delay must be 0 or more, got {}", args.delay_ms));
   if (args.hint_iterations < 1)
-    throw CliError(fmt::format("--hint-iterations must be at least 1, got {}", args.hint_iterations));
+    throw CliError(
+        fmt::format("--hint-iterations must be at least 1, got {}", args.hint_iterations));
 
   tui::SessionConfig config;
   config.delay_ms = args.fast ? 0 : args.delay_ms;
   config.save_path = args.save_file.empty() ? tui::default_save_path() : args.save_file;
-  config.record_path = args.no_record ? ""
+  config.record_path = args.no_record        ? ""
                        : args.record.empty() ? tui::default_record_path()
                                              : args.record;
   config.hint_iterations = args.hint_iterations;
@@ -123,7 +125,8 @@ int run_play(const PlayArgs& args) {
       tui::SavedGame saved = tui::load_save(tui::read_text_file(config.save_path), &state);
       session = std::make_unique<tui::Session>(config, *tr, std::move(saved), state);
     } catch (const std::exception& e) {
-      throw CliError(fmt::format("cannot resume the saved game '{}': {}", config.save_path, e.what()));
+      throw CliError(
+          fmt::format("cannot resume the saved game '{}': {}", config.save_path, e.what()));
     }
   } else {
     RuleFlags rules = args.rules;
@@ -131,10 +134,10 @@ int run_play(const PlayArgs& args) {
       rules.players = static_cast<int>(split_list(args.seats).size());
     config.options = rule_options(rules);
     config.seats = make_seats(args, config.options.players, *tr);
-    config.seed = args.seed_option->count() > 0
-                      ? args.seed
-                      : static_cast<uint64_t>(
-                            std::chrono::system_clock::now().time_since_epoch().count());
+    config.seed =
+        args.seed_option->count() > 0
+            ? args.seed
+            : static_cast<uint64_t>(std::chrono::system_clock::now().time_since_epoch().count());
     try {
       session = std::make_unique<tui::Session>(config, *tr);
     } catch (const std::invalid_argument& e) {

@@ -107,10 +107,11 @@ int run_viewer(const ReplayArgs& args) {
     number = line;
     return false;
   });
-  if (!game) throw CliError(fmt::format("'{}' has no game record on line {}", args.path, args.game));
+  if (!game)
+    throw CliError(fmt::format("'{}' has no game record on line {}", args.path, args.game));
   if (auto error = replay_check(*game))
-    throw CliError(fmt::format("game {} of {} does not replay: {}", number, args.path,
-                               located(*error)));
+    throw CliError(
+        fmt::format("game {} of {} does not replay: {}", number, args.path, located(*error)));
   const tui::ReplayFrames frames(*game, number, *tr);
   tui::run_replay_viewer(frames, *tr);
   return kExitOk;
@@ -175,7 +176,8 @@ Command add_replay_command(CLI::App& app) {
                 "exit 1 at the first game that does not");
   sub->add_flag("--view", args->view,
                 "Step through the game in the full-screen viewer (the default on a terminal)");
-  sub->add_flag("--print", args->print, "Print the game as text (the default when not on a terminal)");
+  sub->add_flag("--print", args->print,
+                "Print the game as text (the default when not on a terminal)");
   sub->add_option("--lang", args->lang, "Language of the viewer: en, de, fr, nl or es")
       ->type_name("CODE");
   sub->add_option("--game", args->game,

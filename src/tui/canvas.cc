@@ -16,7 +16,8 @@ size_t sequence_length(unsigned char b) {
 template <typename F>
 void for_each_char(std::string_view utf8, F f) {
   for (size_t i = 0; i < utf8.size();) {
-    const size_t n = std::min(sequence_length(static_cast<unsigned char>(utf8[i])), utf8.size() - i);
+    const size_t n =
+        std::min(sequence_length(static_cast<unsigned char>(utf8[i])), utf8.size() - i);
     if (!f(utf8.substr(i, n))) return;
     i += n;
   }
@@ -33,10 +34,10 @@ int text_width(std::string_view utf8) {
 std::string ascii_glyph(std::string_view c) {
   if (c.size() == 1) return std::string(c);
   static constexpr std::pair<std::string_view, const char*> kTable[] = {
-      {"ä", "a"}, {"à", "a"}, {"â", "a"}, {"á", "a"}, {"ö", "o"}, {"ô", "o"}, {"ó", "o"},
-      {"ü", "u"}, {"û", "u"}, {"ú", "u"}, {"é", "e"}, {"è", "e"}, {"ê", "e"}, {"ë", "e"},
-      {"í", "i"}, {"ï", "i"}, {"î", "i"}, {"ç", "c"}, {"ñ", "n"}, {"ß", "s"}, {"Ä", "A"},
-      {"Ö", "O"}, {"Ü", "U"}, {"É", "E"}, {"·", "."}, {"▶", ">"}, {"▒", "#"}, {"¡", "!"},
+      {"ä", "a"}, {"à", "a"},  {"â", "a"},  {"á", "a"}, {"ö", "o"}, {"ô", "o"}, {"ó", "o"},
+      {"ü", "u"}, {"û", "u"},  {"ú", "u"},  {"é", "e"}, {"è", "e"}, {"ê", "e"}, {"ë", "e"},
+      {"í", "i"}, {"ï", "i"},  {"î", "i"},  {"ç", "c"}, {"ñ", "n"}, {"ß", "s"}, {"Ä", "A"},
+      {"Ö", "O"}, {"Ü", "U"},  {"É", "E"},  {"·", "."}, {"▶", ">"}, {"▒", "#"}, {"¡", "!"},
       {"¿", "?"}, {"«", "\""}, {"»", "\""}, {"–", "-"}, {"—", "-"}, {"…", "."}};
   for (const auto& [from, to] : kTable)
     if (c == from) return to;

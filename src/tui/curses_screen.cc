@@ -4,8 +4,8 @@
 #include <langinfo.h>
 #include <unistd.h>
 
-#include <chrono>
 #include <cctype>
+#include <chrono>
 #include <clocale>
 #include <cstdlib>
 #include <cstring>

@@ -57,8 +57,8 @@ InputMap::InputMap(const PublicView& view, const TableLayout& layout, const Tran
       case ActionType::kSwap:
       case ActionType::kPut: {
         const CellView v{s.cell_state(a.arg), s.cell_value(a.arg)};
-        const std::string card = v.state == CellState::kFaceUp ? card_text(v.value)
-                                                                : tr.tr("card.face_down");
+        const std::string card =
+            v.state == CellState::kFaceUp ? card_text(v.value) : tr.tr("card.face_down");
         t.rect = layout.cell_rect(a.arg);
         t.label = tr.tr(a.type == ActionType::kReveal ? "action.reveal"
                         : a.type == ActionType::kSwap ? "action.swap"

@@ -20,9 +20,7 @@ Narrator::Narrator(const Translator& tr, std::vector<std::string> names, int pla
 std::string Narrator::sentence(int actor, const Event& e, std::span<const Event> rest,
                                std::span<bool> used) const {
   const Translator& tr = *tr_;
-  auto card = [&](int8_t v) {
-    return v == kHiddenValue ? tr.tr("card.face_down") : card_text(v);
-  };
+  auto card = [&](int8_t v) { return v == kHiddenValue ? tr.tr("card.face_down") : card_text(v); };
   auto place = [&](int p, CellId c) { return cell_place(tr, p, players_, c); };
   const std::string who = e.player >= 0 ? name(e.player) : std::string();
   switch (e.type) {
@@ -191,21 +189,22 @@ std::vector<std::string> Narrator::round_result(int round, int ender, std::span<
   out.push_back(tr_->tr("result.title", {{"round", std::to_string(round + 1)}}));
   for (const Event& e : scored) {
     const int p = e.player;
-    out.push_back(tr_->tr("result.line",
-                          {{"name", name(p)},
-                           {"display", points_text(e.count)},
-                           {"score", points_text(e.score)},
-                           {"total", points_text(totals_half[static_cast<size_t>(p)])}}));
-    if (e.count == -20)
-      out.push_back(tr_->tr("result.bonus", {{"name", name(p)}}));
+    out.push_back(
+        tr_->tr("result.line", {{"name", name(p)},
+                                {"display", points_text(e.count)},
+                                {"score", points_text(e.score)},
+                                {"total", points_text(totals_half[static_cast<size_t>(p)])}}));
+    if (e.count == -20) out.push_back(tr_->tr("result.bonus", {{"name", name(p)}}));
   }
   // The player who ended the round: the penalty, or why there is none.
   for (const Event& e : scored) {
     if (e.player != ender) continue;
-    const Translator::Args args = {
-        {"name", name(e.player)}, {"display", points_text(e.count)}, {"score", points_text(e.score)}};
+    const Translator::Args args = {{"name", name(e.player)},
+                                   {"display", points_text(e.count)},
+                                   {"score", points_text(e.score)}};
     if (e.aux == 1)
-      out.push_back(tr_->tr(e.count > 0 ? "result.penalty_doubled" : "result.penalty_halved", args));
+      out.push_back(
+          tr_->tr(e.count > 0 ? "result.penalty_doubled" : "result.penalty_halved", args));
     else
       out.push_back(tr_->tr(e.count == 0 ? "result.ender_zero" : "result.ender_lowest", args));
   }

@@ -1,7 +1,6 @@
 #include "tui/plain_screen.h"
 
 #include <fmt/format.h>
-
 #include <unistd.h>
 
 #include <chrono>
@@ -44,9 +43,9 @@ Choice PlainScreen::decide(const TableModel& model, const PublicView& view) {
   print(tr_->tr("prompt.choices", {{"name", model.names[static_cast<size_t>(model.current)]}}));
   for (size_t i = 0; i < map.targets().size(); ++i) {
     const Target& t = map.targets()[i];
-    print(tr_->tr("prompt.option", {{"number", std::to_string(i + 1)},
-                                    {"label", t.label},
-                                    {"text", to_text(t.action)}}));
+    print(tr_->tr(
+        "prompt.option",
+        {{"number", std::to_string(i + 1)}, {"label", t.label}, {"text", to_text(t.action)}}));
   }
   for (;;) {
     fmt::print(out_, "{}", tr_->tr("prompt.choose"));

@@ -13,7 +13,8 @@ namespace allegra::tui {
 ReplayFrames::ReplayFrames(const GameRecord& record, int game_number, const Translator& tr)
     : tr_(&tr), game_(game_number) {
   const int n = record.options.players;
-  for (int p = 0; p < n; ++p) names_.push_back(tr.tr("name.player", {{"number", std::to_string(p)}}));
+  for (int p = 0; p < n; ++p)
+    names_.push_back(tr.tr("name.player", {{"number", std::to_string(p)}}));
   const Narrator narrator(tr, names_, n);
   State s(record.options, record.seed);
   if (record.rounds.empty()) throw std::invalid_argument("the record has no round");
@@ -31,8 +32,8 @@ ReplayFrames::ReplayFrames(const GameRecord& record, int game_number, const Tran
       events.clear();
       if (!step.reshuffle.empty()) {
         s.reshuffle_with(step.reshuffle);
-        events.push_back({.type = EventType::kReshuffled,
-                          .count = static_cast<int32_t>(step.reshuffle.size())});
+        events.push_back(
+            {.type = EventType::kReshuffled, .count = static_cast<int32_t>(step.reshuffle.size())});
       }
       s.apply(step.action, &events);  // throws IllegalAction for a record that does not replay
       std::vector<Event> scored;
@@ -66,8 +67,8 @@ ReplayFrames::ReplayFrames(const GameRecord& record, int game_number, const Tran
 TableModel ReplayFrames::frame(int step) const {
   step = std::clamp(step, 0, steps());
   const auto k = static_cast<size_t>(step);
-  TableModel m = round_end_[k].players > 0 ? round_end_[k]
-                                           : make_model(states_[k].public_view(), names_, 0);
+  TableModel m =
+      round_end_[k].players > 0 ? round_end_[k] : make_model(states_[k].public_view(), names_, 0);
   m.status = tr_->tr("replay.title", {{"game", std::to_string(game_)},
                                       {"step", std::to_string(step)},
                                       {"steps", std::to_string(steps())}});

@@ -23,7 +23,9 @@ void make_parent(const std::string& path) {
   const fs::path parent = fs::path(path).parent_path();
   std::error_code ec;
   if (!parent.empty()) fs::create_directories(parent, ec);
-  if (ec) throw std::runtime_error(fmt::format("cannot create folder '{}': {}", parent.string(), ec.message()));
+  if (ec)
+    throw std::runtime_error(
+        fmt::format("cannot create folder '{}': {}", parent.string(), ec.message()));
 }
 
 }  // namespace
@@ -58,7 +60,8 @@ SavedGame load_save(std::string_view text, State* state) {
                           string(member(seats[i], path, "bot"), path + ".bot")});
   }
   if (static_cast<int>(game.seats.size()) != game.record.options.players)
-    fail("save.seats", fmt::format("must have one entry per player ({})", game.record.options.players));
+    fail("save.seats",
+         fmt::format("must have one entry per player ({})", game.record.options.players));
   // Replay from the seed: the engine is deterministic, so this is the saved game exactly.
   State s(game.record.options, game.record.seed);
   GameRecorder recorder(s, game.record.seed);
@@ -91,7 +94,8 @@ void write_file_atomically(const std::string& path, const std::string& text) {
   std::fclose(f);
   if (!ok || std::rename(tmp.c_str(), path.c_str()) != 0) {
     std::remove(tmp.c_str());
-    throw std::runtime_error(fmt::format("cannot write '{}': {}", path, std::strerror(ok ? errno : err)));
+    throw std::runtime_error(
+        fmt::format("cannot write '{}': {}", path, std::strerror(ok ? errno : err)));
   }
 }
 
@@ -99,19 +103,22 @@ void append_line(const std::string& path, const std::string& line) {
   make_parent(path);
   std::ofstream out(path, std::ios::app | std::ios::binary);
   out << line << '\n';
-  if (!out.flush()) throw std::runtime_error(fmt::format("cannot write '{}': {}", path, std::strerror(errno)));
+  if (!out.flush())
+    throw std::runtime_error(fmt::format("cannot write '{}': {}", path, std::strerror(errno)));
 }
 
 std::string read_text_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error(fmt::format("cannot read '{}': {}", path, std::strerror(errno)));
+  if (!in)
+    throw std::runtime_error(fmt::format("cannot read '{}': {}", path, std::strerror(errno)));
   std::ostringstream s;
   s << in.rdbuf();
   return s.str();
 }
 
 std::string state_dir() {
-  if (const char* xdg = std::getenv("XDG_STATE_HOME"); xdg && *xdg) return fmt::format("{}/allegra", xdg);
+  if (const char* xdg = std::getenv("XDG_STATE_HOME"); xdg && *xdg)
+    return fmt::format("{}/allegra", xdg);
   if (const char* home = std::getenv("HOME"); home && *home)
     return fmt::format("{}/.local/state/allegra", home);
   return ".allegra";

@@ -59,8 +59,8 @@ Session::~Session() = default;
 
 void Session::make_bots() {
   if (static_cast<int>(config_.seats.size()) != config_.options.players)
-    throw std::invalid_argument(fmt::format("{} seats for {} players", config_.seats.size(),
-                                            config_.options.players));
+    throw std::invalid_argument(
+        fmt::format("{} seats for {} players", config_.seats.size(), config_.options.players));
   for (size_t i = 0; i < config_.seats.size(); ++i) {
     const SeatConfig& seat = config_.seats[i];
     if (seat.human()) {
@@ -143,7 +143,8 @@ bool Session::finish_round(const TableModel& before, const EventList& events, Sc
 Session::Outcome Session::run(Screen& screen) {
   size_t shown_log = log_.size();
   auto show = [&](const TableModel& m) {
-    screen.show(m, std::vector<std::string>(log_.begin() + static_cast<long>(shown_log), log_.end()));
+    screen.show(m,
+                std::vector<std::string>(log_.begin() + static_cast<long>(shown_log), log_.end()));
     shown_log = log_.size();
   };
   auto quit = [&] {

@@ -45,8 +45,8 @@ struct TableModel {
   int8_t hand = kNoCard;  // the knocker's hand card (kHiddenValue if face down)
   int8_t taken = kNoCard;
 
-  std::string status;            // whose turn it is and what is being decided
-  std::vector<std::string> log;  // what happened, oldest first
+  std::string status;              // whose turn it is and what is being decided
+  std::vector<std::string> log;    // what happened, oldest first
   std::vector<std::string> notes;  // replaces the log when set: hints, round results, summary
 
   const CellView& cell(CellId c) const { return cells[c]; }

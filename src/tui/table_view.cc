@@ -70,18 +70,19 @@ void draw_grids(const TableModel& m, const TableLayout& layout, bool unicode, Ca
 void draw_center(const TableModel& m, const TableLayout& layout, const Translator& tr,
                  Canvas& canvas) {
   const Rect c = layout.center_rect();
-  std::string title =
-      m.rounds > 0 ? tr.tr("table.round_of", {{"round", std::to_string(m.round + 1)},
-                                              {"rounds", std::to_string(m.rounds)}})
-                   : tr.tr("table.round", {{"round", std::to_string(m.round + 1)}});
+  std::string title = m.rounds > 0
+                          ? tr.tr("table.round_of", {{"round", std::to_string(m.round + 1)},
+                                                     {"rounds", std::to_string(m.rounds)}})
+                          : tr.tr("table.round", {{"round", std::to_string(m.round + 1)}});
   if (m.ender != kNoPlayer) title += " · " + tr.tr("table.final_round");
   canvas.put_centered(c.x, c.y, c.w, title, Style::kTitle);
   const Rect d = layout.draw_pile_rect();
-  canvas.put_centered(d.x, d.y, d.w, tr.tr("table.draw_pile", {{"count", std::to_string(m.draw_count)}}));
+  canvas.put_centered(d.x, d.y, d.w,
+                      tr.tr("table.draw_pile", {{"count", std::to_string(m.draw_count)}}));
   const Rect x = layout.discard_rect();
-  canvas.put_centered(
-      x.x, x.y, x.w,
-      tr.tr("table.discard", {{"card", m.discard_top == kNoCard ? "-" : card_text(m.discard_top)}}));
+  canvas.put_centered(x.x, x.y, x.w,
+                      tr.tr("table.discard",
+                            {{"card", m.discard_top == kNoCard ? "-" : card_text(m.discard_top)}}));
   std::string held;
   if (m.held != kNoCard && m.active != kNoPlayer)
     held = tr.tr(m.held_from_discard ? "table.held_discard" : "table.held",
@@ -91,13 +92,15 @@ void draw_center(const TableModel& m, const TableLayout& layout, const Translato
                  {{"name", m.names[static_cast<size_t>(m.knocker)]},
                   {"card", m.hand == kHiddenValue ? tr.tr("card.face_down") : card_text(m.hand)}});
   if (m.taken != kNoCard && m.active != kNoPlayer)
-    held = tr.tr("table.taken", {{"name", m.names[static_cast<size_t>(m.active)]},
-                                 {"card", m.taken == kHiddenValue ? tr.tr("card.face_down")
-                                                                  : card_text(m.taken)}});
+    held =
+        tr.tr("table.taken",
+              {{"name", m.names[static_cast<size_t>(m.active)]},
+               {"card", m.taken == kHiddenValue ? tr.tr("card.face_down") : card_text(m.taken)}});
   canvas.put_centered(c.x, c.y + 3, c.w, held, Style::kTitle);
   std::string knocks;
   for (int p = 0; p < m.players; ++p)
-    if (m.knockers >> p & 1) knocks += (knocks.empty() ? "" : ", ") + m.names[static_cast<size_t>(p)];
+    if (m.knockers >> p & 1)
+      knocks += (knocks.empty() ? "" : ", ") + m.names[static_cast<size_t>(p)];
   if (!knocks.empty())
     canvas.put_centered(c.x, c.y + 4, c.w, tr.tr("table.knockers", {{"names", knocks}}),
                         Style::kAlert);
@@ -140,14 +143,13 @@ Canvas render_screen(const TableModel& model, const InputMap* map, const TableLa
   Canvas canvas(layout.width(), layout.height());
   if (!layout.fits()) {
     const int y = layout.height() / 2 - 1;
-    canvas.put_centered(0, std::max(0, y), layout.width(),
-                        tr.tr("screen.too_small_1"), Style::kAlert);
+    canvas.put_centered(0, std::max(0, y), layout.width(), tr.tr("screen.too_small_1"),
+                        Style::kAlert);
     canvas.put_centered(0, std::max(0, y + 1), layout.width(),
-                        tr.tr("screen.too_small_2",
-                              {{"width", std::to_string(layout.width())},
-                               {"height", std::to_string(layout.height())},
-                               {"min_width", std::to_string(kMinWidth)},
-                               {"min_height", std::to_string(kMinHeight)}}));
+                        tr.tr("screen.too_small_2", {{"width", std::to_string(layout.width())},
+                                                     {"height", std::to_string(layout.height())},
+                                                     {"min_width", std::to_string(kMinWidth)},
+                                                     {"min_height", std::to_string(kMinHeight)}}));
     return canvas;
   }
   draw_grids(model, layout, options.unicode, canvas);

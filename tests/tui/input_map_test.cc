@@ -1,5 +1,7 @@
 // The input mapping: for every decision type, the targets are exactly the legal actions, each
 // can be reached with the arrow keys and chosen with Enter, and the typed short form works.
+#include "tui/input_map.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -7,7 +9,6 @@
 #include <set>
 
 #include "bots/bot.h"
-#include "tui/input_map.h"
 
 namespace allegra::tui {
 namespace {

@@ -1,7 +1,7 @@
 // The narrator's sentences for every event type, as golden English strings.
-#include <gtest/gtest.h>
-
 #include "tui/narrator.h"
+
+#include <gtest/gtest.h>
 
 namespace allegra::tui {
 namespace {
@@ -10,7 +10,8 @@ class TuiNarrator : public ::testing::Test {
  protected:
   std::string say(int actor, std::vector<Event> events) {
     std::string out;
-    for (const std::string& s : narrator_.narrate(actor, events)) out += (out.empty() ? "" : "|") + s;
+    for (const std::string& s : narrator_.narrate(actor, events))
+      out += (out.empty() ? "" : "|") + s;
     return out;
   }
   Translator tr_{"en"};
@@ -87,8 +88,7 @@ TEST_F(TuiNarrator, RoundResultExplainsThePenaltyAndTheBonus) {
   EXPECT_EQ(lines[1], "You: cards 10, round score 20, total 20");
   EXPECT_EQ(lines[3], "Bea cleared the whole display: a bonus of -10 points.");
   EXPECT_EQ(lines[4], "Carlo: cards 15, round score 15, total 15");
-  EXPECT_EQ(lines[6],
-            "You ended the round without the lowest score alone: 10 is doubled to 20.");
+  EXPECT_EQ(lines[6], "You ended the round without the lowest score alone: 10 is doubled to 20.");
 }
 
 TEST_F(TuiNarrator, GameSummaryRanksThePlayers) {

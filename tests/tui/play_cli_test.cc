@@ -57,10 +57,10 @@ TEST_F(PlayCli, TypedShortFormAndErrorsInPlainMode) {
 }
 
 TEST_F(PlayCli, BadFlagsAndBadSavesAreOneLineErrors) {
-  for (const char* args :
-       {"--plain --seats human,bogus,easy,easy", "--plain --lang xx", "--plain --players 4 --seats human,easy",
-        "--plain --players 3 --seats human,easy,easy,easy", "--plain --delay -5",
-        "--plain --resume", "--plain --names A,B"}) {
+  for (const char* args : {"--plain --seats human,bogus,easy,easy", "--plain --lang xx",
+                           "--plain --players 4 --seats human,easy",
+                           "--plain --players 3 --seats human,easy,easy,easy", "--plain --delay -5",
+                           "--plain --resume", "--plain --names A,B"}) {
     SCOPED_TRACE(args);
     const Result r = play(args, "");
     EXPECT_EQ(r.exit_code, 2);
@@ -74,7 +74,8 @@ TEST_F(PlayCli, BadFlagsAndBadSavesAreOneLineErrors) {
 }
 
 TEST_F(PlayCli, WithoutATerminalItFallsBackToPlainMode) {
-  const Result r = play("--fast --lang en --seed 6 --seats human,easy,easy,easy --no-record", "q\n");
+  const Result r =
+      play("--fast --lang en --seed 6 --seats human,easy,easy,easy --no-record", "q\n");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.err.find("not a terminal"), std::string::npos) << r.err;
   EXPECT_NE(r.out.find("You, choose:"), std::string::npos);

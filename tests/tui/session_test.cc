@@ -1,5 +1,7 @@
 // The game session with a scripted screen: whole games, quitting and resuming from the save,
 // the record, hot-seat pauses and hints.
+#include "tui/session.h"
+
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -8,7 +10,6 @@
 
 #include "engine/record.h"
 #include "tui/hint.h"
-#include "tui/session.h"
 
 namespace allegra::tui {
 namespace {
@@ -88,9 +89,8 @@ TEST_F(TuiSession, PlaysAWholeGameAndWritesTheRecord) {
   // Bot moves are told; rounds are explained; the summary names the winner.
   EXPECT_TRUE(std::any_of(screen.log.begin(), screen.log.end(),
                           [](const std::string& l) { return l.find("Bea ") == 0; }));
-  EXPECT_TRUE(std::any_of(screen.notes.begin(), screen.notes.end(), [](const std::string& l) {
-    return l.find("End of round 1") == 0;
-  }));
+  EXPECT_TRUE(std::any_of(screen.notes.begin(), screen.notes.end(),
+                          [](const std::string& l) { return l.find("End of round 1") == 0; }));
   EXPECT_TRUE(std::any_of(screen.notes.begin(), screen.notes.end(), [](const std::string& l) {
     return l.find("The winner") == 0 || l.find("The winners") == 0;
   }));

@@ -1,12 +1,11 @@
 // Layout and drawing of the table without a terminal: seats around the table, the shared
 // columns at the corners, the piles, the cursor, and the too-small message.
-#include <gtest/gtest.h>
+#include "tui/table_view.h"
 
 #include <fmt/format.h>
+#include <gtest/gtest.h>
 
 #include <set>
-
-#include "tui/table_view.h"
 
 namespace allegra::tui {
 namespace {
@@ -76,8 +75,7 @@ TEST(TuiView, DrawsNamesPilesStatusAndCursor) {
   for (int y = 0; y < c.height(); ++y)
     for (int x = 0; x < c.width(); ++x) lit += c.at(x, y).lit;
   EXPECT_EQ(lit, 15 * kCellWidth);
-  EXPECT_NE(render_screen(m, nullptr, layout, tr, {true, ""}).text().find("▒▒"),
-            std::string::npos);
+  EXPECT_NE(render_screen(m, nullptr, layout, tr, {true, ""}).text().find("▒▒"), std::string::npos);
 }
 
 TEST(TuiView, ATooSmallScreenSaysSo) {
