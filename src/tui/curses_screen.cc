@@ -137,13 +137,19 @@ CursesScreen::CursesScreen(const Translator& tr) : tr_(&tr) {
   if (colour_) {
     start_color();
     use_default_colors();
+    // The lit display: a dark grey background where the terminal has 256 colours, else blue.
+    const short lit_bg = COLORS >= 256 ? 237 : COLOR_BLUE;
     for (int i = 0; i < kStyles; ++i) {
       const auto s = static_cast<Style>(i);
       const short fg = fg_of(s);
-      const short bg = s == Style::kCursor ? COLOR_YELLOW : -1;
-      init_pair(pair_of(s, false), fg, bg);
-      init_pair(pair_of(s, true), s == Style::kCursor ? COLOR_BLACK : fg,
-                s == Style::kCursor ? COLOR_YELLOW : COLOR_BLACK);
+      if (s == Style::kCursor) {
+        init_pair(pair_of(s, false), COLOR_BLACK, COLOR_YELLOW);
+        init_pair(pair_of(s, true), COLOR_BLACK, COLOR_YELLOW);
+        continue;
+      }
+      init_pair(pair_of(s, false), fg, -1);
+      init_pair(pair_of(s, true), fg == COLOR_BLUE && lit_bg == COLOR_BLUE ? COLOR_WHITE : fg,
+                lit_bg);
     }
   }
 }
