@@ -52,6 +52,7 @@ Session::Session(const SessionConfig& config, const Translator& tr, SavedGame sa
   if (!(state_ == state)) throw std::invalid_argument("the saved game does not replay");
   for (const RoundRecord& r : saved.record.rounds)
     if (!r.score_half.empty()) round_scores_.push_back(r.score_half);
+  log_.push_back(tr.tr("save.resumed", {{"path", config.save_path}}));
   make_bots();
 }
 

@@ -13,14 +13,27 @@ if ! command -v tmux >/dev/null 2>&1; then
 fi
 
 work="$(mktemp -d)"
-socket="allegra-e2e-$$"
+socket="$work/tmux.socket"  # a server of our own, whatever else runs on the machine
 cleanup() {
-  tmux -L "$socket" kill-server >/dev/null 2>&1 || true
+  tmux -S "$work/tmux.socket" kill-server >/dev/null 2>&1 || true
+  tmux -S "$work/tmux2.socket" kill-server >/dev/null 2>&1 || true
   rm -rf "$work"
 }
 trap cleanup EXIT
 
-tm() { tmux -L "$socket" "$@"; }
+tm() { tmux -S "$socket" "$@"; }
+# start COMMAND: a detached session "game" of the given size; retried, since a tmux server
+# starting while another one exits can fail once ("server exited unexpectedly").
+start() {
+  local width="$1" height="$2" command="$3"
+  for attempt in 1 2 3; do
+    if tm -f /dev/null new-session -d -s game -x "$width" -y "$height" "$command"; then return 0; fi
+    echo "tmux_e2e: tmux did not start a ${width}x${height} session (attempt $attempt), retrying"
+    tm kill-server >/dev/null 2>&1 || true
+    sleep 1
+  done
+  fail "tmux did not start"
+}
 screen() { tm capture-pane -p -t game; }
 fail() {
   echo "tmux_e2e: FAIL: $*"
@@ -40,8 +53,7 @@ wait_for() {
 }
 
 # 1. A terminal too small for the table says so; growing it draws the table.
-tm -f /dev/null new-session -d -s game -x 50 -y 12 \
-  "env LANG=C.UTF-8 XDG_STATE_HOME='$work/state' '$allegra' play --fast --lang en \
+start 50 12 "env LANG=C.UTF-8 XDG_STATE_HOME='$work/state' '$allegra' play --fast --lang en \
      --seats human,easy,easy,easy --seed 11 --no-record; sleep 30"
 tm set-option -t game window-size manual >/dev/null
 wait_for "too small" 20
@@ -51,10 +63,10 @@ screen | grep -q "too small" && fail "the too-small message stayed after the res
 tm send-keys -t game q
 wait_for "saved" 20
 tm kill-server
+socket="$work/tmux2.socket"  # a fresh server: the old one may still be shutting down
 
 # 2. A whole game against three easy bots, pressing Enter at every decision.
-tm -f /dev/null new-session -d -s game -x 100 -y 30 \
-  "env LANG=C.UTF-8 XDG_STATE_HOME='$work/state' '$allegra' play --fast --lang en \
+start 100 30 "env LANG=C.UTF-8 XDG_STATE_HOME='$work/state' '$allegra' play --fast --lang en \
      --seats human,easy,easy,easy --seed 7 --record '$work/games.jsonl'; sleep 30"
 wait_for "Game over after 3 rounds" 400 Enter
 out="$(screen)"
