@@ -189,11 +189,18 @@ Session::Outcome Session::run(Screen& screen) {
     }
     events.clear();
     recorder_.apply(state_, action, &events);
-    std::vector<std::string> lines = narrator_.narrate(p, events);
-    for (std::string& l : lines) log_.push_back(std::move(l));
+    // The next round's deal is told after the end of this round has been shown.
+    const auto next_round = std::find_if(events.begin(), events.end(), [](const Event& e) {
+      return e.type == EventType::kRoundStarted;
+    });
+    for (std::string& l : narrator_.narrate(p, {events.begin(), next_round}))
+      log_.push_back(std::move(l));
     if (has_event(events, EventType::kRoundScored)) {
       show(model(state_.public_view(), viewer_for(p)));
       if (finish_round(before, events, screen)) return quit();
+      for (std::string& l : narrator_.narrate(p, {next_round, events.end()}))
+        log_.push_back(std::move(l));
+      show(model(state_.public_view(), viewer_for(state_.current_player())));
       continue;
     }
     const bool said_something = shown_log != log_.size();
