@@ -67,6 +67,7 @@ Choice PlainScreen::decide(const TableModel& model, const PublicView& view) {
 bool PlainScreen::announce(const TableModel& model, Wait wait) {
   print("");
   fmt::print(out_, "{}", render_table(model, *tr_, unicode_).text());
+  print(model.status);
   for (const std::string& l : model.notes)
     if (!l.empty()) print(l);
   if (wait != Wait::kEnter) return false;  // the summary: nothing left to wait for

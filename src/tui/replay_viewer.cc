@@ -24,6 +24,9 @@ ReplayFrames::ReplayFrames(const GameRecord& record, int game_number, const Tran
   notes_.emplace_back();
   round_end_.emplace_back();
   round_starts_.push_back(0);
+  rounds_done_.push_back(0);
+  for (const RoundRecord& r : record.rounds)
+    if (!r.score_half.empty()) round_scores_.push_back(r.score_half);
   EventList events;
   for (size_t r = 0; r < record.rounds.size(); ++r) {
     for (const RecordStep& step : record.rounds[r].steps) {
@@ -60,6 +63,7 @@ ReplayFrames::ReplayFrames(const GameRecord& record, int game_number, const Tran
         round_end_.emplace_back();
       }
       if (new_round) round_starts_.push_back(steps());
+      rounds_done_.push_back(s.rounds_played());
     }
   }
 }
@@ -74,6 +78,8 @@ TableModel ReplayFrames::frame(int step) const {
                                       {"steps", std::to_string(steps())}});
   for (size_t i = k >= 12 ? k - 12 : 0; i <= k; ++i)
     m.log.insert(m.log.end(), lines_[i].begin(), lines_[i].end());
+  const auto done = std::min<size_t>(static_cast<size_t>(rounds_done_[k]), round_scores_.size());
+  m.round_scores.assign(round_scores_.begin(), round_scores_.begin() + static_cast<long>(done));
   m.notes = notes_[k];
   if (!m.notes.empty()) m.notes.insert(m.notes.begin(), lines_[k].begin(), lines_[k].end());
   return m;

@@ -37,6 +37,8 @@ class ReplayFrames {
   std::vector<std::vector<std::string>> notes_;  // the round result, where a round ended
   std::vector<TableModel> round_end_;            // the table with every card up, or empty
   std::vector<int> round_starts_;
+  std::vector<std::vector<int32_t>> round_scores_;  // of each round of the record
+  std::vector<int> rounds_done_;                    // rounds finished after each step
 };
 
 // Shows the frames on the terminal (curses): Left/Right step, PgUp/PgDn jump a round,

@@ -86,6 +86,7 @@ TableModel Session::model(const PublicView& view, int viewer) const {
   TableModel m = make_model(view, seat_names(config_.seats), viewer);
   m.status = narrator_.decision(view);
   m.log = log_;
+  m.round_scores = round_scores_;
   return m;
 }
 
@@ -133,9 +134,11 @@ bool Session::finish_round(const TableModel& before, const EventList& events, Sc
   std::vector<int32_t> scores(static_cast<size_t>(state_.players()));
   for (const Event& e : scored) scores[static_cast<size_t>(e.player)] = e.score;
   round_scores_.push_back(scores);
+  end.round_scores = round_scores_;
   end.notes = narrator_.round_result(static_cast<int>(round_scores_.size()) - 1,
                                      state_.last_round().ender, scored, end.totals_half);
-  end.status = end.notes.front();
+  end.status = end.notes.front();  // the title goes to the status line
+  end.notes.erase(end.notes.begin());
   if (state_.is_terminal()) return false;  // the summary follows at once
   end.notes.push_back(humans_ > 0 ? tr_->tr("prompt.continue") : "");
   return screen.announce(end, humans_ > 0 ? Screen::Wait::kEnter : Screen::Wait::kNo);
@@ -212,6 +215,7 @@ Session::Outcome Session::run(Screen& screen) {
   TableModel last = model(state_.public_view(), viewer_for(kNoPlayer));
   last.notes = narrator_.game_summary(round_scores_, last.totals_half, state_.winners());
   last.status = last.notes.front();
+  last.notes.erase(last.notes.begin());
   if (!config_.record_path.empty()) {
     append_line(config_.record_path, record_to_line(record()));
     messages_.push_back(tr_->tr("record.written", {{"path", config_.record_path}}));

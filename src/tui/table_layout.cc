@@ -49,7 +49,8 @@ std::vector<Slot> slots_for(int players) {
 
 TableLayout::TableLayout(int players, int viewer, int width, int height)
     : players_(players), width_(width), height_(height) {
-  ox_ = std::max(0, (width - kTableWidth) / 2);
+  const int used = kTableWidth + (width >= kTableWidth + 2 + kPanelWidth ? 2 + kPanelWidth : 0);
+  ox_ = std::max(0, (width - used) / 2);
   oy_ = 0;
   const std::vector<Slot> slots = slots_for(players);
   for (int k = 0; k < players && k < static_cast<int>(slots.size()); ++k) {
@@ -108,6 +109,11 @@ Rect TableLayout::discard_rect() const {
   const Rect c = center_rect();
   return {c.x + 6, c.y + 2, c.w - 12, 1};
 }
+Rect TableLayout::panel_rect() const {
+  if (width_ < kTableWidth + 2 + kPanelWidth) return {};
+  return {ox_ + kTableWidth + 2, oy_, kPanelWidth, kTableHeight};
+}
+
 Rect TableLayout::log_rect() const {
   const int y = buttons_y() + 1;
   return {0, y, width_, std::max(0, help_y() - y)};

@@ -33,6 +33,7 @@ inline constexpr int kTableWidth = 64;
 inline constexpr int kTableHeight = 14;
 inline constexpr int kMinWidth = kTableWidth;
 inline constexpr int kMinHeight = kTableHeight + 6;  // status, buttons, 3 log lines, help
+inline constexpr int kPanelWidth = 30;  // the score panel, right of the table when there is room
 
 class TableLayout {
  public:
@@ -56,6 +57,9 @@ class TableLayout {
   int status_y() const { return oy_ + kTableHeight; }
   int buttons_y() const { return status_y() + 1; }
   Rect log_rect() const;  // notes and the log
+  // The score panel right of the table (every round's scores and the totals); w == 0 when the
+  // screen is too narrow for it.
+  Rect panel_rect() const;
   int help_y() const { return height_ - 1; }
 
  private:

@@ -26,7 +26,8 @@ struct TableModel {
   int players = 0;
   int viewer = 0;  // the seat drawn at the bottom of the screen
   std::vector<std::string> names;
-  std::vector<int32_t> totals_half;  // game totals so far, in half points
+  std::vector<int32_t> totals_half;                // game totals so far, in half points
+  std::vector<std::vector<int32_t>> round_scores;  // per finished round, per player (half points)
 
   int round = 0;   // 0-based
   int rounds = 0;  // 0: no round limit

@@ -106,6 +106,26 @@ void draw_center(const TableModel& m, const TableLayout& layout, const Translato
                         Style::kAlert);
 }
 
+// Every finished round's scores and the totals, one line per player: "Bea    12  3.5 | 15.5".
+void draw_panel(const TableModel& m, const Rect& r, const Translator& tr, Canvas& canvas) {
+  canvas.put(r.x, r.y, clip_text(tr.tr("table.scores"), r.w), Style::kTitle);
+  const size_t rounds = std::min<size_t>(m.round_scores.size(), 3);
+  const size_t first = m.round_scores.size() - rounds;  // the last three rounds
+  std::string head = fmt::format("{:<9}", "");
+  for (size_t i = first; i < m.round_scores.size(); ++i)
+    head += fmt::format("{:>5}", fmt::format("R{}", i + 1));
+  canvas.put(r.x, r.y + 1, clip_text(fmt::format("{} {:>6}", head, tr.tr("table.total")), r.w),
+             Style::kDim);
+  for (int p = 0; p < m.players && p + 2 < r.h; ++p) {
+    std::string line = fmt::format("{:<9}", clip_text(m.names[static_cast<size_t>(p)], 8));
+    for (size_t i = first; i < m.round_scores.size(); ++i)
+      line += fmt::format("{:>5}", points_text(m.round_scores[i][static_cast<size_t>(p)]));
+    line += fmt::format(" {:>6}", points_text(m.totals_half[static_cast<size_t>(p)]));
+    canvas.put(r.x, r.y + 2 + p, clip_text(line, r.w),
+               p == m.current ? Style::kTitle : Style::kNormal);
+  }
+}
+
 void draw_targets(const InputMap& map, Canvas& canvas) {
   for (size_t i = 0; i < map.targets().size(); ++i) {
     const Target& t = map.targets()[i];
@@ -154,6 +174,7 @@ Canvas render_screen(const TableModel& model, const InputMap* map, const TableLa
   }
   draw_grids(model, layout, options.unicode, canvas);
   draw_center(model, layout, tr, canvas);
+  if (const Rect panel = layout.panel_rect(); panel.w > 0) draw_panel(model, panel, tr, canvas);
   canvas.put(1, layout.status_y(), clip_text(model.status, layout.width() - 2), Style::kTitle);
   if (map != nullptr) {
     draw_targets(*map, canvas);

@@ -32,6 +32,7 @@ class ScriptedScreen : public Screen {
     return {Choice::Kind::kAction, view.legal_actions()[0]};
   }
   bool announce(const TableModel& model, Wait) override {
+    notes.push_back(model.status);
     notes.insert(notes.end(), model.notes.begin(), model.notes.end());
     return false;
   }

@@ -57,6 +57,20 @@ TEST(TuiTranslation, OtherLanguagesAreReallyTranslated) {
   }
 }
 
+TEST(TuiTranslation, AlmostEverythingDiffersFromEnglish) {
+  std::map<std::string, std::string, std::less<>> en;
+  for (const EmbeddedLanguage& lang : embedded_languages())
+    if (lang.code == "en") en = parse_language(lang.json);
+  for (const EmbeddedLanguage& lang : embedded_languages()) {
+    if (lang.code == "en") continue;
+    int same = 0;
+    for (const auto& [key, text] : parse_language(lang.json)) same += en[key] == text ? 1 : 0;
+    // A few texts are the same everywhere ("{place}. {name}: {total}", "Scores" in French).
+    EXPECT_LT(same, static_cast<int>(en.size()) / 15)
+        << lang.code << ": " << same << " untranslated";
+  }
+}
+
 TEST(TuiTranslation, FillsNamedPlaceholders) {
   const Translator en("en");
   EXPECT_EQ(en.tr("narr.knocked", {{"name", "Bea"}}), "Bea knocked!");
