@@ -52,14 +52,21 @@ wait_for() {
   fail "'$text' did not appear within ${seconds} s"
 }
 
-# 1. A terminal too small for the table says so; growing it draws the table.
-start 50 12 "env LANG=C.UTF-8 XDG_STATE_HOME='$work/state' '$allegra' play --fast --lang en \
-     --seats human,easy,easy,easy --seed 11 --no-record; sleep 30"
+# 1. A terminal too small for the table says so; growing it draws the table (in ASCII, since
+#    the locale is C); a typed move and the hint key work.
+start 50 12 "env -u LC_ALL LANG=C XDG_STATE_HOME='$work/state' '$allegra' play --fast --lang en \
+     --seats human,easy,easy,easy --seed 11 --no-record --hint-iterations 300; sleep 30"
 tm set-option -t game window-size manual >/dev/null
 wait_for "too small" 20
 tm resize-window -t game -x 100 -y 30
 wait_for "Round 1 of 3" 20
-screen | grep -q "too small" && fail "the too-small message stayed after the resize"
+out="$(screen)"
+grep -q "too small" <<<"$out" && fail "the too-small message stayed after the resize"
+grep -qF "##" <<<"$out" || fail "no ASCII face-down cards without a UTF-8 locale"
+tm send-keys -t game ":" "reveal 0b1" Enter
+wait_for "You turned up the" 20
+tm send-keys -t game h
+wait_for "Hint: the strongest bot would play" 60
 tm send-keys -t game q
 wait_for "saved" 20
 tm kill-server
@@ -76,4 +83,4 @@ done
 tm send-keys -t game q
 wait_for "The game record is in" 20
 "$allegra" replay "$work/games.jsonl" --check >/dev/null || fail "the game record does not replay"
-echo "tmux_e2e: ok (too-small message, resize, a whole game to the summary, record replays)"
+echo "tmux_e2e: ok (too-small message, resize, ASCII, typed move, hint, a whole game to the summary, record replays)"
