@@ -95,13 +95,7 @@ std::vector<tui::SeatConfig> make_seats(const PlayArgs& args, int players,
 }
 
 int run_play(const PlayArgs& args) {
-  std::string lang = args.lang.empty() ? tui::language_from_environment() : args.lang;
-  std::unique_ptr<tui::Translator> tr;
-  try {
-    tr = std::make_unique<tui::Translator>(lang);
-  } catch (const std::invalid_argument& e) {
-    throw CliError(fmt::format("--lang: {}", e.what()));
-  }
+  const auto tr = std::make_unique<tui::Translator>(translator_for(args.lang));
   if (args.delay_ms < 0)
     throw CliError(fmt::format("--delay must be 0 or more, got {}", args.delay_ms));
   if (args.hint_iterations < 1)
@@ -167,6 +161,14 @@ int run_play(const PlayArgs& args) {
 }
 
 }  // namespace
+
+tui::Translator translator_for(const std::string& lang) {
+  try {
+    return tui::Translator(lang.empty() ? tui::language_from_environment() : lang);
+  } catch (const std::invalid_argument& e) {
+    throw CliError(fmt::format("--lang: {}", e.what()));
+  }
+}
 
 Command add_play_command(CLI::App& app) {
   auto args = std::make_shared<PlayArgs>();

@@ -6,11 +6,16 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <string>
 
 #include "cli/command.h"
+#include "tui/translator.h"
 
 namespace allegra::cli {
 
 Command add_play_command(CLI::App& app);
+
+// The translator for a --lang flag ("" = from the environment); CliError for an unknown one.
+tui::Translator translator_for(const std::string& lang);
 
 }  // namespace allegra::cli

@@ -9,6 +9,7 @@
 
 #include "cli/cli_error.h"
 #include "cli/game_printer.h"
+#include "cli/play_command.h"
 #include "cli/record_file.h"
 #include "engine/record.h"
 #include "tui/curses_screen.h"
@@ -92,13 +93,7 @@ void print_record(const GameRecord& record, int game_number) {
 // The full-screen viewer (src/tui/replay_viewer.h) for one game of the file (default: the
 // first), after checking that it replays.
 int run_viewer(const ReplayArgs& args) {
-  std::unique_ptr<tui::Translator> tr;
-  try {
-    tr = std::make_unique<tui::Translator>(args.lang.empty() ? tui::language_from_environment()
-                                                             : args.lang);
-  } catch (const std::invalid_argument& e) {
-    throw CliError(fmt::format("--lang: {}", e.what()));
-  }
+  const tui::Translator tr = translator_for(args.lang);
   std::optional<GameRecord> game;
   int number = 0;
   for_each_record(args.path, [&](int line, const GameRecord& record) {
@@ -112,8 +107,8 @@ int run_viewer(const ReplayArgs& args) {
   if (auto error = replay_check(*game))
     throw CliError(
         fmt::format("game {} of {} does not replay: {}", number, args.path, located(*error)));
-  const tui::ReplayFrames frames(*game, number, *tr);
-  tui::run_replay_viewer(frames, *tr);
+  const tui::ReplayFrames frames(*game, number, tr);
+  tui::run_replay_viewer(frames, tr);
   return kExitOk;
 }
 
