@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <stdexcept>
 
 #include "engine/public_view.h"
 #include "tui/input_map.h"
@@ -174,7 +175,11 @@ Session::Outcome Session::run(Screen& screen) {
       }
       last_human_ = p;
       show(before);
-      if (!config_.save_path.empty()) save();  // a crash or a closed terminal loses nothing
+      try {
+        save();  // a crash or a closed terminal loses nothing
+      } catch (const std::runtime_error&) {
+        // Best effort: a failing save is reported when the player quits and it fails again.
+      }
       TableModel asking = before;
       for (;;) {
         const Choice c = screen.decide(asking, view);
