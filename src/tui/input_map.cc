@@ -123,8 +123,17 @@ InputMap::InputMap(const PublicView& view, const TableLayout& layout, const Tran
   }
   const size_t first_cell = targets_.size();
   for (Target& t : cells) targets_.push_back(std::move(t));
-  // Where a decision offers cells (swap or discard), the cursor starts on the cells.
-  if (first_cell < targets_.size() && first_cell > 0) cursor_ = static_cast<int>(first_cell);
+  // Where a decision offers cells (swap or discard), the cursor starts on the cells, on the
+  // decider's own grid if it can.
+  if (first_cell < targets_.size()) {
+    cursor_ = static_cast<int>(first_cell);
+    for (size_t i = first_cell; i < targets_.size(); ++i) {
+      if (cell_owner(targets_[i].action.arg) == me) {
+        cursor_ = static_cast<int>(i);
+        break;
+      }
+    }
+  }
 }
 
 void InputMap::point_at(Action a) {
