@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the release preset (quietly) and runs the allegra CLI.
 # Usage: bash scripts/run.sh [allegra args...]
-# Without arguments runs: allegra selfplay --players 4 --games 1
+# Without arguments runs: allegra play (you against three medium bots)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -16,6 +16,6 @@ if ! { cmake --preset release && cmake --build --preset release --target allegra
 fi
 
 if [[ $# -eq 0 ]]; then
-  set -- selfplay --players 4 --games 1
+  set -- play
 fi
 exec build/release/allegra "$@"

@@ -22,6 +22,8 @@ PACKAGES=(
   libgmock-dev
   libbenchmark-dev
   librapidcheck-dev
+  libncurses-dev
+  tmux
 )
 
 missing=()

@@ -11,6 +11,7 @@
 #include "cli/bench_command.h"
 #include "cli/cli_error.h"
 #include "cli/command.h"
+#include "cli/play_command.h"
 #include "cli/rate_command.h"
 #include "cli/replay_command.h"
 #include "cli/rules_command.h"
@@ -48,8 +49,9 @@ int run_app(int argc, char** argv) {
   app.footer("Run 'allegra <subcommand> --help' for the flags of a subcommand.");
   std::vector<Command> commands;
   try {
-    commands = {add_selfplay_command(app), add_replay_command(app), add_rules_command(app),
-                add_bench_command(app),    add_sim_command(app),    add_rate_command(app)};
+    commands = {add_play_command(app),  add_selfplay_command(app), add_replay_command(app),
+                add_rules_command(app), add_bench_command(app),    add_sim_command(app),
+                add_rate_command(app)};
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);  // --help, --help-all, --version
@@ -62,7 +64,7 @@ int run_app(int argc, char** argv) {
     for (const Command& c : commands)
       if (c.app->parsed()) return c.run();
     return report(
-        "a subcommand is required: selfplay, replay, rules, bench, sim or rate (see allegra "
+        "a subcommand is required: play, selfplay, replay, rules, bench, sim or rate (see allegra "
         "--help)");
   } catch (const CliError& e) {
     return report(e.what());

@@ -9,8 +9,12 @@
 
 #include "cli/cli_error.h"
 #include "cli/game_printer.h"
+#include "cli/play_command.h"
 #include "cli/record_file.h"
 #include "engine/record.h"
+#include "tui/curses_screen.h"
+#include "tui/replay_viewer.h"
+#include "tui/translator.h"
 
 namespace allegra::cli {
 namespace {
@@ -19,6 +23,9 @@ struct ReplayArgs {
   std::string path;
   bool check = false;
   int game = 0;  // 0: every game; else only the game on this line
+  bool view = false;
+  bool print = false;
+  std::string lang;
 };
 
 int count_actions(const GameRecord& record) {
@@ -83,8 +90,36 @@ void print_record(const GameRecord& record, int game_number) {
   printer.end_game(state, actions);
 }
 
+// The full-screen viewer (src/tui/replay_viewer.h) for one game of the file (default: the
+// first), after checking that it replays.
+int run_viewer(const ReplayArgs& args) {
+  const tui::Translator tr = translator_for(args.lang);
+  std::optional<GameRecord> game;
+  int number = 0;
+  for_each_record(args.path, [&](int line, const GameRecord& record) {
+    if (args.game != 0 && line != args.game) return true;
+    game = record;
+    number = line;
+    return false;
+  });
+  if (!game)
+    throw CliError(fmt::format("'{}' has no game record on line {}", args.path, args.game));
+  if (auto error = replay_check(*game))
+    throw CliError(
+        fmt::format("game {} of {} does not replay: {}", number, args.path, located(*error)));
+  const tui::ReplayFrames frames(*game, number, tr);
+  tui::run_replay_viewer(frames, tr);
+  return kExitOk;
+}
+
 int run_replay(const ReplayArgs& args) {
   if (args.game < 0) throw CliError(fmt::format("--game must be a line number, got {}", args.game));
+  if (args.view && (args.check || args.print))
+    throw CliError("--view cannot be combined with --check or --print");
+  if (args.view && !tui::is_interactive_terminal())
+    throw CliError("--view needs a terminal (use --print for text)");
+  if (args.view || (!args.check && !args.print && tui::is_interactive_terminal()))
+    return run_viewer(args);
   int games = 0;
   int64_t actions = 0;
   bool found = false;
@@ -128,12 +163,18 @@ int run_replay(const ReplayArgs& args) {
 Command add_replay_command(CLI::App& app) {
   auto args = std::make_shared<ReplayArgs>();
   CLI::App* sub = app.add_subcommand(
-      "replay", "Replay recorded games (JSON lines): check them, or print them readably");
+      "replay", "Replay recorded games (JSON lines): step through them, check them, or print them");
   sub->add_option("FILE", args->path, "JSON lines file of game records (selfplay --record)")
       ->required();
   sub->add_flag("--check", args->check,
                 "Only check that every game replays exactly (deal, actions, scores, winners); "
                 "exit 1 at the first game that does not");
+  sub->add_flag("--view", args->view,
+                "Step through the game in the full-screen viewer (the default on a terminal)");
+  sub->add_flag("--print", args->print,
+                "Print the game as text (the default when not on a terminal)");
+  sub->add_option("--lang", args->lang, "Language of the viewer: en, de, fr, nl or es")
+      ->type_name("CODE");
   sub->add_option("--game", args->game,
                   "Only the game on this line of FILE (games are numbered by line)")
       ->type_name("LINE");
@@ -141,6 +182,7 @@ Command add_replay_command(CLI::App& app) {
       "Exit codes: 0 every game replays, 1 a game does not (the message names its line, round\n"
       "and action), 2 bad arguments or an unreadable or malformed file.\n"
       "Examples:\n"
+      "On a terminal, replay opens a viewer: Left/Right step, PgUp/PgDn jump a round, q quits.\n"
       "  allegra replay games.jsonl --check\n"
       "  allegra replay games.jsonl --game 3");
   return {sub, [args] { return run_replay(*args); }};

@@ -1,0 +1,221 @@
+#include "cli/play_command.h"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cli/cli_error.h"
+#include "cli/rule_flags.h"
+#include "tui/curses_screen.h"
+#include "tui/plain_screen.h"
+#include "tui/save_file.h"
+#include "tui/session.h"
+
+namespace allegra::cli {
+namespace {
+
+// Pleasant names for the bots, one per seat in order.
+constexpr const char* kBotNames[] = {"Bea", "Carlo", "Dora", "Emil", "Fritz", "Greta"};
+
+struct PlayArgs {
+  RuleFlags rules;
+  std::string seats;
+  std::string names;
+  uint64_t seed = 0;
+  int delay_ms = 600;
+  bool fast = false;
+  bool plain = false;
+  std::string lang;
+  bool resume = false;
+  std::string save_file;
+  std::string record;
+  bool no_record = false;
+  int hint_iterations = tui::kHintIterations;
+  CLI::Option* players_option = nullptr;
+  CLI::Option* seed_option = nullptr;
+};
+
+std::vector<std::string> split_list(const std::string& text) {
+  std::vector<std::string> out;
+  std::string item;
+  for (char c : text + ",") {
+    if (c == ',') {
+      while (!item.empty() && item.back() == ' ') item.pop_back();
+      out.push_back(item);
+      item.clear();
+    } else if (!(c == ' ' && item.empty())) {
+      item += c;
+    }
+  }
+  return out;
+}
+
+std::vector<tui::SeatConfig> make_seats(const PlayArgs& args, int players,
+                                        const tui::Translator& tr) {
+  std::vector<std::string> kinds =
+      args.seats.empty() ? std::vector<std::string>{"human"} : split_list(args.seats);
+  if (args.seats.empty()) kinds.resize(static_cast<size_t>(players), "medium");
+  if (static_cast<int>(kinds.size()) != players)
+    throw CliError(fmt::format("--seats lists {} seats for {} players", kinds.size(), players));
+  const std::vector<std::string> names =
+      args.names.empty() ? std::vector<std::string>{} : split_list(args.names);
+  if (!names.empty() && static_cast<int>(names.size()) != players)
+    throw CliError(fmt::format("--names lists {} names for {} players", names.size(), players));
+  int humans = 0;
+  for (const std::string& k : kinds) humans += k == "human" ? 1 : 0;
+  std::vector<tui::SeatConfig> seats;
+  int human_number = 0;
+  for (size_t i = 0; i < kinds.size(); ++i) {
+    tui::SeatConfig seat;
+    if (kinds[i] == "human") {
+      ++human_number;
+      seat.name = humans == 1 ? tr.tr("name.you")
+                              : tr.tr("name.player", {{"number", std::to_string(human_number)}});
+    } else {
+      try {
+        (void)make_bot(kinds[i], 1);  // a clear error now, before the screen opens
+      } catch (const std::invalid_argument& e) {
+        throw CliError(fmt::format("--seats: {} (or human)", e.what()));
+      }
+      seat.bot = kinds[i];
+      seat.name = kBotNames[i];
+    }
+    if (!names.empty()) {
+      if (names[i].empty()) throw CliError("--names: a name must not be empty");
+      seat.name = names[i];
+    }
+    seats.push_back(seat);
+  }
+  return seats;
+}
+
+int run_play(const PlayArgs& args) {
+  const auto tr = std::make_unique<tui::Translator>(translator_for(args.lang));
+  if (args.delay_ms < 0)
+    throw CliError(fmt::format("--delay must be 0 or more, got {}", args.delay_ms));
+  if (args.hint_iterations < 1)
+    throw CliError(
+        fmt::format("--hint-iterations must be at least 1, got {}", args.hint_iterations));
+
+  tui::SessionConfig config;
+  config.delay_ms = args.fast ? 0 : args.delay_ms;
+  config.save_path = args.save_file.empty() ? tui::default_save_path() : args.save_file;
+  config.record_path = args.no_record        ? ""
+                       : args.record.empty() ? tui::default_record_path()
+                                             : args.record;
+  config.hint_iterations = args.hint_iterations;
+
+  std::unique_ptr<tui::Session> session;
+  if (args.resume) {
+    if (!std::filesystem::exists(config.save_path))
+      throw CliError(fmt::format("no saved game to resume in '{}'", config.save_path));
+    try {
+      State state(RuleOptions{}, 1);
+      tui::SavedGame saved = tui::load_save(tui::read_text_file(config.save_path), &state);
+      session = std::make_unique<tui::Session>(config, *tr, std::move(saved), state);
+    } catch (const std::exception& e) {
+      throw CliError(
+          fmt::format("cannot resume the saved game '{}': {}", config.save_path, e.what()));
+    }
+  } else {
+    RuleFlags rules = args.rules;
+    if (!args.seats.empty() && args.players_option->count() == 0)
+      rules.players = static_cast<int>(split_list(args.seats).size());
+    config.options = rule_options(rules);
+    config.seats = make_seats(args, config.options.players, *tr);
+    config.seed =
+        args.seed_option->count() > 0
+            ? args.seed
+            : static_cast<uint64_t>(std::chrono::system_clock::now().time_since_epoch().count());
+    try {
+      session = std::make_unique<tui::Session>(config, *tr);
+    } catch (const std::invalid_argument& e) {
+      throw CliError(e.what());
+    }
+  }
+
+  bool plain = args.plain;
+  if (!plain && !tui::is_interactive_terminal()) {
+    fmt::print(stderr, "allegra: not a terminal: playing in plain line mode (--plain)\n");
+    plain = true;
+  }
+  try {
+    if (plain) {
+      tui::PlainScreen screen(*tr, std::cin, stdout);
+      session->run(screen);
+    } else {
+      tui::CursesScreen screen(*tr);
+      session->run(screen);
+    }
+  } catch (const std::runtime_error& e) {  // a save or record file that cannot be written
+    throw CliError(e.what());
+  }
+  for (const std::string& m : session->messages()) fmt::print("{}\n", m);
+  std::fflush(stdout);
+  return kExitOk;
+}
+
+}  // namespace
+
+tui::Translator translator_for(const std::string& lang) {
+  try {
+    return tui::Translator(lang.empty() ? tui::language_from_environment() : lang);
+  } catch (const std::invalid_argument& e) {
+    throw CliError(fmt::format("--lang: {}", e.what()));
+  }
+}
+
+Command add_play_command(CLI::App& app) {
+  auto args = std::make_shared<PlayArgs>();
+  CLI::App* sub = app.add_subcommand(
+      "play", "Play ALLEGRA in the terminal: you against three medium bots by default");
+  add_rule_flags(*sub, args->rules);
+  args->players_option = sub->get_option("--players");
+  sub->add_option("--seats", args->seats,
+                  "Comma-separated seats in playing order: human or a bot level/spec (easy, "
+                  "medium, hard, level:expert, expert, greedy, random, mcts:2000it, ...); "
+                  "default human,medium,medium,medium")
+      ->type_name("LIST");
+  sub->add_option("--names", args->names, "Comma-separated names, one per seat")->type_name("LIST");
+  args->seed_option =
+      sub->add_option("--seed", args->seed, "Seed of the deal (default: from the clock)");
+  sub->add_option("--delay", args->delay_ms, "Pause after each bot move, in milliseconds")
+      ->capture_default_str()
+      ->type_name("MS");
+  sub->add_flag("--fast", args->fast, "No pause after bot moves (--delay 0)");
+  sub->add_flag("--plain", args->plain,
+                "Plain lines instead of the full screen (pipes, scripts, screen readers)");
+  sub->add_option("--lang", args->lang,
+                  "Language: en, de, fr, nl or es (default: from LC_ALL / LC_MESSAGES / LANG)")
+      ->type_name("CODE");
+  sub->add_flag("--resume", args->resume, "Continue the saved game (see --save-file)");
+  sub->add_option("--save-file", args->save_file,
+                  "Where quitting saves the game and --resume reads it (default: "
+                  "$XDG_STATE_HOME/allegra/saved-game.json or ~/.local/state/allegra/...)")
+      ->type_name("PATH");
+  sub->add_option("--record", args->record,
+                  "Append the finished game's record to this JSON lines file (default: "
+                  "games.jsonl next to the save file)")
+      ->type_name("FILE");
+  sub->add_flag("--no-record", args->no_record, "Do not write a record of the game");
+  sub->add_option("--hint-iterations", args->hint_iterations,
+                  "Search budget of the hint key (the level:expert bot's by default)")
+      ->capture_default_str()
+      ->type_name("N");
+  sub->footer(
+      "Keys: arrows move, Enter chooses, 1-9 choose a button, ':' types a move (e.g. 'swap 0a1'),\n"
+      "h asks for a hint, q saves and quits. docs/play.md has the details.\n"
+      "Examples:\n"
+      "  allegra play\n"
+      "  allegra play --players 4 --seats human,expert,hard,easy\n"
+      "  allegra play --seats human,human,medium --fast\n"
+      "  allegra play --resume");
+  return {sub, [args] { return run_play(*args); }};
+}
+
+}  // namespace allegra::cli

@@ -1,0 +1,21 @@
+// `allegra play`: the terminal game (src/tui) against bots and/or people at one keyboard.
+//
+// Parses the seats, names, rule options, pacing, language, save and record flags, picks the
+// front end (curses on a terminal, plain lines with --plain or when not on a terminal) and
+// runs a tui::Session. Flags: docs/play.md and docs/cli.md.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <string>
+
+#include "cli/command.h"
+#include "tui/translator.h"
+
+namespace allegra::cli {
+
+Command add_play_command(CLI::App& app);
+
+// The translator for a --lang flag ("" = from the environment); CliError for an unknown one.
+tui::Translator translator_for(const std::string& lang);
+
+}  // namespace allegra::cli

@@ -1,0 +1,107 @@
+#include "tui/canvas.h"
+
+#include <algorithm>
+
+namespace allegra::tui {
+namespace {
+
+// Length of the UTF-8 sequence starting with byte b (1 for stray continuation bytes).
+size_t sequence_length(unsigned char b) {
+  if (b >= 0xF0) return 4;
+  if (b >= 0xE0) return 3;
+  if (b >= 0xC0) return 2;
+  return 1;
+}
+
+template <typename F>
+void for_each_char(std::string_view utf8, F f) {
+  for (size_t i = 0; i < utf8.size();) {
+    const size_t n =
+        std::min(sequence_length(static_cast<unsigned char>(utf8[i])), utf8.size() - i);
+    if (!f(utf8.substr(i, n))) return;
+    i += n;
+  }
+}
+
+}  // namespace
+
+int text_width(std::string_view utf8) {
+  int n = 0;
+  for_each_char(utf8, [&](std::string_view) { return ++n, true; });
+  return n;
+}
+
+std::string ascii_glyph(std::string_view c) {
+  if (c.size() == 1) return std::string(c);
+  static constexpr std::pair<std::string_view, const char*> kTable[] = {
+      {"ä", "a"}, {"à", "a"},  {"â", "a"},  {"á", "a"}, {"ö", "o"}, {"ô", "o"}, {"ó", "o"},
+      {"ü", "u"}, {"û", "u"},  {"ú", "u"},  {"é", "e"}, {"è", "e"}, {"ê", "e"}, {"ë", "e"},
+      {"í", "i"}, {"ï", "i"},  {"î", "i"},  {"ç", "c"}, {"ñ", "n"}, {"ß", "s"}, {"Ä", "A"},
+      {"Ö", "O"}, {"Ü", "U"},  {"É", "E"},  {"·", "."}, {"▶", ">"}, {"▒", "#"}, {"¡", "!"},
+      {"¿", "?"}, {"«", "\""}, {"»", "\""}, {"–", "-"}, {"—", "-"}, {"…", "."}};
+  for (const auto& [from, to] : kTable)
+    if (c == from) return to;
+  return "?";
+}
+
+std::string clip_text(std::string_view utf8, int width) {
+  std::string out;
+  int n = 0;
+  for_each_char(utf8, [&](std::string_view c) {
+    if (n++ >= width) return false;
+    out += c;
+    return true;
+  });
+  return out;
+}
+
+Canvas::Canvas(int width, int height)
+    : width_(std::max(width, 0)),
+      height_(std::max(height, 0)),
+      cells_(static_cast<size_t>(width_ * height_)) {}
+
+void Canvas::put(int x, int y, std::string_view text, Style style) {
+  if (y < 0 || y >= height_) return;
+  for_each_char(text, [&](std::string_view c) {
+    if (x >= width_) return false;
+    if (x >= 0) {
+      Glyph& g = cells_[static_cast<size_t>(y * width_ + x)];
+      g.text = std::string(c);
+      g.style = style;
+    }
+    ++x;
+    return true;
+  });
+}
+
+void Canvas::restyle(int x, int y, int width, Style style) {
+  if (y < 0 || y >= height_) return;
+  for (int i = std::max(x, 0); i < std::min(x + width, width_); ++i)
+    cells_[static_cast<size_t>(y * width_ + i)].style = style;
+}
+
+void Canvas::light(int x, int y, int width) {
+  if (y < 0 || y >= height_) return;
+  for (int i = std::max(x, 0); i < std::min(x + width, width_); ++i)
+    cells_[static_cast<size_t>(y * width_ + i)].lit = true;
+}
+
+void Canvas::put_centered(int x, int y, int width, std::string_view text, Style style) {
+  const int w = text_width(text);
+  put(x + std::max(0, (width - w) / 2), y, clip_text(text, width), style);
+}
+
+std::string Canvas::line(int y) const {
+  std::string out;
+  for (int x = 0; x < width_; ++x) out += at(x, y).text;
+  out.erase(out.find_last_not_of(' ') + 1);
+  return out;
+}
+
+std::string Canvas::text() const {
+  std::string out;
+  for (int y = 0; y < height_; ++y) out += line(y) + "\n";
+  return out;
+}
+
+}  // namespace allegra::tui

@@ -1,0 +1,51 @@
+// CursesScreen: the full-screen ncursesw front end.
+//
+// A thin layer: every frame is drawn by render_screen() onto a Canvas, which this class copies
+// to the terminal with a colour per Style (bold and reverse without colours), Unicode glyphs
+// where the locale is UTF-8 and ASCII otherwise. Keys go through the pure InputMap. A resize
+// redraws at the new size; a terminal too small for the table shows a message instead.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "tui/canvas.h"
+#include "tui/screen.h"
+#include "tui/translator.h"
+
+namespace allegra::tui {
+
+class CursesScreen : public Screen {
+ public:
+  explicit CursesScreen(const Translator& tr);
+  ~CursesScreen() override;
+  CursesScreen(const CursesScreen&) = delete;
+  CursesScreen& operator=(const CursesScreen&) = delete;
+
+  void show(const TableModel& model, const std::vector<std::string>& new_lines) override;
+  bool pause(int ms) override;
+  Choice decide(const TableModel& model, const PublicView& view) override;
+  bool announce(const TableModel& model, Wait wait) override;
+
+  // Replay viewer support: draw a model with a help line and wait for one key (curses code).
+  int show_and_wait(const TableModel& model, const std::string& help);
+
+ private:
+  void paint(const Canvas& canvas);
+  void draw(const TableModel& model, const std::string& help);
+  std::optional<std::string> read_text(const std::string& prompt);
+  int next_key();  // a key typed ahead during a pause, else the next one
+
+  const Translator* tr_;
+  bool unicode_ = false;
+  bool colour_ = false;
+  std::optional<TableModel> last_;
+  std::optional<Action> last_pointed_;
+  std::vector<int> pending_;
+};
+
+// True if stdin and stdout are terminals (the curses front end can run).
+bool is_interactive_terminal();
+
+}  // namespace allegra::tui

@@ -1,0 +1,79 @@
+#include "tui/plain_screen.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <thread>
+
+#include "tui/input_map.h"
+#include "tui/table_view.h"
+
+namespace allegra::tui {
+
+PlainScreen::PlainScreen(const Translator& tr, std::istream& in, std::FILE* out, bool unicode)
+    : tr_(&tr), in_(&in), out_(out), unicode_(unicode), echo_(::isatty(0) != 0) {}
+
+void PlainScreen::print(const std::string& line) {
+  fmt::print(out_, "{}\n", line);
+  std::fflush(out_);
+}
+
+bool PlainScreen::read_line(std::string& line) {
+  if (!std::getline(*in_, line)) return false;
+  if (!line.empty() && line.back() == '\r') line.pop_back();
+  return true;
+}
+
+void PlainScreen::show(const TableModel&, const std::vector<std::string>& new_lines) {
+  for (const std::string& l : new_lines) print(l);
+}
+
+bool PlainScreen::pause(int ms) {
+  std::this_thread::sleep_for(std::chrono::milliseconds(ms));
+  return false;
+}
+
+Choice PlainScreen::decide(const TableModel& model, const PublicView& view) {
+  const TableLayout layout(model.players, model.viewer, kTableWidth, kMinHeight);
+  const InputMap map(view, layout, *tr_, model.names);
+  print("");
+  fmt::print(out_, "{}", render_table(model, *tr_, unicode_).text());
+  print(model.status);
+  print(tr_->tr("prompt.choices", {{"name", model.names[static_cast<size_t>(model.current)]}}));
+  for (size_t i = 0; i < map.targets().size(); ++i) {
+    const Target& t = map.targets()[i];
+    print(tr_->tr(
+        "prompt.option",
+        {{"number", std::to_string(i + 1)}, {"label", t.label}, {"text", to_text(t.action)}}));
+  }
+  for (;;) {
+    fmt::print(out_, "{}", tr_->tr("prompt.choose"));
+    std::fflush(out_);
+    std::string line;
+    if (!read_line(line)) {
+      print("");
+      return {Choice::Kind::kQuit, {}};
+    }
+    if (!echo_) print(line);  // piped input: keep the transcript readable
+    if (line == "q" || line == "quit") return {Choice::Kind::kQuit, {}};
+    if (line == "h" || line == "hint") return {Choice::Kind::kHint, {}};
+    std::string error;
+    if (auto a = map.parse(line, &error)) return {Choice::Kind::kAction, *a};
+    print(error);
+  }
+}
+
+bool PlainScreen::announce(const TableModel& model, Wait wait) {
+  print("");
+  fmt::print(out_, "{}", render_table(model, *tr_, unicode_).text());
+  print(model.status);
+  for (const std::string& l : model.notes)
+    if (!l.empty()) print(l);
+  if (wait != Wait::kEnter) return false;  // the summary: nothing left to wait for
+  std::string line;
+  if (!read_line(line)) return true;
+  return line == "q" || line == "quit";
+}
+
+}  // namespace allegra::tui

@@ -1,0 +1,37 @@
+// PlainScreen: the game as plain lines of text, for pipes, scripts and screen readers.
+//
+// Every log line is printed as it happens; when a person decides, the table is printed (ASCII)
+// with the status and a numbered list of the legal moves, and one line is read: a number, the
+// engine's short form ("swap 0a1") or a bare cell, "h" for a hint, "q" to save and quit. End of
+// input saves and quits too, so a script can never hang the game.
+#pragma once
+
+#include <cstdio>
+#include <istream>
+
+#include "tui/screen.h"
+#include "tui/translator.h"
+
+namespace allegra::tui {
+
+class PlainScreen : public Screen {
+ public:
+  PlainScreen(const Translator& tr, std::istream& in, std::FILE* out, bool unicode = false);
+
+  void show(const TableModel& model, const std::vector<std::string>& new_lines) override;
+  bool pause(int ms) override;
+  Choice decide(const TableModel& model, const PublicView& view) override;
+  bool announce(const TableModel& model, Wait wait) override;
+
+ private:
+  void print(const std::string& line);
+  bool read_line(std::string& line);
+
+  const Translator* tr_;
+  std::istream* in_;
+  std::FILE* out_;
+  bool unicode_;
+  bool echo_;  // the terminal echoes what is typed (else we print it)
+};
+
+}  // namespace allegra::tui

@@ -1,0 +1,143 @@
+#include "tui/replay_viewer.h"
+
+#include <curses.h>
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "tui/curses_screen.h"
+#include "tui/table_view.h"
+
+namespace allegra::tui {
+
+ReplayFrames::ReplayFrames(const GameRecord& record, int game_number, const Translator& tr)
+    : tr_(&tr), game_(game_number) {
+  const int n = record.options.players;
+  for (int p = 0; p < n; ++p)
+    names_.push_back(tr.tr("name.player", {{"number", std::to_string(p)}}));
+  const Narrator narrator(tr, names_, n);
+  State s(record.options, record.seed);
+  if (record.rounds.empty()) throw std::invalid_argument("the record has no round");
+  s.redeal(record.rounds[0].deal);
+  states_.push_back(s);
+  lines_.push_back({tr.tr("replay.start")});
+  notes_.emplace_back();
+  round_end_.emplace_back();
+  round_starts_.push_back(0);
+  rounds_done_.push_back(0);
+  for (const RoundRecord& r : record.rounds)
+    if (!r.score_half.empty()) round_scores_.push_back(r.score_half);
+  EventList events;
+  for (size_t r = 0; r < record.rounds.size(); ++r) {
+    for (const RecordStep& step : record.rounds[r].steps) {
+      const int actor = s.current_player();
+      TableModel before = make_model(s.public_view(), names_, 0);
+      events.clear();
+      if (!step.reshuffle.empty()) {
+        s.reshuffle_with(step.reshuffle);
+        events.push_back(
+            {.type = EventType::kReshuffled, .count = static_cast<int32_t>(step.reshuffle.size())});
+      }
+      s.apply(step.action, &events);  // throws IllegalAction for a record that does not replay
+      std::vector<Event> scored;
+      TableModel end = before;
+      end.current = kNoPlayer;
+      end.held = end.hand = end.taken = kNoCard;
+      for (const Event& e : events) {
+        if (e.type == EventType::kRoundStarted) break;
+        end.apply(e);
+        if (e.type == EventType::kRoundScored) scored.push_back(e);
+      }
+      const bool new_round = std::any_of(events.begin(), events.end(), [](const Event& e) {
+        return e.type == EventType::kRoundStarted;
+      });
+      if (new_round && r + 1 < record.rounds.size()) s.redeal(record.rounds[r + 1].deal);
+      states_.push_back(s);
+      lines_.push_back(narrator.narrate(actor, events));
+      if (!scored.empty()) {
+        notes_.push_back(narrator.round_result(static_cast<int>(r), s.last_round().ender, scored,
+                                               end.totals_half));
+        round_end_.push_back(end);
+      } else {
+        notes_.emplace_back();
+        round_end_.emplace_back();
+      }
+      if (new_round) round_starts_.push_back(steps());
+      rounds_done_.push_back(s.rounds_played());
+    }
+  }
+}
+
+TableModel ReplayFrames::frame(int step) const {
+  step = std::clamp(step, 0, steps());
+  const auto k = static_cast<size_t>(step);
+  TableModel m =
+      round_end_[k].players > 0 ? round_end_[k] : make_model(states_[k].public_view(), names_, 0);
+  m.status = tr_->tr("replay.title", {{"game", std::to_string(game_)},
+                                      {"step", std::to_string(step)},
+                                      {"steps", std::to_string(steps())}});
+  for (size_t i = k >= 12 ? k - 12 : 0; i <= k; ++i)
+    m.log.insert(m.log.end(), lines_[i].begin(), lines_[i].end());
+  const auto done = std::min<size_t>(static_cast<size_t>(rounds_done_[k]), round_scores_.size());
+  m.round_scores.assign(round_scores_.begin(), round_scores_.begin() + static_cast<long>(done));
+  m.notes = notes_[k];
+  if (!m.notes.empty()) m.notes.insert(m.notes.begin(), lines_[k].begin(), lines_[k].end());
+  return m;
+}
+
+int ReplayFrames::next_round(int step) const {
+  for (int s : round_starts_)
+    if (s > step) return s;
+  return steps();
+}
+
+int ReplayFrames::previous_round(int step) const {
+  int best = 0;
+  for (int s : round_starts_)
+    if (s < step) best = s;
+  return best;
+}
+
+void run_replay_viewer(const ReplayFrames& frames, const Translator& tr) {
+  CursesScreen screen(tr);
+  int step = 0;
+  for (;;) {
+    const int ch = screen.show_and_wait(frames.frame(step), tr.tr("replay.help"));
+    switch (ch) {
+      case KEY_RIGHT:
+      case ' ':
+      case 'l':
+      case 'n':
+        step = std::min(step + 1, frames.steps());
+        break;
+      case KEY_LEFT:
+      case 'h':
+      case 'p':
+        step = std::max(step - 1, 0);
+        break;
+      case KEY_NPAGE:
+      case KEY_DOWN:
+        step = frames.next_round(step);
+        break;
+      case KEY_PPAGE:
+      case KEY_UP:
+        step = frames.previous_round(step);
+        break;
+      case KEY_HOME:
+        step = 0;
+        break;
+      case KEY_END:
+        step = frames.steps();
+        break;
+      case 'q':
+      case 'Q':
+      case 27:
+      case 3:
+        return;
+      default:
+        break;
+    }
+  }
+}
+
+}  // namespace allegra::tui

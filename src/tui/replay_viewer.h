@@ -1,0 +1,48 @@
+// The replay viewer: a recorded game stepped forward and back in the game's own interface.
+//
+// ReplayFrames replays a record once (the recorded deals and reshuffles, never the Rng) and
+// keeps the state after every action, so any step can be shown at once: the table as the
+// players saw it, the narration of that action, and at the end of a round the table with every
+// card turned up and the scores explained. run_replay_viewer() is the thin curses loop on top.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engine/record.h"
+#include "tui/narrator.h"
+#include "tui/table_model.h"
+#include "tui/translator.h"
+
+namespace allegra::tui {
+
+class ReplayFrames {
+ public:
+  // Throws std::invalid_argument if the record does not replay (check it first).
+  ReplayFrames(const GameRecord& record, int game_number, const Translator& tr);
+
+  int steps() const { return static_cast<int>(states_.size()) - 1; }  // actions in the game
+  // The screen after `step` actions (0: the deal), viewed from seat 0.
+  TableModel frame(int step) const;
+  // The first step of the next / previous round from `step` (clamped to 0..steps()).
+  int next_round(int step) const;
+  int previous_round(int step) const;
+
+ private:
+  const Translator* tr_;
+  int game_;
+  std::vector<std::string> names_;
+  std::vector<State> states_;                    // after 0..steps() actions
+  std::vector<std::vector<std::string>> lines_;  // the narration of each action
+  std::vector<std::vector<std::string>> notes_;  // the round result, where a round ended
+  std::vector<TableModel> round_end_;            // the table with every card up, or empty
+  std::vector<int> round_starts_;
+  std::vector<std::vector<int32_t>> round_scores_;  // of each round of the record
+  std::vector<int> rounds_done_;                    // rounds finished after each step
+};
+
+// Shows the frames on the terminal (curses): Left/Right step, PgUp/PgDn jump a round,
+// Home/End, q quits.
+void run_replay_viewer(const ReplayFrames& frames, const Translator& tr);
+
+}  // namespace allegra::tui

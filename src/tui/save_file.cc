@@ -1,0 +1,130 @@
+#include "tui/save_file.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include "engine/serialize.h"
+
+namespace allegra::tui {
+namespace fs = std::filesystem;
+
+namespace {
+
+void make_parent(const std::string& path) {
+  const fs::path parent = fs::path(path).parent_path();
+  std::error_code ec;
+  if (!parent.empty()) fs::create_directories(parent, ec);
+  if (ec)
+    throw std::runtime_error(
+        fmt::format("cannot create folder '{}': {}", parent.string(), ec.message()));
+}
+
+}  // namespace
+
+std::string save_to_text(const std::vector<SeatConfig>& seats, const GameRecord& record,
+                         const State& state) {
+  nlohmann::json j;
+  j["format"] = "allegra-save";
+  j["version"] = kSaveFormatVersion;
+  nlohmann::json s = nlohmann::json::array();
+  for (const SeatConfig& seat : seats) s.push_back({{"name", seat.name}, {"bot", seat.bot}});
+  j["seats"] = s;
+  j["record"] = record_to_json(record);
+  j["state"] = state_to_json(state);
+  return j.dump(1) + "\n";
+}
+
+SavedGame load_save(std::string_view text, State* state) {
+  using namespace json_read;
+  const nlohmann::json j = parse_json(text);
+  object(j, "save", {"format", "version", "seats", "record", "state"});
+  if (string(member(j, "save", "format"), "save.format") != "allegra-save")
+    fail("save.format", "must be \"allegra-save\"");
+  integer(member(j, "save", "version"), "save.version", kSaveFormatVersion, kSaveFormatVersion);
+  SavedGame game;
+  game.record = record_from_json(member(j, "save", "record"));
+  const auto& seats = array(member(j, "save", "seats"), "save.seats", kMaxPlayers);
+  for (size_t i = 0; i < seats.size(); ++i) {
+    const std::string path = fmt::format("save.seats[{}]", i);
+    object(seats[i], path, {"name", "bot"});
+    game.seats.push_back({string(member(seats[i], path, "name"), path + ".name"),
+                          string(member(seats[i], path, "bot"), path + ".bot")});
+  }
+  if (static_cast<int>(game.seats.size()) != game.record.options.players)
+    fail("save.seats",
+         fmt::format("must have one entry per player ({})", game.record.options.players));
+  // Replay from the seed: the engine is deterministic, so this is the saved game exactly.
+  State s(game.record.options, game.record.seed);
+  GameRecorder recorder(s, game.record.seed);
+  for (size_t r = 0; r < game.record.rounds.size(); ++r) {
+    for (size_t k = 0; k < game.record.rounds[r].steps.size(); ++k) {
+      const RecordStep& step = game.record.rounds[r].steps[k];
+      if (s.current_player() != step.player || !s.is_legal(step.action))
+        throw std::invalid_argument(
+            fmt::format("save.record: round {}, action {} ({}) does not replay", r + 1, k + 1,
+                        to_text(step.action)));
+      recorder.apply(s, step.action);
+    }
+  }
+  if (!(recorder.record() == game.record))
+    throw std::invalid_argument("save.record: the record does not replay to the same game");
+  if (!(state_from_json(member(j, "save", "state")) == s))
+    throw std::invalid_argument("save.state: the saved state differs from the replayed game");
+  if (state) *state = s;
+  return game;
+}
+
+void write_file_atomically(const std::string& path, const std::string& text) {
+  make_parent(path);
+  const std::string tmp = fmt::format("{}.tmp{}", path, ::getpid());
+  std::FILE* f = std::fopen(tmp.c_str(), "wb");
+  if (!f) throw std::runtime_error(fmt::format("cannot write '{}': {}", tmp, std::strerror(errno)));
+  const bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size() &&
+                  std::fflush(f) == 0 && ::fsync(::fileno(f)) == 0;
+  const int err = errno;
+  std::fclose(f);
+  if (!ok || std::rename(tmp.c_str(), path.c_str()) != 0) {
+    std::remove(tmp.c_str());
+    throw std::runtime_error(
+        fmt::format("cannot write '{}': {}", path, std::strerror(ok ? errno : err)));
+  }
+}
+
+void append_line(const std::string& path, const std::string& line) {
+  make_parent(path);
+  std::ofstream out(path, std::ios::app | std::ios::binary);
+  out << line << '\n';
+  if (!out.flush())
+    throw std::runtime_error(fmt::format("cannot write '{}': {}", path, std::strerror(errno)));
+}
+
+std::string read_text_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    throw std::runtime_error(fmt::format("cannot read '{}': {}", path, std::strerror(errno)));
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string state_dir() {
+  if (const char* xdg = std::getenv("XDG_STATE_HOME"); xdg && *xdg)
+    return fmt::format("{}/allegra", xdg);
+  if (const char* home = std::getenv("HOME"); home && *home)
+    return fmt::format("{}/.local/state/allegra", home);
+  return ".allegra";
+}
+
+std::string default_save_path() { return state_dir() + "/saved-game.json"; }
+std::string default_record_path() { return state_dir() + "/games.jsonl"; }
+
+}  // namespace allegra::tui

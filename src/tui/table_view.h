@@ -1,0 +1,37 @@
+// Drawing a TableModel (and the decision's targets) onto a Canvas, without a terminal.
+//
+// One function draws the whole screen for both front ends: the grids around the table, the
+// deciding player's 15-card display lit, the piles and the card in play, the status line, the
+// buttons, the log and the key help; or, on a screen too small for the table, a message
+// saying so. Unicode glyphs where the terminal has them, ASCII otherwise.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "tui/canvas.h"
+#include "tui/input_map.h"
+#include "tui/table_layout.h"
+#include "tui/table_model.h"
+#include "tui/translator.h"
+
+namespace allegra::tui {
+
+struct ViewOptions {
+  bool unicode = true;
+  std::string help;  // the key help line at the bottom ("" for none)
+};
+
+// The full screen. `map` (may be null) gives the decision's targets and the cursor.
+Canvas render_screen(const TableModel& model, const InputMap* map, const TableLayout& layout,
+                     const Translator& tr, const ViewOptions& options);
+
+// Only the table (no status, buttons or log), e.g. for the plain front end.
+Canvas render_table(const TableModel& model, const Translator& tr, bool unicode);
+
+// A seat's label: name and game total, e.g. "Bea 12.5".
+std::string seat_label(const TableModel& model, int p);
+// Half points as text: 25 -> "12.5", 24 -> "12".
+std::string points_text(int32_t half);
+
+}  // namespace allegra::tui

@@ -1,0 +1,105 @@
+// The narrator's sentences for every event type, as golden English strings.
+#include "tui/narrator.h"
+
+#include <gtest/gtest.h>
+
+namespace allegra::tui {
+namespace {
+
+class TuiNarrator : public ::testing::Test {
+ protected:
+  std::string say(int actor, std::vector<Event> events) {
+    std::string out;
+    for (const std::string& s : narrator_.narrate(actor, events))
+      out += (out.empty() ? "" : "|") + s;
+    return out;
+  }
+  Translator tr_{"en"};
+  Narrator narrator_{tr_, {"You", "Bea", "Carlo", "Dora"}, 4};
+};
+
+TEST_F(TuiNarrator, EveryEventTypeReadsAsASentence) {
+  using T = EventType;
+  EXPECT_EQ(say(1, {{.type = T::kRoundStarted, .player = 2, .value = 5, .count = 1}}),
+            "Round 2 begins: Carlo starts, the discard pile starts with the 5.");
+  EXPECT_EQ(say(1, {{.type = T::kTurnStarted, .player = 1}}), "");
+  EXPECT_EQ(say(1, {{.type = T::kRevealed, .player = 1, .value = 7, .cell = make_cell(1, 1, 2)}}),
+            "Bea turned up the 7 at row 2, column 4.");
+  // Display column 1 of Bea's display is column 3 of Carlo, her left neighbour.
+  EXPECT_EQ(say(1, {{.type = T::kRevealed, .player = 1, .value = -1, .cell = make_cell(2, 0, 3)}}),
+            "Bea turned up the -1 at row 1, column 1.");
+  EXPECT_EQ(say(1, {{.type = T::kReshuffled, .count = 40}}),
+            "The discard pile is shuffled into a new draw pile of 40 cards.");
+  EXPECT_EQ(say(1, {{.type = T::kDrew, .player = 1, .value = 3, .aux = 0}}),
+            "Bea drew the 3 from the draw pile.");
+  EXPECT_EQ(say(1, {{.type = T::kDrew, .player = 1, .value = 3, .aux = 1}}),
+            "Bea took the 3 from the discard pile.");
+  EXPECT_EQ(say(2, {{.type = T::kKnocked, .player = 2}, {.type = T::kPassed, .player = 3}}),
+            "Carlo knocked!");
+  EXPECT_EQ(say(1, {{.type = T::kKnockGiven, .player = 2}}), "Bea gave the card to Carlo.");
+  EXPECT_EQ(say(1, {{.type = T::kKnockRefused, .player = 1}}), "Bea kept the card.");
+  EXPECT_EQ(say(1, {{.type = T::kDiscarded, .player = 1, .value = 11}}), "Bea discarded the 11.");
+  EXPECT_EQ(say(1, {{.type = T::kLinesLeft, .player = 1}}),
+            "Bea left the complete lines standing.");
+  EXPECT_EQ(say(1, {{.type = T::kRoundEndTriggered, .player = 1}}),
+            "Bea: no face-down card left, so everyone else has one last turn.");
+  EXPECT_EQ(say(3, {{.type = T::kTurnSkipped, .player = 3}}),
+            "Dora: no face-down card left, so the turn is skipped.");
+  EXPECT_EQ(say(1, {{.type = T::kGameOver}}), "The game is over.");
+}
+
+TEST_F(TuiNarrator, ASwapThatClearsIsOneSentence) {
+  using T = EventType;
+  const CellId c = make_cell(1, 1, 0);
+  EXPECT_EQ(say(1, {{.type = T::kPlaced, .player = 1, .value = 7, .cell = c},
+                    {.type = T::kCleared,
+                     .player = 1,
+                     .value = 7,
+                     .aux = static_cast<uint8_t>(row_line_id(1, 0))},
+                    {.type = T::kDiscarded, .player = 1, .value = 11, .cell = c}}),
+            "Bea swapped the 7 into row 2, column 2 for the 11 and cleared three 7s (row 2 from "
+            "column 1)");
+}
+
+TEST_F(TuiNarrator, KnockSwapTakeAndPut) {
+  using T = EventType;
+  const CellId k = make_cell(2, 0, 1);
+  EXPECT_EQ(say(2, {{.type = T::kToHand, .player = 2, .value = 9, .cell = k},
+                    {.type = T::kPlaced, .player = 2, .value = 4, .cell = k}}),
+            "Carlo swapped the 4 into row 1, column 3 and took 9 into the hand");
+  EXPECT_EQ(say(1, {{.type = T::kToHand, .player = 1, .value = kHiddenValue, .cell = k}}),
+            "Bea took a face-down card from Carlo's row 1, column 3");
+  EXPECT_EQ(say(1, {{.type = T::kPlaced, .player = 1, .value = 2, .cell = make_cell(1, 2, 3)}}),
+            "Bea put the 2 into row 3, column 5");
+  EXPECT_EQ(say(1, {{.type = T::kCleared, .player = 1, .value = 5, .aux = col_line_id(2)}}),
+            "Bea cleared three 5s (column 3)!");
+}
+
+TEST_F(TuiNarrator, RoundResultExplainsThePenaltyAndTheBonus) {
+  using T = EventType;
+  std::vector<Event> scored = {
+      {.type = T::kRoundScored, .player = 0, .aux = 1, .count = 20, .score = 40},
+      {.type = T::kRoundScored, .player = 1, .count = -20, .score = -20},
+      {.type = T::kRoundScored, .player = 2, .count = 30, .score = 30},
+      {.type = T::kRoundScored, .player = 3, .count = 7, .score = 7}};
+  const auto lines = narrator_.round_result(0, 0, scored, {40, -20, 30, 7});
+  ASSERT_EQ(lines.size(), 7u);
+  EXPECT_EQ(lines[0], "End of round 1: every card is turned up.");
+  EXPECT_EQ(lines[1], "You: cards 10, round score 20, total 20");
+  EXPECT_EQ(lines[3], "Bea cleared the whole display: a bonus of -10 points.");
+  EXPECT_EQ(lines[4], "Carlo: cards 15, round score 15, total 15");
+  EXPECT_EQ(lines[6], "You ended the round without the lowest score alone: 10 is doubled to 20.");
+}
+
+TEST_F(TuiNarrator, GameSummaryRanksThePlayers) {
+  const auto lines = narrator_.game_summary({{2, 4, 6, 8}}, {20, 5, 7, 40}, 0b0010);
+  ASSERT_EQ(lines.size(), 7u);
+  EXPECT_EQ(lines[0], "Game over after 1 rounds.");
+  EXPECT_EQ(lines[1], "Round 1: You 1, Bea 2, Carlo 3, Dora 4");
+  EXPECT_EQ(lines[2], "1. Bea: 2.5");
+  EXPECT_EQ(lines[5], "4. Dora: 20");
+  EXPECT_EQ(lines[6], "The winner is Bea!");
+}
+
+}  // namespace
+}  // namespace allegra::tui

@@ -1,0 +1,84 @@
+// `allegra play` through the binary: the plain line mode driven by piped input, and clear
+// one-line errors for bad flags and bad save files.
+#include "cli/cli_runner.h"
+
+namespace {
+
+using namespace allegra::cli_testing;
+
+class PlayCli : public CliFixture {
+ protected:
+  // Runs allegra play with `lines` of input piped in, the state folder in the scratch dir.
+  Result play(const std::string& args, const std::string& input) {
+    write("input.txt", input);
+    return run(fmt::format("play {} --save-file '{}' < '{}'", args, path("save.json").string(),
+                           path("input.txt").string()));
+  }
+};
+
+std::string repeat(const std::string& line, int n) {
+  std::string out;
+  for (int i = 0; i < n; ++i) out += line + "\n";
+  return out;
+}
+
+TEST_F(PlayCli, PlainModePlaysAWholeGameFromPipedInput) {
+  const Result r = play(fmt::format("--plain --fast --lang en --seed 3 --seats human,easy,easy "
+                                    "--record '{}'",
+                                    path("games.jsonl").string()),
+                        repeat("1", 4000));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("You: turn up a card of your 15-card display (2 to go)."),
+            std::string::npos);
+  EXPECT_NE(r.out.find("End of round 1"), std::string::npos);
+  EXPECT_NE(r.out.find("Game over after 3 rounds."), std::string::npos);
+  EXPECT_NE(r.out.find("The game record is in"), std::string::npos);
+  EXPECT_EQ(run(fmt::format("replay '{}' --check", path("games.jsonl").string())).exit_code, 0);
+}
+
+TEST_F(PlayCli, EndOfInputSavesAndResumeContinues) {
+  Result r = play("--plain --fast --lang en --seed 4 --seats human,easy,easy,easy --no-record",
+                  repeat("1", 10));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("The game is saved in"), std::string::npos) << r.out;
+  r = play("--plain --fast --lang en --resume --no-record", repeat("2", 4000));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("Game over after"), std::string::npos);
+}
+
+TEST_F(PlayCli, TypedShortFormAndErrorsInPlainMode) {
+  const Result r =
+      play("--plain --fast --lang en --seed 5 --seats human,easy,easy,easy --no-record",
+           "draw\nreveal 0a0\nfly\n0b1\nq\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("'draw' is not allowed now"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("You turned up"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("'fly' is not a move"), std::string::npos) << r.out;
+}
+
+TEST_F(PlayCli, BadFlagsAndBadSavesAreOneLineErrors) {
+  for (const char* args : {"--plain --seats human,bogus,easy,easy", "--plain --lang xx",
+                           "--plain --players 4 --seats human,easy",
+                           "--plain --players 3 --seats human,easy,easy,easy", "--plain --delay -5",
+                           "--plain --resume", "--plain --names A,B"}) {
+    SCOPED_TRACE(args);
+    const Result r = play(args, "");
+    EXPECT_EQ(r.exit_code, 2);
+    ASSERT_EQ(lines_of(r.err).size(), 1u) << r.err;
+    EXPECT_EQ(r.err.rfind("allegra: error: ", 0), 0u) << r.err;
+  }
+  write("save.json", "{\"format\": \"allegra-save\", \"version\": 1}");
+  const Result r = play("--plain --resume", "");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("cannot resume the saved game"), std::string::npos) << r.err;
+}
+
+TEST_F(PlayCli, WithoutATerminalItFallsBackToPlainMode) {
+  const Result r =
+      play("--fast --lang en --seed 6 --seats human,easy,easy,easy --no-record", "q\n");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("not a terminal"), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("You, choose:"), std::string::npos);
+}
+
+}  // namespace

@@ -1,0 +1,53 @@
+// The replay viewer's frames: every step of a recorded game, the end-of-round tables, jumps.
+#include "tui/replay_viewer.h"
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include "bots/bot.h"
+
+namespace allegra::tui {
+namespace {
+
+GameRecord a_recorded_game(uint64_t seed) {
+  RuleOptions options;
+  options.players = 3;
+  State s(options, seed);
+  GameRecorder recorder(s, seed);
+  auto bot = make_bot("random", seed);
+  while (!s.is_terminal()) recorder.apply(s, bot->choose(s.public_view()));
+  return recorder.record();
+}
+
+TEST(TuiReplayViewer, FramesStepThroughEveryActionAndRound) {
+  const Translator tr("en");
+  const GameRecord record = a_recorded_game(4);
+  const ReplayFrames frames(record, 2, tr);
+  int actions = 0;
+  for (const RoundRecord& r : record.rounds) actions += static_cast<int>(r.steps.size());
+  EXPECT_EQ(frames.steps(), actions);
+
+  const TableModel start = frames.frame(0);
+  EXPECT_EQ(start.status, fmt::format("Replay of game 2: action 0 of {}", actions));
+  EXPECT_EQ(start.log.back(), "The game starts.");
+  EXPECT_EQ(start.names[0], "Player 0");
+
+  // The first round ends at the step before the second round's first step.
+  const int round2 = frames.next_round(0);
+  ASSERT_GT(round2, 0);
+  EXPECT_EQ(round2, static_cast<int>(record.rounds[0].steps.size()));
+  const TableModel end = frames.frame(round2);
+  ASSERT_FALSE(end.notes.empty());
+  bool explained = false;
+  for (const std::string& n : end.notes)
+    explained |= n == "End of round 1: every card is turned up.";
+  EXPECT_TRUE(explained);
+  for (int c = 0; c < 3 * kGridCells; ++c)  // every card turned up or cleared
+    EXPECT_NE(end.cell(static_cast<CellId>(c)).state, CellState::kFaceDown);
+  EXPECT_EQ(frames.previous_round(round2 + 5), round2);
+  EXPECT_EQ(frames.previous_round(round2), 0);
+  EXPECT_EQ(frames.frame(actions + 10).status, frames.frame(actions).status);  // clamped
+}
+
+}  // namespace
+}  // namespace allegra::tui

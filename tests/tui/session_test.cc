@@ -1,0 +1,182 @@
+// The game session with a scripted screen: whole games, quitting and resuming from the save,
+// the record, hot-seat pauses and hints.
+#include "tui/session.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "engine/record.h"
+#include "tui/hint.h"
+
+namespace allegra::tui {
+namespace {
+namespace fs = std::filesystem;
+
+// Chooses the first legal action; can quit after a number of decisions or ask for a hint.
+class ScriptedScreen : public Screen {
+ public:
+  void show(const TableModel&, const std::vector<std::string>& lines) override {
+    log.insert(log.end(), lines.begin(), lines.end());
+  }
+  bool pause(int) override { return false; }
+  Choice decide(const TableModel& model, const PublicView& view) override {
+    statuses.push_back(model.status);
+    if (hint_first && decisions == 0 && hints == 0) {
+      ++hints;
+      return {Choice::Kind::kHint, {}};
+    }
+    if (decisions++ == quit_after) return {Choice::Kind::kQuit, {}};
+    return {Choice::Kind::kAction, view.legal_actions()[0]};
+  }
+  bool announce(const TableModel& model, Wait) override {
+    notes.push_back(model.status);
+    notes.insert(notes.end(), model.notes.begin(), model.notes.end());
+    return false;
+  }
+  int decisions = 0;
+  int quit_after = -1;
+  bool hint_first = false;
+  int hints = 0;
+  std::vector<std::string> log, notes, statuses;
+};
+
+class TuiSession : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("allegra_tui_test_" + std::to_string(::getpid()));
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  SessionConfig config(const std::string& seats_text) {
+    SessionConfig c;
+    c.seed = 42;
+    c.delay_ms = 0;
+    c.save_path = (dir_ / "save.json").string();
+    c.record_path = (dir_ / "games.jsonl").string();
+    c.hint_iterations = 50;
+    const char* names[] = {"You", "Bea", "Carlo", "Dora"};
+    int i = 0;
+    size_t start = 0;
+    while (start <= seats_text.size()) {
+      size_t end = seats_text.find(',', start);
+      if (end == std::string::npos) end = seats_text.size();
+      const std::string kind = seats_text.substr(start, end - start);
+      c.seats.push_back({names[i++], kind == "human" ? "" : kind});
+      start = end + 1;
+    }
+    c.options.players = static_cast<int>(c.seats.size());
+    return c;
+  }
+  fs::path dir_;
+  Translator tr_{"en"};
+};
+
+TEST_F(TuiSession, PlaysAWholeGameAndWritesTheRecord) {
+  ScriptedScreen screen;
+  Session session(config("human,easy,easy,easy"), tr_);
+  EXPECT_EQ(session.run(screen), Session::Outcome::kFinished);
+  EXPECT_TRUE(session.state().is_terminal());
+  EXPECT_GT(screen.decisions, 10);
+  EXPECT_FALSE(fs::exists(dir_ / "save.json")) << "a finished game leaves no save";
+  std::ifstream in(dir_ / "games.jsonl");
+  std::string line;
+  ASSERT_TRUE(std::getline(in, line));
+  const GameRecord record = record_from_line(line);
+  EXPECT_FALSE(replay_check(record).has_value());
+  EXPECT_EQ(record, session.record());
+  // Bot moves are told; rounds are explained; the summary names the winner.
+  EXPECT_TRUE(std::any_of(screen.log.begin(), screen.log.end(),
+                          [](const std::string& l) { return l.find("Bea ") == 0; }));
+  EXPECT_TRUE(std::any_of(screen.notes.begin(), screen.notes.end(),
+                          [](const std::string& l) { return l.find("End of round 1") == 0; }));
+  EXPECT_TRUE(std::any_of(screen.notes.begin(), screen.notes.end(), [](const std::string& l) {
+    return l.find("The winner") == 0 || l.find("The winners") == 0;
+  }));
+}
+
+TEST_F(TuiSession, QuittingSavesAndResumeContinuesExactly) {
+  ScriptedScreen first;
+  first.quit_after = 25;
+  Session session(config("human,easy,medium,easy"), tr_);
+  EXPECT_EQ(session.run(first), Session::Outcome::kQuit);
+  ASSERT_TRUE(fs::exists(dir_ / "save.json"));
+  std::ifstream in(dir_ / "save.json");
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+
+  State state(RuleOptions{}, 1);
+  SavedGame saved = load_save(text, &state);
+  EXPECT_EQ(state, session.state());
+  EXPECT_EQ(saved.record, session.record());
+  EXPECT_EQ(saved.seats[2].bot, "medium");
+
+  ScriptedScreen second;
+  Session resumed(config("human,easy,medium,easy"), tr_, saved, state);
+  EXPECT_EQ(resumed.state(), session.state());
+  EXPECT_EQ(resumed.run(second), Session::Outcome::kFinished);
+  const GameRecord& full = resumed.record();
+  EXPECT_FALSE(replay_check(full).has_value());
+  // The saved part of the record is the start of the full record.
+  ASSERT_GE(full.rounds.size(), saved.record.rounds.size());
+  const auto& steps = saved.record.rounds[0].steps;
+  EXPECT_TRUE(std::equal(steps.begin(), steps.end(), full.rounds[0].steps.begin()));
+}
+
+TEST_F(TuiSession, ACorruptSaveIsRejectedWithAReason) {
+  State state(RuleOptions{}, 1);
+  EXPECT_THROW(load_save("{not json", &state), std::invalid_argument);
+  EXPECT_THROW(load_save(R"({"format": "other"})", &state), std::invalid_argument);
+  // A save whose state does not match its record.
+  ScriptedScreen screen;
+  screen.quit_after = 5;
+  Session session(config("human,easy,easy,easy"), tr_);
+  session.run(screen);
+  std::ifstream in(dir_ / "save.json");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const size_t seed = text.find("\"seed\"");
+  ASSERT_NE(seed, std::string::npos);
+  text.insert(text.find(':', seed) + 1, " 7");  // a different seed: the deal does not replay
+  try {
+    load_save(text, &state);
+    ADD_FAILURE() << "accepted a corrupt save";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_FALSE(std::string(e.what()).empty());
+  }
+}
+
+TEST_F(TuiSession, HotSeatPassesTheScreenBetweenPeople) {
+  ScriptedScreen screen;
+  screen.quit_after = 12;
+  Session session(config("human,human,easy"), tr_);
+  session.run(screen);
+  EXPECT_TRUE(std::any_of(screen.notes.begin(), screen.notes.end(), [](const std::string& l) {
+    return l == "Pass the screen to Bea, then press Enter.";
+  }));
+}
+
+TEST_F(TuiSession, HintShowsTheBestMovesWithValues) {
+  ScriptedScreen screen;
+  screen.hint_first = true;
+  screen.quit_after = 3;
+  Session session(config("human,easy,easy,easy"), tr_);
+  session.run(screen);
+  EXPECT_EQ(screen.hints, 1);
+  ASSERT_FALSE(screen.log.empty());
+  EXPECT_TRUE(std::any_of(screen.log.begin(), screen.log.end(), [](const std::string& l) {
+    return l.find("Hint: the strongest bot") == 0;
+  }));
+  State s(RuleOptions{}, 9);
+  const auto moves = best_moves(s.public_view(), 200, 1);
+  ASSERT_EQ(moves.size(), 3u);
+  for (const HintMove& m : moves) {
+    EXPECT_TRUE(s.is_legal(m.action));
+    EXPECT_GE(m.value, 0.0);
+    EXPECT_LE(m.value, 1.0);
+  }
+  EXPECT_GE(moves[0].visits, moves[1].visits);
+}
+
+}  // namespace
+}  // namespace allegra::tui
