@@ -125,8 +125,8 @@ BENCHMARK(BM_MctsDecision)
     ->Args({1000, 2, 0})
     ->Args({4000, 2, 0})
     ->Args({1000, 1, 1})
-    ->Args({10000, 1, 1})
-    ->Args({30000, 1, 1})
+    ->Args({6000, 1, 1})
+    ->Args({20000, 1, 1})
     ->UseRealTime()
     ->Unit(benchmark::kMillisecond);
 

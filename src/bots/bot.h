@@ -33,6 +33,13 @@ class Bot {
 // std::invalid_argument with a clear message for an unknown spec.
 std::unique_ptr<Bot> make_bot(std::string_view spec, uint64_t seed);
 
+// Search budgets (MCTS iterations per decision, one thread) of the levels "hard" and
+// "level:expert" (docs/bots.md): about 0.07 s and 0.23 s a decision on average, 0.2 s and 0.6 s
+// at the slowest (bench/mcts_bench.cc), well under the 1 s a person accepts, and cheap enough to
+// measure in 100 games an hour (docs/strength.md).
+inline constexpr int kHardLevelIterations = 6000;
+inline constexpr int kExpertLevelIterations = 20000;
+
 // The specs make_bot() accepts, for --help texts and error messages.
 std::string bot_spec_help();
 

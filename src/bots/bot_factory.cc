@@ -13,11 +13,6 @@
 namespace allegra {
 namespace {
 
-// Level budgets (docs/bots.md): "hard" about 0.1 s and "level:expert" about 0.3 s per decision
-// on the reference machine, one thread (bench/mcts_bench.cc, BM_MctsDecision), well under the
-// 1 s a person accepts, and cheap enough to measure in 100 games an hour (docs/strength.md).
-constexpr int kHardIterations = 6000;
-constexpr int kExpertLevelIterations = 20000;
 // The "easy" level: the greedy bot with a random error of this many points on every option.
 constexpr double kEasyNoise = 2.0;
 
@@ -74,7 +69,7 @@ std::unique_ptr<Bot> make_level(std::string_view level, uint64_t seed) {
   if (level == "medium") return std::make_unique<ExpertBot>(seed, ExpertConfig{}, "medium");
   if (level == "hard") {
     MctsConfig config;
-    config.iterations = kHardIterations;
+    config.iterations = kHardLevelIterations;
     return std::make_unique<MctsBot>(config, seed);
   }
   if (level == "expert") {

@@ -11,6 +11,7 @@ std::vector<HintMove> best_moves(const PublicView& view, int iterations, uint64_
   if (legal.size() == 1) return {{legal[0], 1.0, 0}};
   MctsConfig config;
   config.iterations = std::max(iterations, 1);
+  config.stop_when_decided = false;
   MctsBot bot(config, seed);
   const Action chosen = bot.choose(view);
   std::vector<HintMove> out;

@@ -8,12 +8,14 @@
 #include <cstdint>
 #include <vector>
 
+#include "bots/bot.h"
 #include "engine/public_view.h"
 
 namespace allegra::tui {
 
-// The budget of the level:expert bot (docs/bots.md).
-inline constexpr int kHintIterations = 60000;
+// The budget of the level:expert bot (docs/bots.md); the hint runs all of it (no early stop)
+// so that the values of the runner-up moves are as good as the best one's.
+inline constexpr int kHintIterations = kExpertLevelIterations;
 
 struct HintMove {
   Action action;
