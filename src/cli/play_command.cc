@@ -30,6 +30,7 @@ struct PlayArgs {
   int delay_ms = 600;
   bool fast = false;
   bool plain = false;
+  bool screen_reader = false;
   std::string lang;
   bool resume = false;
   std::string save_file;
@@ -139,14 +140,16 @@ int run_play(const PlayArgs& args) {
     }
   }
 
-  bool plain = args.plain;
+  bool plain = args.plain || args.screen_reader;
   if (!plain && !tui::is_interactive_terminal()) {
     fmt::print(stderr, "allegra: not a terminal: playing in plain line mode (--plain)\n");
     plain = true;
   }
   try {
     if (plain) {
-      tui::PlainScreen screen(*tr, std::cin, stdout);
+      tui::PlainScreen screen(
+          *tr, std::cin, stdout, false,
+          args.screen_reader ? tui::PlainTable::kDescription : tui::PlainTable::kPicture);
       session->run(screen);
     } else {
       tui::CursesScreen screen(*tr);
@@ -188,8 +191,10 @@ Command add_play_command(CLI::App& app) {
       ->capture_default_str()
       ->type_name("MS");
   sub->add_flag("--fast", args->fast, "No pause after bot moves (--delay 0)");
-  sub->add_flag("--plain", args->plain,
-                "Plain lines instead of the full screen (pipes, scripts, screen readers)");
+  sub->add_flag("--plain", args->plain, "Plain lines instead of the full screen (pipes, scripts)");
+  sub->add_flag("--screen-reader", args->screen_reader,
+                "Plain lines with the table told in sentences, a line per row, instead of a "
+                "picture (implies --plain)");
   sub->add_option("--lang", args->lang,
                   "Language: en, de, fr, nl or es (default: from LC_ALL / LC_MESSAGES / LANG)")
       ->type_name("CODE");

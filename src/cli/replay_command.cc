@@ -25,6 +25,7 @@ struct ReplayArgs {
   int game = 0;  // 0: every game; else only the game on this line
   bool view = false;
   bool print = false;
+  bool screen_reader = false;
   std::string lang;
 };
 
@@ -90,6 +91,12 @@ void print_record(const GameRecord& record, int game_number) {
   printer.end_game(state, actions);
 }
 
+// The game in sentences for screen readers, in the --lang language (tui::replay_transcript).
+void print_transcript(const GameRecord& record, int game_number, const tui::Translator& tr) {
+  const tui::ReplayFrames frames(record, game_number, tr);
+  for (const std::string& l : tui::replay_transcript(frames, tr)) fmt::print("{}\n", l);
+}
+
 // The full-screen viewer (src/tui/replay_viewer.h) for one game of the file (default: the
 // first), after checking that it replays.
 int run_viewer(const ReplayArgs& args) {
@@ -114,12 +121,18 @@ int run_viewer(const ReplayArgs& args) {
 
 int run_replay(const ReplayArgs& args) {
   if (args.game < 0) throw CliError(fmt::format("--game must be a line number, got {}", args.game));
+  if (args.screen_reader && (args.view || args.check))
+    throw CliError("--screen-reader cannot be combined with --view or --check");
   if (args.view && (args.check || args.print))
     throw CliError("--view cannot be combined with --check or --print");
   if (args.view && !tui::is_interactive_terminal())
     throw CliError("--view needs a terminal (use --print for text)");
-  if (args.view || (!args.check && !args.print && tui::is_interactive_terminal()))
+  if (args.view ||
+      (!args.check && !args.print && !args.screen_reader && tui::is_interactive_terminal()))
     return run_viewer(args);
+  // Only --screen-reader prints translated text; --print stays the English log.
+  std::unique_ptr<tui::Translator> tr;
+  if (args.screen_reader) tr = std::make_unique<tui::Translator>(translator_for(args.lang));
   int games = 0;
   int64_t actions = 0;
   bool found = false;
@@ -141,7 +154,10 @@ int run_replay(const ReplayArgs& args) {
                  record.rounds.size() == 1 ? "" : "s", n);
     } else {
       if (games > 1) fmt::print("\n\n");
-      print_record(record, line);
+      if (args.screen_reader)
+        print_transcript(record, line, *tr);
+      else
+        print_record(record, line);
     }
     return true;
   });
@@ -173,7 +189,11 @@ Command add_replay_command(CLI::App& app) {
                 "Step through the game in the full-screen viewer (the default on a terminal)");
   sub->add_flag("--print", args->print,
                 "Print the game as text (the default when not on a terminal)");
-  sub->add_option("--lang", args->lang, "Language of the viewer: en, de, fr, nl or es")
+  sub->add_flag("--screen-reader", args->screen_reader,
+                "Print the game in sentences, the table at each round's end told row by row, "
+                "in the --lang language (for screen readers)");
+  sub->add_option("--lang", args->lang,
+                  "Language of the viewer and of --screen-reader: en, de, fr, nl or es")
       ->type_name("CODE");
   sub->add_option("--game", args->game,
                   "Only the game on this line of FILE (games are numbered by line)")

@@ -7,16 +7,27 @@
 #include <thread>
 
 #include "tui/input_map.h"
+#include "tui/table_description.h"
 #include "tui/table_view.h"
 
 namespace allegra::tui {
 
-PlainScreen::PlainScreen(const Translator& tr, std::istream& in, std::FILE* out, bool unicode)
-    : tr_(&tr), in_(&in), out_(out), unicode_(unicode), echo_(::isatty(0) != 0) {}
+PlainScreen::PlainScreen(const Translator& tr, std::istream& in, std::FILE* out, bool unicode,
+                         PlainTable table)
+    : tr_(&tr), in_(&in), out_(out), unicode_(unicode), table_(table), echo_(::isatty(0) != 0) {}
 
 void PlainScreen::print(const std::string& line) {
   fmt::print(out_, "{}\n", line);
   std::fflush(out_);
+}
+
+void PlainScreen::print_table(const TableModel& model) {
+  if (table_ == PlainTable::kDescription) {  // the description ends with the status
+    for (const std::string& l : describe_table(model, *tr_)) print(l);
+    return;
+  }
+  fmt::print(out_, "{}", render_table(model, *tr_, unicode_).text());
+  print(model.status);
 }
 
 bool PlainScreen::read_line(std::string& line) {
@@ -38,8 +49,7 @@ Choice PlainScreen::decide(const TableModel& model, const PublicView& view) {
   const TableLayout layout(model.players, model.viewer, kTableWidth, kMinHeight);
   const InputMap map(view, layout, *tr_, model.names);
   print("");
-  fmt::print(out_, "{}", render_table(model, *tr_, unicode_).text());
-  print(model.status);
+  print_table(model);
   print(tr_->tr("prompt.choices", {{"name", model.names[static_cast<size_t>(model.current)]}}));
   for (size_t i = 0; i < map.targets().size(); ++i) {
     const Target& t = map.targets()[i];
@@ -66,8 +76,7 @@ Choice PlainScreen::decide(const TableModel& model, const PublicView& view) {
 
 bool PlainScreen::announce(const TableModel& model, Wait wait) {
   print("");
-  fmt::print(out_, "{}", render_table(model, *tr_, unicode_).text());
-  print(model.status);
+  print_table(model);
   for (const std::string& l : model.notes)
     if (!l.empty()) print(l);
   if (wait != Wait::kEnter) return false;  // the summary: nothing left to wait for

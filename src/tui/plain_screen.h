@@ -1,9 +1,10 @@
 // PlainScreen: the game as plain lines of text, for pipes, scripts and screen readers.
 //
-// Every log line is printed as it happens; when a person decides, the table is printed (ASCII)
-// with the status and a numbered list of the legal moves, and one line is read: a number, the
-// engine's short form ("swap 0a1") or a bare cell, "h" for a hint, "q" to save and quit. End of
-// input saves and quits too, so a script can never hang the game.
+// Every log line is printed as it happens; when a person decides, the table is printed (an
+// ASCII picture, or with --screen-reader sentences from describe_table()) with the status and a
+// numbered list of the legal moves, and one line is read: a number, the engine's short form
+// ("swap 0a1") or a bare cell, "h" for a hint, "q" to save and quit. End of input saves and
+// quits too, so a script can never hang the game.
 #pragma once
 
 #include <cstdio>
@@ -14,9 +15,13 @@
 
 namespace allegra::tui {
 
+// How the table is printed: a picture, or (--screen-reader) sentences a line per row.
+enum class PlainTable { kPicture, kDescription };
+
 class PlainScreen : public Screen {
  public:
-  PlainScreen(const Translator& tr, std::istream& in, std::FILE* out, bool unicode = false);
+  PlainScreen(const Translator& tr, std::istream& in, std::FILE* out, bool unicode = false,
+              PlainTable table = PlainTable::kPicture);
 
   void show(const TableModel& model, const std::vector<std::string>& new_lines) override;
   bool pause(int ms) override;
@@ -25,12 +30,14 @@ class PlainScreen : public Screen {
 
  private:
   void print(const std::string& line);
+  void print_table(const TableModel& model);  // the table and the status line
   bool read_line(std::string& line);
 
   const Translator* tr_;
   std::istream* in_;
   std::FILE* out_;
   bool unicode_;
+  PlainTable table_;
   bool echo_;  // the terminal echoes what is typed (else we print it)
 };
 

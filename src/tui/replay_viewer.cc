@@ -3,9 +3,11 @@
 #include <curses.h>
 
 #include <algorithm>
+#include <span>
 #include <stdexcept>
 
 #include "tui/curses_screen.h"
+#include "tui/table_description.h"
 #include "tui/table_view.h"
 
 namespace allegra::tui {
@@ -21,6 +23,7 @@ ReplayFrames::ReplayFrames(const GameRecord& record, int game_number, const Tran
   s.redeal(record.rounds[0].deal);
   states_.push_back(s);
   lines_.push_back({tr.tr("replay.start")});
+  before_deal_.push_back(1);
   notes_.emplace_back();
   round_end_.emplace_back();
   round_starts_.push_back(0);
@@ -53,7 +56,18 @@ ReplayFrames::ReplayFrames(const GameRecord& record, int game_number, const Tran
       });
       if (new_round && r + 1 < record.rounds.size()) s.redeal(record.rounds[r + 1].deal);
       states_.push_back(s);
-      lines_.push_back(narrator.narrate(actor, events));
+      // The new round's sentences are told apart, so the transcript can put the finished
+      // round's table before them.
+      const auto deal = std::find_if(events.begin(), events.end(), [](const Event& e) {
+        return e.type == EventType::kRoundStarted;
+      });
+      const auto ended = static_cast<size_t>(deal - events.begin());
+      const std::span<const Event> all(events.data(), events.size());
+      std::vector<std::string> told = narrator.narrate(actor, all.first(ended));
+      before_deal_.push_back(told.size());
+      for (std::string& l : narrator.narrate(actor, all.subspan(ended)))
+        told.push_back(std::move(l));
+      lines_.push_back(std::move(told));
       if (!scored.empty()) {
         notes_.push_back(narrator.round_result(static_cast<int>(r), s.last_round().ender, scored,
                                                end.totals_half));
@@ -83,6 +97,38 @@ TableModel ReplayFrames::frame(int step) const {
   m.notes = notes_[k];
   if (!m.notes.empty()) m.notes.insert(m.notes.begin(), lines_[k].begin(), lines_[k].end());
   return m;
+}
+
+const std::vector<std::string>& ReplayFrames::narration(int step) const {
+  return lines_[static_cast<size_t>(std::clamp(step, 0, steps()))];
+}
+
+size_t ReplayFrames::lines_before_deal(int step) const {
+  return before_deal_[static_cast<size_t>(std::clamp(step, 0, steps()))];
+}
+
+std::vector<std::string> replay_transcript(const ReplayFrames& frames, const Translator& tr) {
+  std::vector<std::string> out;
+  for (int step = 0; step <= frames.steps(); ++step) {
+    const std::vector<std::string>& told = frames.narration(step);
+    TableModel m = frames.frame(step);
+    if (m.notes.empty()) {
+      out.insert(out.end(), told.begin(), told.end());
+      continue;
+    }
+    // A round ended: what happened up to the end, the table with every card up, the round
+    // result (the notes after this step's narration), then the next round's deal.
+    const auto split = told.begin() + static_cast<long>(frames.lines_before_deal(step));
+    out.insert(out.end(), told.begin(), split);
+    m.status.clear();  // the viewer's "action k of n" title says nothing here
+    out.emplace_back();
+    for (std::string& line : describe_table(m, tr)) out.push_back(std::move(line));
+    const auto result = m.notes.begin() + static_cast<long>(std::min(told.size(), m.notes.size()));
+    out.insert(out.end(), result, m.notes.end());
+    out.emplace_back();
+    out.insert(out.end(), split, told.end());
+  }
+  return out;
 }
 
 int ReplayFrames::next_round(int step) const {

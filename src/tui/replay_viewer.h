@@ -6,6 +6,7 @@
 // card turned up and the scores explained. run_replay_viewer() is the thin curses loop on top.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,10 @@ class ReplayFrames {
   int steps() const { return static_cast<int>(states_.size()) - 1; }  // actions in the game
   // The screen after `step` actions (0: the deal), viewed from seat 0.
   TableModel frame(int step) const;
+  // The sentences told for the action of `step` (step 0: the game starts).
+  const std::vector<std::string>& narration(int step) const;
+  // How many of them come before a new round's deal (all of them if none was dealt).
+  size_t lines_before_deal(int step) const;
   // The first step of the next / previous round from `step` (clamped to 0..steps()).
   int next_round(int step) const;
   int previous_round(int step) const;
@@ -34,12 +39,18 @@ class ReplayFrames {
   std::vector<std::string> names_;
   std::vector<State> states_;                    // after 0..steps() actions
   std::vector<std::vector<std::string>> lines_;  // the narration of each action
+  std::vector<size_t> before_deal_;              // lines_[k] told before a new round's deal
   std::vector<std::vector<std::string>> notes_;  // the round result, where a round ended
   std::vector<TableModel> round_end_;            // the table with every card up, or empty
   std::vector<int> round_starts_;
   std::vector<std::vector<int32_t>> round_scores_;  // of each round of the record
   std::vector<int> rounds_done_;                    // rounds finished after each step
 };
+
+// The whole game as lines for screen readers (allegra replay --screen-reader): each action's
+// narration and, where a round ends, the table with every card up in sentences
+// (describe_table) and the round result. No picture, so a screen reader reads only words.
+std::vector<std::string> replay_transcript(const ReplayFrames& frames, const Translator& tr);
 
 // Shows the frames on the terminal (curses): Left/Right step, PgUp/PgDn jump a round,
 // Home/End, q quits.

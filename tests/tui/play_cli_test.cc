@@ -34,6 +34,16 @@ TEST_F(PlayCli, PlainModePlaysAWholeGameFromPipedInput) {
   EXPECT_NE(r.out.find("Game over after 3 rounds."), std::string::npos);
   EXPECT_NE(r.out.find("The game record is in"), std::string::npos);
   EXPECT_EQ(run(fmt::format("replay '{}' --check", path("games.jsonl").string())).exit_code, 0);
+  // The record told for a screen reader, in German: sentences, no picture.
+  const Result told =
+      run(fmt::format("replay '{}' --screen-reader --lang de", path("games.jsonl").string()));
+  ASSERT_EQ(told.exit_code, 0) << told.err;
+  EXPECT_NE(told.out.find("Zeile 1: "), std::string::npos) << told.out;
+  EXPECT_NE(told.out.find("Ende von Durchgang 1"), std::string::npos) << told.out;
+  EXPECT_EQ(told.out.find('#'), std::string::npos) << told.out;
+  EXPECT_EQ(run(fmt::format("replay '{}' --screen-reader --check", path("games.jsonl").string()))
+                .exit_code,
+            2);
 }
 
 TEST_F(PlayCli, EndOfInputSavesAndResumeContinues) {
@@ -79,6 +89,39 @@ TEST_F(PlayCli, WithoutATerminalItFallsBackToPlainMode) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.err.find("not a terminal"), std::string::npos) << r.err;
   EXPECT_NE(r.out.find("You, choose:"), std::string::npos);
+}
+
+TEST_F(PlayCli, ScreenReaderModeDescribesTheTableInSentences) {
+  // Two setup reveals, a draw, then the rest of the game's first decisions, then quit.
+  const Result r = play(
+      "--screen-reader --fast --lang en --seed 5 --seats human,easy,easy,easy "
+      "--no-record",
+      repeat("1", 12) + "q\n");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err.find("not a terminal"), std::string::npos) << "--screen-reader implies --plain";
+  EXPECT_EQ(r.out.find("##"), std::string::npos) << "no picture\n" << r.out;
+  for (const char* want :
+       {"Round 1 of 3.", "You, total 0, deciding now:", "Row 1: face down (shared with Carlo); ",
+        "Dora, total 0:", "Cards in the draw pile: ", "You: turn up a card of your 15-card display",
+        "You: draw from the draw pile", "You, choose:", "  1) ", "The game is saved in"})
+    EXPECT_NE(r.out.find(want), std::string::npos) << want << "\n" << r.out;
+  // Every description line stands alone: a seat line is followed by its three rows.
+  const std::vector<std::string> lines = lines_of(r.out);
+  for (size_t i = 0; i < lines.size(); ++i) {
+    if (lines[i].rfind("You, total", 0) != 0) continue;
+    ASSERT_LT(i + 3, lines.size());
+    for (int row = 1; row <= 3; ++row)
+      EXPECT_EQ(lines[i + static_cast<size_t>(row)].rfind(fmt::format("Row {}: ", row), 0), 0u)
+          << lines[i + static_cast<size_t>(row)];
+  }
+  // The same game in German.
+  const Result de = play(
+      "--screen-reader --fast --lang de --seed 5 --seats human,easy,easy,easy "
+      "--no-record",
+      "q\n");
+  ASSERT_EQ(de.exit_code, 0) << de.err;
+  EXPECT_NE(de.out.find("Zeile 1: verdeckt (gemeinsam mit Carlo); "), std::string::npos) << de.out;
+  EXPECT_EQ(de.out.find("##"), std::string::npos) << de.out;
 }
 
 }  // namespace

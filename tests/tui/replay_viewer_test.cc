@@ -49,5 +49,31 @@ TEST(TuiReplayViewer, FramesStepThroughEveryActionAndRound) {
   EXPECT_EQ(frames.frame(actions + 10).status, frames.frame(actions).status);  // clamped
 }
 
+TEST(TuiReplayViewer, TranscriptTellsEveryRoundEndInSentences) {
+  const Translator tr("en");
+  const GameRecord record = a_recorded_game(5);
+  const ReplayFrames frames(record, 1, tr);
+  const std::vector<std::string> lines = replay_transcript(frames, tr);
+  ASSERT_FALSE(lines.empty());
+  EXPECT_EQ(lines.front(), "The game starts.");
+  int rounds = 0;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    EXPECT_EQ(lines[i].find('#'), std::string::npos) << lines[i];
+    if (lines[i] != "Player 0, total 0:" && !lines[i].starts_with("Player 0, total ")) continue;
+    // A description: three rows, every card turned up or cleared.
+    ASSERT_LT(i + 3, lines.size());
+    for (int row = 1; row <= 3; ++row) {
+      const std::string& l = lines[i + static_cast<size_t>(row)];
+      EXPECT_TRUE(l.starts_with(fmt::format("Row {}: ", row))) << l;
+      EXPECT_EQ(l.find("face down"), std::string::npos) << l;
+    }
+    ++rounds;
+  }
+  EXPECT_EQ(rounds, static_cast<int>(record.rounds.size()));
+  int results = 0;
+  for (const std::string& l : lines) results += l.starts_with("End of round ") ? 1 : 0;
+  EXPECT_EQ(results, rounds);
+}
+
 }  // namespace
 }  // namespace allegra::tui

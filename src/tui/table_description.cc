@@ -1,0 +1,89 @@
+#include "tui/table_description.h"
+
+#include "tui/table_view.h"
+
+namespace allegra::tui {
+namespace {
+
+std::string cell_words(const CellView& c, const Translator& tr) {
+  switch (c.state) {
+    case CellState::kFaceDown:
+      return tr.tr("desc.face_down");
+    case CellState::kEmpty:
+      return tr.tr("desc.gap");
+    case CellState::kFaceUp:
+      return card_text(c.value);
+  }
+  return {};
+}
+
+std::string card_words(int8_t v, const Translator& tr) {
+  return v == kHiddenValue ? tr.tr("card.face_down") : card_text(v);
+}
+
+// The first seat to describe: who decides, else whose turn it is, else the viewer.
+int first_seat(const TableModel& m) {
+  if (m.current != kNoPlayer) return m.current;
+  if (m.active != kNoPlayer) return m.active;
+  return m.viewer;
+}
+
+void describe_seat(const TableModel& m, int p, const Translator& tr,
+                   std::vector<std::string>& out) {
+  const auto name = [&](int q) { return m.names[static_cast<size_t>(q)]; };
+  out.push_back(
+      tr.tr(p == m.current ? "desc.seat_deciding" : "desc.seat",
+            {{"name", name(p)}, {"total", points_text(m.totals_half[static_cast<size_t>(p)])}}));
+  // Display column 0 is the left neighbour's column 3: named as his, so the numbering matches
+  // the move list ("row 1, column 1" is the shared card).
+  const CellId* ids = display_cells(p, m.players);
+  for (int row = 0; row < kRows; ++row) {
+    std::string cells;
+    for (int col = 1; col < kDisplayCols; ++col)
+      cells += (col > 1 ? ", " : "") + cell_words(m.cell(ids[row * kDisplayCols + col]), tr);
+    out.push_back(tr.tr("desc.row", {{"row", std::to_string(row + 1)},
+                                     {"shared", cell_words(m.cell(ids[row * kDisplayCols]), tr)},
+                                     {"neighbour", name(left_of(p, m.players))},
+                                     {"cells", cells}}));
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> describe_table(const TableModel& m, const Translator& tr) {
+  std::vector<std::string> out;
+  const auto name = [&](int q) { return m.names[static_cast<size_t>(q)]; };
+  std::string round = m.rounds > 0
+                          ? tr.tr("table.round_of", {{"round", std::to_string(m.round + 1)},
+                                                     {"rounds", std::to_string(m.rounds)}})
+                          : tr.tr("table.round", {{"round", std::to_string(m.round + 1)}});
+  if (m.ender != kNoPlayer) round += ". " + tr.tr("desc.ender", {{"name", name(m.ender)}});
+  out.push_back(round + ".");
+
+  const int first = first_seat(m);
+  for (int i = 0; i < m.players; ++i) describe_seat(m, (first + i) % m.players, tr, out);
+
+  const std::string count = std::to_string(m.draw_count);
+  out.push_back(m.discard_top == kNoCard
+                    ? tr.tr("desc.piles_no_discard", {{"count", count}})
+                    : tr.tr("desc.piles", {{"count", count}, {"card", card_text(m.discard_top)}}));
+  // Every card in play on its own line (the picture has room for only one of them).
+  if (m.held != kNoCard && m.active != kNoPlayer)
+    out.push_back(tr.tr(m.held_from_discard ? "table.held_discard" : "table.held",
+                        {{"name", name(m.active)}, {"card", card_text(m.held)}}) +
+                  ".");
+  if (m.hand != kNoCard && m.knocker != kNoPlayer)
+    out.push_back(
+        tr.tr("table.hand", {{"name", name(m.knocker)}, {"card", card_words(m.hand, tr)}}) + ".");
+  if (m.taken != kNoCard && m.active != kNoPlayer)
+    out.push_back(
+        tr.tr("table.taken", {{"name", name(m.active)}, {"card", card_words(m.taken, tr)}}) + ".");
+  std::string knocks;
+  for (int p = 0; p < m.players; ++p)
+    if (m.knockers >> p & 1) knocks += (knocks.empty() ? "" : ", ") + name(p);
+  if (!knocks.empty()) out.push_back(tr.tr("table.knockers", {{"names", knocks}}) + ".");
+  if (!m.status.empty()) out.push_back(m.status);
+  return out;
+}
+
+}  // namespace allegra::tui
