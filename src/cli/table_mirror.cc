@@ -30,41 +30,15 @@ std::string cell_text(const TableMirror::Cell& c) {
 }  // namespace
 
 void TableMirror::reset(const State& state) {
-  players_ = state.players();
-  cells_ = {};
-  for (int c = 0; c < players_ * kGridCells; ++c) {
-    auto id = static_cast<CellId>(c);
-    CellState s = state.cell_state(id);
-    cells_[c].state = s;
-    cells_[c].value = s == CellState::kFaceUp ? state.cell_value(id) : kHiddenValue;
-  }
-}
-
-void TableMirror::apply(const Event& e) {
-  switch (e.type) {
-    case EventType::kRevealed:
-    case EventType::kPlaced:
-      if (e.cell != kNoCell) cells_[e.cell] = {CellState::kFaceUp, e.value};
-      break;
-    case EventType::kToHand:
-      // A knocker's swap places the given card right after; a take leaves the hole.
-      if (e.cell != kNoCell) cells_[e.cell] = {CellState::kEmpty, kHiddenValue};
-      break;
-    case EventType::kCleared:
-      for (CellId c : e.cells)
-        if (c != kNoCell) cells_[c] = {CellState::kEmpty, kHiddenValue};
-      break;
-    default:
-      break;
-  }
+  model_ = tui::make_model(state.public_view(), {}, 0);
 }
 
 int32_t TableMirror::display_half(int p) const {
   int32_t sum = 0;
   int cards = 0;
-  const CellId* ids = display_cells(p, players_);
+  const CellId* ids = display_cells(p, model_.players);
   for (int d = 0; d < kDisplayCells; ++d) {
-    const Cell& c = cells_[ids[d]];
+    const Cell& c = model_.cell(ids[d]);
     if (c.state == CellState::kEmpty) continue;
     ++cards;
     if (c.state == CellState::kFaceUp) sum += c.value;
@@ -76,8 +50,8 @@ std::string TableMirror::draw(int ender, int indent) const {
   std::string out;
   const std::string pad(static_cast<size_t>(indent), ' ');
   auto grid_field = [](std::string s) { return fmt::format("{:<{}}", s, kGridWidth + kGap); };
-  for (int first = 0; first < players_; first += kGridsPerBand) {
-    int last = std::min(players_, first + kGridsPerBand);
+  for (int first = 0; first < model_.players; first += kGridsPerBand) {
+    int last = std::min(model_.players, first + kGridsPerBand);
     // Title line: player names.
     std::string line = pad + "   ";
     for (int p = first; p < last; ++p)
@@ -93,7 +67,7 @@ std::string TableMirror::draw(int ender, int indent) const {
         std::string g;
         for (int c = 0; c < kGridCols; ++c) {
           if (c == kSharedCol) g += " :";
-          g += fmt::format("{:>{}}", cell_text(cells_[make_cell(p, r, c)]), kCellWidth);
+          g += fmt::format("{:>{}}", cell_text(model_.cell(make_cell(p, r, c))), kCellWidth);
         }
         line += grid_field(g);
       }

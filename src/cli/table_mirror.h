@@ -2,32 +2,31 @@
 //
 // The printer needs the table at the end of a round, but by the time apply() returns the
 // engine has already dealt the next round. So the printer keeps its own copy of the public
-// table, updated from the events alone (reveals, placements, cards taken to hand, clears),
-// starting from the table of the round as dealt.
+// table, updated from the events alone, starting from the table of the round as dealt. The
+// tracking is the terminal game's view model (tui::TableModel::apply), which has the same need
+// for its end-of-round screen; this class adds the printer's drawing and display sums.
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <string>
 
 #include "engine/event.h"
 #include "engine/state.h"
+#include "tui/table_model.h"
 
 namespace allegra::cli {
 
 class TableMirror {
  public:
-  struct Cell {
-    CellState state = CellState::kFaceDown;
-    int8_t value = kHiddenValue;  // kHiddenValue while face down and unknown
-  };
+  using Cell = tui::CellView;  // value: kHiddenValue while face down
 
   // The public table of `state` (face-down values stay hidden).
   void reset(const State& state);
-  void apply(const Event& e);
+  // Reveals, placements, cards taken to hand, clears.
+  void apply(const Event& e) { model_.apply(e); }
 
-  int players() const { return players_; }
-  const Cell& cell(CellId c) const { return cells_[c]; }
+  int players() const { return model_.players; }
+  const Cell& cell(CellId c) const { return model_.cell(c); }
   // Sum of the face-up cards of p's display, in half points, -20 for an empty display (the
   // scoring rule); only meaningful once every card is face up.
   int32_t display_half(int p) const;
@@ -38,8 +37,7 @@ class TableMirror {
   std::string draw(int ender, int indent = 2) const;
 
  private:
-  int players_ = 0;
-  std::array<Cell, kMaxCells> cells_{};
+  tui::TableModel model_;
 };
 
 }  // namespace allegra::cli

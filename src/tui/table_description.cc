@@ -53,10 +53,7 @@ void describe_seat(const TableModel& m, int p, const Translator& tr,
 std::vector<std::string> describe_table(const TableModel& m, const Translator& tr) {
   std::vector<std::string> out;
   const auto name = [&](int q) { return m.names[static_cast<size_t>(q)]; };
-  std::string round = m.rounds > 0
-                          ? tr.tr("table.round_of", {{"round", std::to_string(m.round + 1)},
-                                                     {"rounds", std::to_string(m.rounds)}})
-                          : tr.tr("table.round", {{"round", std::to_string(m.round + 1)}});
+  std::string round = round_text(m, tr);
   if (m.ender != kNoPlayer) round += ". " + tr.tr("desc.ender", {{"name", name(m.ender)}});
   out.push_back(round + ".");
 

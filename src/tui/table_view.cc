@@ -70,10 +70,7 @@ void draw_grids(const TableModel& m, const TableLayout& layout, bool unicode, Ca
 void draw_center(const TableModel& m, const TableLayout& layout, const Translator& tr,
                  Canvas& canvas) {
   const Rect c = layout.center_rect();
-  std::string title = m.rounds > 0
-                          ? tr.tr("table.round_of", {{"round", std::to_string(m.round + 1)},
-                                                     {"rounds", std::to_string(m.rounds)}})
-                          : tr.tr("table.round", {{"round", std::to_string(m.round + 1)}});
+  std::string title = round_text(m, tr);
   if (m.ender != kNoPlayer) title += " · " + tr.tr("table.final_round");
   canvas.put_centered(c.x, c.y, c.w, title, Style::kTitle);
   const Rect d = layout.draw_pile_rect();
@@ -143,6 +140,13 @@ void draw_targets(const InputMap& map, Canvas& canvas) {
 std::string points_text(int32_t half) {
   if (half % 2 == 0) return fmt::format("{}", half / 2);
   return fmt::format("{}{}.5", half < 0 ? "-" : "", std::abs(half) / 2);
+}
+
+std::string round_text(const TableModel& m, const Translator& tr) {
+  if (m.rounds > 0)
+    return tr.tr("table.round_of",
+                 {{"round", std::to_string(m.round + 1)}, {"rounds", std::to_string(m.rounds)}});
+  return tr.tr("table.round", {{"round", std::to_string(m.round + 1)}});
 }
 
 std::string seat_label(const TableModel& m, int p) {
