@@ -69,7 +69,7 @@ InputMap::InputMap(const PublicView& view, const TableLayout& layout, const Tran
       case ActionType::kTake: {
         const bool up = s.cell_state(a.arg) == CellState::kFaceUp;
         t.rect = layout.cell_rect(a.arg);
-        t.label = tr.tr("action.take",
+        t.label = tr.tr(tr.key_for_owner("action.take", name(s.knocker())),
                         {{"name", name(s.knocker())},
                          {"place", cell_place(tr, s.knocker(), n, a.arg)},
                          {"card", up ? card_text(s.cell_value(a.arg)) : tr.tr("card.face_down")}});

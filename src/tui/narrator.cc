@@ -70,10 +70,10 @@ std::string Narrator::sentence(int actor, const Event& e, std::span<const Event>
       }
       const int owner = cell_owner(e.cell);
       const int from = in_display(owner, players_, e.cell) ? owner : e.player;
-      return tr.tr("narr.took", {{"name", who},
-                                 {"card", card(e.value)},
-                                 {"owner", name(from)},
-                                 {"place", place(from, e.cell)}});
+      return tr.tr(tr.key_for_owner("narr.took", name(from)), {{"name", who},
+                                                               {"card", card(e.value)},
+                                                               {"owner", name(from)},
+                                                               {"place", place(from, e.cell)}});
     }
     case EventType::kDiscarded:
       return tr.tr("narr.discarded", {{"name", who}, {"card", card(e.value)}});
@@ -166,7 +166,7 @@ std::string Narrator::decision(const PublicView& view) const {
       held();
       break;
     case Phase::kTake:
-      key = "status.take";
+      key = tr_->key_for_owner("status.take", name(s.knocker()));
       args.emplace_back("knocker", name(s.knocker()));
       break;
     case Phase::kPut:

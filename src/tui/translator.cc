@@ -102,4 +102,9 @@ std::string Translator::tr(std::string_view key, const Args& args) const {
   }
 }
 
+std::string Translator::key_for_owner(std::string_view key, std::string_view owner) const {
+  std::string variant = std::string(key) + "_you";
+  return owner == tr("name.you") && has(variant) ? variant : std::string(key);
+}
+
 }  // namespace allegra::tui

@@ -79,6 +79,23 @@ TEST(TuiTranslation, FillsNamedPlaceholders) {
   EXPECT_EQ(placeholders_of("{b} and {a} and {b}"), (std::vector<std::string>{"a", "b"}));
 }
 
+// "Dora's row 1" but "your row 1": possessives of the human's seat name have their own texts.
+TEST(TuiTranslation, PossessivesOfYouHaveTheirOwnForm) {
+  for (const std::string& code : language_codes()) {
+    const Translator tr(code);
+    const std::string you = tr.tr("name.you");
+    for (const char* key : {"action.take", "narr.took", "status.take"}) {
+      EXPECT_EQ(tr.key_for_owner(key, you), std::string(key) + "_you") << code;
+      EXPECT_EQ(tr.key_for_owner(key, "Dora"), key) << code;
+    }
+  }
+  const Translator en("en");
+  EXPECT_EQ(en.tr(en.key_for_owner("narr.took", "You"),
+                  {{"name", "Bea"}, {"card", "the 7"}, {"place", "row 1, column 5"}}),
+            "Bea took the 7 from your row 1, column 5");
+  EXPECT_EQ(en.key_for_owner("narr.knocked", "You"), "narr.knocked");  // no variant: unchanged
+}
+
 TEST(TuiTranslation, LocalePicksTheLanguage) {
   EXPECT_EQ(language_of_locale("de_DE.UTF-8"), "de");
   EXPECT_EQ(language_of_locale("fr_FR"), "fr");
