@@ -39,7 +39,8 @@ std::string Narrator::sentence(int actor, const Event& e, std::span<const Event>
     case EventType::kKnocked:
       return tr.tr("narr.knocked", {{"name", who}});
     case EventType::kKnockGiven:
-      return tr.tr("narr.knock_given", {{"name", name(actor)}, {"knocker", who}});
+      return tr.tr(tr.key_for_owner("narr.knock_given", who),
+                   {{"name", name(actor)}, {"knocker", who}});
     case EventType::kKnockRefused:
       return tr.tr("narr.knock_refused", {{"name", who}});
     case EventType::kPlaced: {
@@ -146,7 +147,7 @@ std::string Narrator::decision(const PublicView& view) const {
       args.emplace_back("card", card_text(s.discard_pile_card(0)));
       break;
     case Phase::kKnockWindow:
-      key = "status.knock";
+      key = tr_->key_for_owner("status.knock", name(s.active_player()));
       held();
       args.emplace_back("active", name(s.active_player()));
       break;

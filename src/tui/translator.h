@@ -43,8 +43,8 @@ class Translator {
   std::string tr(std::string_view key, const Args& args = {}) const;
   bool has(std::string_view key) const;
   // `key`, or its variant `key` + "_you" when `owner` is this language's name of the single
-  // human ("name.you"): a possessive such as "Dora's row 1" has its own form for "you" ("your
-  // row 1", "deiner Zeile 1") that no placeholder can build.
+  // human ("name.you"): a possessive or an object such as "Dora's row 1" or "an Dora" has its
+  // own form for "you" ("your row 1", "deiner Zeile 1", "dir") that no placeholder can build.
   std::string key_for_owner(std::string_view key, std::string_view owner) const;
 
  private:

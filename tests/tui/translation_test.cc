@@ -84,7 +84,8 @@ TEST(TuiTranslation, PossessivesOfYouHaveTheirOwnForm) {
   for (const std::string& code : language_codes()) {
     const Translator tr(code);
     const std::string you = tr.tr("name.you");
-    for (const char* key : {"action.take", "narr.took", "status.take"}) {
+    for (const char* key :
+         {"action.take", "narr.took", "status.take", "narr.knock_given", "status.knock"}) {
       EXPECT_EQ(tr.key_for_owner(key, you), std::string(key) + "_you") << code;
       EXPECT_EQ(tr.key_for_owner(key, "Dora"), key) << code;
     }
