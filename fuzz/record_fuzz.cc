@@ -22,19 +22,12 @@
 
 #include "engine/record.h"
 #include "engine/serialize.h"
+#include "fuzz_bytes.h"
 #include "json_leaves.h"
 
 namespace {
 
-struct Bytes {
-  const uint8_t* data;
-  size_t size;
-  size_t pos = 0;
-  bool empty() const { return pos >= size; }
-  unsigned next() { return pos < size ? data[pos++] : 0; }
-};
-
-nlohmann::json mutated_record(Bytes& in) {
+nlohmann::json mutated_record(FuzzBytes& in) {
   using namespace allegra;
   RuleOptions o;
   unsigned b = in.next();
@@ -91,7 +84,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   GameRecord record;
   try {
     if (size > 0 && data[0] == 0xFF) {
-      Bytes in{data + 1, size - 1};
+      FuzzBytes in{data + 1, size - 1};
       record = record_from_json(mutated_record(in));
     } else {
       record = record_from_line(std::string_view(reinterpret_cast<const char*>(data), size));

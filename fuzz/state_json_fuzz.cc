@@ -26,6 +26,7 @@
 
 #include "engine/public_view.h"
 #include "engine/serialize.h"
+#include "fuzz_bytes.h"
 #include "json_leaves.h"
 
 namespace {
@@ -35,16 +36,8 @@ namespace {
   std::abort();
 }
 
-struct Bytes {
-  const uint8_t* data;
-  size_t size;
-  size_t pos = 0;
-  bool empty() const { return pos >= size; }
-  unsigned next() { return pos < size ? data[pos++] : 0; }
-};
-
 // The JSON of a state of a random game, then leaves overwritten as the bytes say.
-nlohmann::json mutated_state(Bytes& in) {
+nlohmann::json mutated_state(FuzzBytes& in) {
   using namespace allegra;
   RuleOptions o;
   unsigned b = in.next();
@@ -108,7 +101,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::optional<State> s;
   try {
     if (size > 0 && data[0] == 0xFF) {
-      Bytes in{data + 1, size - 1};
+      FuzzBytes in{data + 1, size - 1};
       s = state_from_json(mutated_state(in));
     } else {
       s = state_from_json(parse_json(std::string_view(reinterpret_cast<const char*>(data), size)));

@@ -3,14 +3,12 @@
 #include <fmt/format.h>
 
 #include <memory>
-#include <optional>
 #include <string>
 
 #include "bots/bot.h"
 #include "cli/cli_error.h"
 #include "cli/rule_flags.h"
 #include "cli/sim_command.h"
-#include "sim/progress.h"
 #include "sim/rating.h"
 #include "sim/report.h"
 
@@ -47,19 +45,9 @@ int run_rate(const RateArgs& args) {
   config.seed = args.seed;
   config.threads = args.threads;
   config.bootstrap = args.bootstrap;
-  sim::SimCallbacks callbacks;
-  std::optional<sim::ProgressBar> progress;
-  if (!args.no_progress) {
-    progress.emplace(stderr, "rate", args.games);
-    callbacks.progress = [&](int done, int) { progress->update(done); };
-  }
-  sim::RateResult result;
-  try {
-    result = sim::run_rating(config, bot_factory(), callbacks);
-  } catch (const sim::BotError& e) {
-    throw CliError(e.what());
-  }
-  if (progress) progress->finish();
+  const sim::RateResult result = run_games(
+      "rate", args.games, args.no_progress, {},
+      [&](const sim::SimCallbacks& c) { return sim::run_rating(config, bot_factory(), c); });
   if (args.json)
     fmt::print("{}\n", sim::rate_result_to_json(result).dump(2));
   else

@@ -7,7 +7,6 @@
 #include <cstring>
 #include <fstream>
 #include <memory>
-#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -15,7 +14,6 @@
 #include "cli/cli_error.h"
 #include "cli/rule_flags.h"
 #include "engine/record.h"
-#include "sim/progress.h"
 #include "sim/report.h"
 #include "sim/simulation.h"
 
@@ -67,11 +65,6 @@ int run_sim(const SimArgs& args) {
   config.seed = args.seed;
   config.threads = args.threads;
   sim::SimCallbacks callbacks;
-  std::optional<sim::ProgressBar> progress;
-  if (!args.no_progress) {
-    progress.emplace(stderr, "sim", args.games);
-    callbacks.progress = [&](int done, int) { progress->update(done); };
-  }
   if (record_file.is_open()) {
     callbacks.record = [&](int, const GameRecord& record) {
       record_file << record_to_line(record) << '\n';
@@ -79,13 +72,9 @@ int run_sim(const SimArgs& args) {
         throw CliError(fmt::format("cannot write record file '{}'", args.record_path));
     };
   }
-  sim::SimResult result;
-  try {
-    result = sim::run_simulation(config, bot_factory(), callbacks);
-  } catch (const sim::BotError& e) {
-    throw CliError(e.what());
-  }
-  if (progress) progress->finish();
+  const sim::SimResult result = run_games(
+      "sim", args.games, args.no_progress, callbacks,
+      [&](const sim::SimCallbacks& c) { return sim::run_simulation(config, bot_factory(), c); });
   if (args.json)
     fmt::print("{}\n", sim::sim_result_to_json(result).dump(2));
   else if (args.csv)

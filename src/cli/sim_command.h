@@ -4,11 +4,16 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdint>
+#include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "cli/cli_error.h"
 #include "cli/command.h"
 #include "sim/match.h"
+#include "sim/progress.h"
+#include "sim/simulation.h"
 
 namespace allegra::cli {
 
@@ -26,5 +31,25 @@ void check_at_least(const std::string& flag, long long value, long long minimum)
 
 // Adds --seed with the CLI's non-negative check.
 CLI::Option* add_seed_option(CLI::App& sub, uint64_t& seed, const std::string& help);
+
+// Shared with `allegra rate`: returns run(callbacks), a simulation or rating of `games` games,
+// with a progress bar labelled `label` on stderr unless `no_progress`. A bot's illegal action
+// or endless round (sim::BotError) becomes a CliError.
+template <class Run>
+auto run_games(const std::string& label, int games, bool no_progress, sim::SimCallbacks callbacks,
+               Run run) {
+  std::optional<sim::ProgressBar> progress;
+  if (!no_progress) {
+    progress.emplace(stderr, label, games);
+    callbacks.progress = [&](int done, int) { progress->update(done); };
+  }
+  try {
+    auto result = run(callbacks);
+    if (progress) progress->finish();
+    return result;
+  } catch (const sim::BotError& e) {
+    throw CliError(e.what());
+  }
+}
 
 }  // namespace allegra::cli
