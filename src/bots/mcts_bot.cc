@@ -60,18 +60,20 @@ class alignas(64) Tree {
     iterations_ = 0;
   }
 
-  // Runs iterations until `budget` is reached or, if `deadline` is set, the time is up.
+  // Runs iterations until `budget` is reached (no budget if `timed`) or, if `deadline` is set,
+  // the time is up, or the search is cancelled.
   void search(const PublicView& view, uint64_t seed, const MctsConfig& config, long long budget,
-              const Clock::time_point* deadline) {
+              const Clock::time_point* deadline, bool timed) {
     if (nodes_.capacity() == 0) nodes_.reserve(1 << 16);
     reset();
     rng_.reseed(seed);
     hidden_mean_ = mcts::unseen_mean(view.masked());
     exploration_ = config.exploration;
     bias_ = config.policy_bias;
-    stop_early_ = config.stop_when_decided && !deadline;
-    for (long long i = 0; deadline ? true : i < budget; ++i) {
+    stop_early_ = config.stop_when_decided && !timed;
+    for (long long i = 0; timed ? true : i < budget; ++i) {
       if (deadline && i > 0 && Clock::now() >= *deadline) break;
+      if (config.cancel && i % kCancelCheckEvery == 0 && config.cancel->load()) break;
       if (stop_early_ && i % kStopCheckEvery == 0 && i > 0 && decided(budget - i)) break;
       iterate(view);
       ++iterations_;
@@ -83,6 +85,7 @@ class alignas(64) Tree {
 
  private:
   static constexpr long long kStopCheckEvery = 16;
+  static constexpr long long kCancelCheckEvery = 16;
 
   // True if the `remaining` iterations cannot change which root child has the most visits
   // (the action chosen), so stopping now gives the same decision as the whole budget.
@@ -215,6 +218,7 @@ struct MctsBot::Impl {
 MctsBot::MctsBot(const MctsConfig& config, uint64_t seed) : impl_(std::make_unique<Impl>()) {
   if (config.threads < 1) throw std::invalid_argument("mcts: threads must be at least 1");
   if (config.seconds < 0) throw std::invalid_argument("mcts: seconds must not be negative");
+  if (config.max_seconds < 0) throw std::invalid_argument("mcts: max_seconds must not be negative");
   if (config.seconds == 0 && config.iterations < 1)
     throw std::invalid_argument("mcts: iterations must be at least 1");
   if (!(config.exploration >= 0)) throw std::invalid_argument("mcts: exploration must be >= 0");
@@ -249,13 +253,14 @@ Action MctsBot::choose(const PublicView& view) {
   for (auto& s : seeds) s = im.rng.next();
   Clock::time_point deadline;
   const bool timed = c.seconds > 0;
-  if (timed)
-    deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                  std::chrono::duration<double>(c.seconds));
+  const double limit = timed ? c.seconds : c.max_seconds;
+  if (limit > 0)
+    deadline = Clock::now() +
+               std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limit));
   auto run = [&](int t) {
     const long long budget = c.iterations / threads + (t < c.iterations % threads ? 1 : 0);
     im.trees[static_cast<size_t>(t)].search(view, seeds[static_cast<size_t>(t)], c, budget,
-                                            timed ? &deadline : nullptr);
+                                            limit > 0 ? &deadline : nullptr, timed);
   };
   if (threads == 1) {
     run(0);

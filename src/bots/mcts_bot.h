@@ -7,6 +7,7 @@
 // backups): winning the game, with the score margin as a tie-break.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -27,6 +28,11 @@ struct MctsConfig {
   // Stop an iteration budget early once the remaining iterations cannot change the most
   // visited root child: the same decision, less time. Off for full root statistics (hints).
   bool stop_when_decided = true;
+  // A time cap on an iteration budget, in seconds (0 = none): the budget decides, the cap only
+  // guards against a slow machine (a hint that must answer within a second).
+  double max_seconds = 0;
+  // Set from another thread to end the search early (a hint the person cancelled).
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 class MctsBot : public Bot {

@@ -184,6 +184,23 @@ Action OnePlyBot::choose(const PublicView& view) {
   }
   if (s.phase() == Phase::kChooseDraw) ++turns_;
   if (legal.size() == 1) return legal[0];
+  std::vector<double> values = evaluate(s, legal, true);
+  if (noise_ > 0)
+    for (double& v : values) v += noise_ * normal(rng_);
+  double best = kNegInf;
+  for (double v : values) best = std::max(best, v);
+  ActionList ties;
+  for (size_t i = 0; i < legal.size(); ++i)
+    if (values[i] >= best - 1e-9) ties.push_back(legal[i]);
+  if (ties.empty()) return legal[rng_.below(static_cast<uint32_t>(legal.size()))];
+  return ties[rng_.below(static_cast<uint32_t>(ties.size()))];
+}
+
+std::vector<double> OnePlyBot::action_values(const PublicView& view) {
+  return evaluate(view.masked(), view.legal_actions(), false);
+}
+
+std::vector<double> OnePlyBot::evaluate(const State& s, const ActionList& legal, bool margin) {
   ctx_.state = &s;
   ctx_.me = s.current_player();
   ctx_.n = s.players();
@@ -251,7 +268,8 @@ Action OnePlyBot::choose(const PublicView& view) {
       }
       const double pass = value(b);
       for (size_t i = 0; i < legal.size(); ++i)
-        values[i] = legal[i].type == ActionType::kKnock ? knock - knock_margin() : pass;
+        values[i] =
+            legal[i].type == ActionType::kKnock ? knock - (margin ? knock_margin() : 0) : pass;
       break;
     }
     case Phase::kChooseKnocker: {
@@ -321,15 +339,7 @@ Action OnePlyBot::choose(const PublicView& view) {
       break;
   }
 
-  if (noise_ > 0)
-    for (double& v : values) v += noise_ * normal(rng_);
-  double best = kNegInf;
-  for (double v : values) best = std::max(best, v);
-  ActionList ties;
-  for (size_t i = 0; i < legal.size(); ++i)
-    if (values[i] >= best - 1e-9) ties.push_back(legal[i]);
-  if (ties.empty()) return legal[rng_.below(static_cast<uint32_t>(legal.size()))];
-  return ties[rng_.below(static_cast<uint32_t>(ties.size()))];
+  return values;
 }
 
 }  // namespace allegra::bots

@@ -23,6 +23,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <vector>
 
 #include "bots/bot.h"
 #include "bots/evaluation.h"
@@ -33,6 +34,10 @@ namespace allegra::bots {
 class OnePlyBot : public Bot {
  public:
   Action choose(const PublicView& view) override;
+  // The value of every legal action, in view.legal_actions() order, without noise (for the
+  // greedy bot: minus the expected display score after the action; a knock without
+  // knock_margin()). For explaining a move.
+  std::vector<double> action_values(const PublicView& view);
 
  protected:
   // noise: standard deviation (points) of a random error added to every action's value, for
@@ -65,6 +70,8 @@ class OnePlyBot : public Bot {
   int turns_in_round() const { return turns_; }
 
  private:
+  // margin: a knock must beat passing by knock_margin() (for choosing, not for explaining).
+  std::vector<double> evaluate(const State& s, const ActionList& legal, bool margin);
   double reveal_value(const Board& b, CellId c, bool clear) const;
   double best_reveal(const Board& b, bool clear) const;
   // Best value of holding a drawn card `v`: a swap or (if allowed) a discard and reveal.

@@ -209,7 +209,7 @@ Command add_play_command(CLI::App& app) {
       ->type_name("FILE");
   sub->add_flag("--no-record", args->no_record, "Do not write a record of the game");
   sub->add_option("--hint-iterations", args->hint_iterations,
-                  "Search budget of the hint key (the level:expert bot's by default)")
+                  "Search budget of the hint key (run in full, capped at 0.9 s)")
       ->capture_default_str()
       ->type_name("N");
   sub->footer(

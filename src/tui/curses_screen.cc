@@ -11,12 +11,15 @@
 #include <cstring>
 
 #include "tui/input_map.h"
+#include "tui/key_reader.h"
 #include "tui/table_view.h"
 
 namespace allegra::tui {
 namespace {
 
-constexpr int kStyles = 10;  // Style values kNormal..kAlert
+constexpr int kStyles = 10;       // Style values kNormal..kAlert
+constexpr size_t kMaxTyped = 60;  // the ':' line: longer than any move's short form
+constexpr int kThinkPollMs = 20;  // how often a hint being worked out looks at the keyboard
 
 // Colour pair of a style: 1..kStyles on the normal background, kStyles+1.. when lit.
 short pair_of(Style s, bool lit) {
@@ -132,7 +135,7 @@ CursesScreen::CursesScreen(const Translator& tr) : tr_(&tr) {
   noecho();
   keypad(stdscr, TRUE);
   curs_set(0);
-  set_escdelay(25);
+  keys_ = std::make_unique<KeyReader>();
   colour_ = has_colors();
   if (colour_) {
     start_color();
@@ -154,7 +157,10 @@ CursesScreen::CursesScreen(const Translator& tr) : tr_(&tr) {
   }
 }
 
-CursesScreen::~CursesScreen() { endwin(); }
+CursesScreen::~CursesScreen() {
+  keys_.reset();  // bracketed paste off while curses still owns the terminal
+  endwin();
+}
 
 void CursesScreen::paint(const Canvas& canvas) {
   erase();
@@ -186,26 +192,31 @@ void CursesScreen::show(const TableModel& model, const std::vector<std::string>&
 }
 
 bool CursesScreen::pause(int ms) {
+  // Bots are playing: only quitting acts. Anything else typed now is dropped, never kept for
+  // the person's next decision, which the person has not seen yet.
   using Clock = std::chrono::steady_clock;
   const auto end = Clock::now() + std::chrono::milliseconds(ms);
   for (;;) {
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(end - Clock::now());
-    if (left.count() <= 0) break;
-    timeout(static_cast<int>(left.count()));
-    const int ch = getch();
-    if (ch == ERR) continue;
-    if (ch == KEY_RESIZE) {
-      if (last_) draw(*last_, tr_->tr("help.wait"));
-      continue;
-    }
-    if (key_of(ch) == Key::kQuit) {
-      timeout(-1);
-      return true;
-    }
-    // Typed ahead (a hint, a move): kept for the next decision, the pause still runs out.
-    pending_.push_back(ch);
+    if (left.count() <= 0) return false;
+    const KeyEvent e = keys_->read(static_cast<int>(left.count()));
+    if (e.kind == KeyEvent::Kind::kRedraw && last_) draw(*last_, tr_->tr("help.wait"));
+    if (e.kind == KeyEvent::Kind::kKey && key_of(e.code) == Key::kQuit) return true;
   }
-  timeout(-1);
+}
+
+bool CursesScreen::think(const TableModel& model, const std::function<bool()>& ready) {
+  last_ = model;
+  const std::string help = tr_->tr("hint.keys");
+  draw(model, help);
+  keys_->flush();
+  while (!ready()) {
+    const KeyEvent e = keys_->read(kThinkPollMs);
+    if (e.kind == KeyEvent::Kind::kRedraw) draw(model, help);
+    if (e.kind == KeyEvent::Kind::kKey &&
+        (e.code == KeyReader::kEscape || key_of(e.code) == Key::kQuit))
+      return true;
+  }
   return false;
 }
 
@@ -218,11 +229,19 @@ std::optional<std::string> CursesScreen::read_text(const std::string& prompt) {
     mvaddstr(LINES - 1, 1, (prompt + text + "_").c_str());
     attrset(A_NORMAL);
     refresh();
-    const int ch = getch();
-    if (ch == 27) return std::nullopt;  // Escape
+    const KeyEvent e = keys_->read();
+    if (e.kind == KeyEvent::Kind::kPaste) {
+      // Pasted into the typed-move line: its printable characters, never an Enter.
+      for (char c : e.text)
+        if (c >= 32 && c < 127 && text.size() < kMaxTyped) text += c;
+      continue;
+    }
+    if (e.kind != KeyEvent::Kind::kKey) continue;
+    const int ch = e.code;
+    if (ch == KeyReader::kEscape) return std::nullopt;
     if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) return text;
     if ((ch == KEY_BACKSPACE || ch == 127 || ch == 8) && !text.empty()) text.pop_back();
-    if (ch >= 32 && ch < 127) text += static_cast<char>(ch);
+    if (ch >= 32 && ch < 127 && text.size() < kMaxTyped) text += static_cast<char>(ch);
   }
 }
 
@@ -230,13 +249,15 @@ Choice CursesScreen::decide(const TableModel& model, const PublicView& view) {
   last_ = model;
   TableModel shown = model;
   std::optional<Action> pointed = last_pointed_;
+  keys_->flush();  // nothing typed before the person was asked acts
   for (;;) {
     const TableLayout layout(shown.players, shown.viewer, COLS, LINES);
     InputMap map(view, layout, *tr_, shown.names);
     if (pointed) map.point_at(*pointed);
     paint(render_screen(shown, &map, layout, *tr_, {unicode_, tr_->tr("help.keys")}));
-    const int ch = next_key();
-    if (ch == KEY_RESIZE) continue;
+    const KeyEvent e = keys_->read();
+    if (e.kind != KeyEvent::Kind::kKey) continue;  // a redraw, or a paste outside the ':' line
+    const int ch = e.code;
     if (!layout.fits() && key_of(ch) != Key::kQuit) continue;
     if (ch >= '1' && ch <= '9') {
       const Command c = map.press_digit(ch - '0');
@@ -272,31 +293,34 @@ bool CursesScreen::announce(const TableModel& model, Wait wait) {
   const std::string help = wait == Wait::kEnter     ? tr_->tr("prompt.continue")
                            : wait == Wait::kQuitKey ? tr_->tr("prompt.quit")
                                                     : std::string();
-  draw(model, help);
-  if (wait == Wait::kNo) return pause(1500);
-  for (;;) {
-    const int ch = next_key();
-    if (ch == KEY_RESIZE) {
-      draw(model, help);
-      continue;
-    }
-    if (key_of(ch) == Key::kQuit) return true;
-    if (wait == Wait::kEnter && is_enter(ch)) return false;
+  if (wait == Wait::kNo) {
+    draw(model, help);
+    return pause(1500);
   }
-}
-
-int CursesScreen::next_key() {
-  if (pending_.empty()) return getch();
-  const int ch = pending_.front();
-  pending_.erase(pending_.begin());
-  return ch;
+  keys_->flush();  // an Enter typed while bots played must not skip this unread
+  // Notes longer than the room for them (the summary of six players at 80x24) scroll.
+  size_t top = 0;
+  for (;;) {
+    const int room = TableLayout(model.players, model.viewer, COLS, LINES).log_rect().h;
+    const bool more = static_cast<int>(model.notes.size()) > room;
+    TableModel shown = model;
+    shown.notes.erase(shown.notes.begin(), shown.notes.begin() + static_cast<long>(top));
+    draw(shown, more ? tr_->tr("prompt.scroll") + " · " + help : help);
+    const KeyEvent e = keys_->read();
+    if (e.kind != KeyEvent::Kind::kKey) continue;
+    const Key key = key_of(e.code);
+    if (key == Key::kQuit) return true;
+    if (wait == Wait::kEnter && is_enter(e.code)) return false;
+    if (more && (key == Key::kUp || e.code == KEY_PPAGE) && top > 0) --top;
+    if (more && (key == Key::kDown || e.code == KEY_NPAGE) && top + 1 < model.notes.size()) ++top;
+  }
 }
 
 int CursesScreen::show_and_wait(const TableModel& model, const std::string& help) {
   for (;;) {
     draw(model, help);
-    const int ch = getch();
-    if (ch != KEY_RESIZE) return ch;
+    const KeyEvent e = keys_->read();
+    if (e.kind == KeyEvent::Kind::kKey) return e.code;
   }
 }
 

@@ -2,10 +2,13 @@
 //
 // A thin layer: every frame is drawn by render_screen() onto a Canvas, which this class copies
 // to the terminal with a colour per Style (bold and reverse without colours), Unicode glyphs
-// where the locale is UTF-8 and ASCII otherwise. Keys go through the pure InputMap. A resize
-// redraws at the new size; a terminal too small for the table shows a message instead.
+// where the locale is UTF-8 and ASCII otherwise. Keys are decoded by KeyReader (terminfo,
+// bracketed paste, Ctrl-Z) and go through the pure InputMap; nothing typed before a person is
+// asked acts. A resize redraws at the new size; a terminal too small for the table shows a
+// message instead.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -15,6 +18,8 @@
 #include "tui/translator.h"
 
 namespace allegra::tui {
+
+class KeyReader;
 
 class CursesScreen : public Screen {
  public:
@@ -27,6 +32,7 @@ class CursesScreen : public Screen {
   bool pause(int ms) override;
   Choice decide(const TableModel& model, const PublicView& view) override;
   bool announce(const TableModel& model, Wait wait) override;
+  bool think(const TableModel& model, const std::function<bool()>& ready) override;
 
   // Replay viewer support: draw a model with a help line and wait for one key (curses code).
   int show_and_wait(const TableModel& model, const std::string& help);
@@ -35,14 +41,13 @@ class CursesScreen : public Screen {
   void paint(const Canvas& canvas);
   void draw(const TableModel& model, const std::string& help);
   std::optional<std::string> read_text(const std::string& prompt);
-  int next_key();  // a key typed ahead during a pause, else the next one
 
   const Translator* tr_;
   bool unicode_ = false;
   bool colour_ = false;
   std::optional<TableModel> last_;
   std::optional<Action> last_pointed_;
-  std::vector<int> pending_;
+  std::unique_ptr<KeyReader> keys_;
 };
 
 // True if stdin and stdout are terminals (the curses front end can run).

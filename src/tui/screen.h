@@ -5,7 +5,10 @@
 // session drive the curses interface, the plain line mode and the tests' scripted screen.
 #pragma once
 
+#include <chrono>
+#include <functional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "engine/public_view.h"
@@ -34,6 +37,14 @@ class Screen {
   // Shows model.notes (round result, summary, "pass the screen") and waits. True if the person
   // asked to quit instead of going on.
   virtual bool announce(const TableModel& model, Wait wait) = 0;
+  // A hint is being worked out: shows `model` (it says so) until ready() is true (false), or
+  // until the person cancels the hint with Esc or q (true; q cancels the hint, not the game).
+  // This default cannot be cancelled: it shows the model and polls ready().
+  virtual bool think(const TableModel& model, const std::function<bool()>& ready) {
+    show(model, {});
+    while (!ready()) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    return false;
+  }
 };
 
 }  // namespace allegra::tui

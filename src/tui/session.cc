@@ -3,7 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cstdio>
+#include <future>
 #include <stdexcept>
 
 #include "engine/public_view.h"
@@ -96,31 +99,28 @@ void Session::save() const {
   write_file_atomically(config_.save_path, save_to_text(config_.seats, record(), state_));
 }
 
-std::vector<std::string> Session::hint_lines(const PublicView& view) const {
-  const std::vector<HintMove> moves =
-      best_moves(view, config_.hint_iterations, config_.seed ^ record().rounds.size());
-  // Moves as the buttons and the list name them, with the short form to type.
-  const InputMap map(view, TableLayout(view.players(), 0, kMinWidth, kMinHeight), *tr_,
-                     seat_names(config_.seats));
-  auto describe = [&](Action a) {
-    for (const Target& t : map.targets())
-      if (t.action == a) return fmt::format("{} [{}]", t.label, to_text(a));
-    return to_text(a);
-  };
-  std::vector<std::string> out;
-  if (moves.size() == 1 && moves[0].visits == 0)
-    return {tr_->tr("hint.only", {{"move", describe(moves[0].action)}})};
-  out.push_back(tr_->tr("hint.title"));
-  for (size_t i = 0; i < moves.size(); ++i)
-    out.push_back(tr_->tr("hint.line", {{"rank", std::to_string(i + 1)},
-                                        {"move", describe(moves[i].action)},
-                                        {"value", fmt::format("{:.0f}", moves[i].value * 100)},
-                                        {"visits", std::to_string(moves[i].visits)}}));
-  return out;
+std::vector<std::string> Session::hint(const PublicView& view, const TableModel& asking,
+                                       Screen& screen) const {
+  // The search runs beside the screen, which shows "thinking" and lets the person cancel it.
+  std::atomic<bool> cancel{false};
+  auto moves = std::async(std::launch::async, [&] {
+    return best_moves(view, config_.hint_iterations, config_.seed ^ record().rounds.size(), 3,
+                      &cancel);
+  });
+  TableModel thinking = asking;
+  thinking.notes = {tr_->tr("hint.thinking")};
+  const bool cancelled = screen.think(thinking, [&] {
+    return moves.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
+  });
+  cancel = true;
+  const std::vector<HintMove> best = moves.get();
+  if (cancelled) return {tr_->tr("hint.cancelled")};
+  return explain_hint(view, best, *tr_, seat_names(config_.seats));
 }
 
 // Shows the table of the round that just ended, every card turned up, with the scores
-// explained; the engine has already dealt the next round, so the events rebuild that table.
+// explained; the engine has already dealt the next round (if any), so the events rebuild that
+// table.
 bool Session::finish_round(const TableModel& before, const EventList& events, Screen& screen) {
   TableModel end = before;
   end.current = kNoPlayer;
@@ -140,7 +140,7 @@ bool Session::finish_round(const TableModel& before, const EventList& events, Sc
                                      state_.last_round().ender, scored, end.totals_half);
   end.status = end.notes.front();  // the title goes to the status line
   end.notes.erase(end.notes.begin());
-  if (state_.is_terminal()) return false;  // the summary follows at once
+  // The last round too: its table and penalty lines are read before the game summary.
   end.notes.push_back(humans_ > 0 ? tr_->tr("prompt.continue") : "");
   return screen.announce(end, humans_ > 0 ? Screen::Wait::kEnter : Screen::Wait::kNo);
 }
@@ -185,9 +185,7 @@ Session::Outcome Session::run(Screen& screen) {
         const Choice c = screen.decide(asking, view);
         if (c.kind == Choice::Kind::kQuit) return quit();
         if (c.kind == Choice::Kind::kHint) {
-          asking.notes = {tr_->tr("hint.thinking")};
-          screen.show(asking, {});
-          asking.notes = hint_lines(view);
+          asking.notes = hint(view, asking, screen);
           screen.show(asking, asking.notes);
           continue;
         }
@@ -221,6 +219,8 @@ Session::Outcome Session::run(Screen& screen) {
   last.notes = narrator_.game_summary(round_scores_, last.totals_half, state_.winners());
   last.status = last.notes.front();
   last.notes.erase(last.notes.begin());
+  // The winner line first: a small terminal shows the first notes, and it must show that one.
+  if (!last.notes.empty()) std::rotate(last.notes.begin(), last.notes.end() - 1, last.notes.end());
   if (!config_.record_path.empty()) {
     append_line(config_.record_path, record_to_line(record()));
     messages_.push_back(tr_->tr("record.written", {{"path", config_.record_path}}));

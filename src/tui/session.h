@@ -55,7 +55,9 @@ class Session {
   void make_bots();
   int viewer_for(int decider) const;
   TableModel model(const PublicView& view, int viewer) const;
-  std::vector<std::string> hint_lines(const PublicView& view) const;
+  // The hint's lines, or "cancelled" if the person cancelled it while it was worked out.
+  std::vector<std::string> hint(const PublicView& view, const TableModel& asking,
+                                Screen& screen) const;
   // True if the person asked to quit instead of going on.
   bool finish_round(const TableModel& before, const EventList& events, Screen& screen);
 

@@ -5,11 +5,14 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <atomic>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 
 #include "engine/record.h"
 #include "tui/hint.h"
+#include "tui/table_view.h"
 
 namespace allegra::tui {
 namespace {
@@ -31,17 +34,32 @@ class ScriptedScreen : public Screen {
     if (decisions++ == quit_after) return {Choice::Kind::kQuit, {}};
     return {Choice::Kind::kAction, view.legal_actions()[0]};
   }
-  bool announce(const TableModel& model, Wait) override {
+  bool announce(const TableModel& model, Wait wait) override {
     notes.push_back(model.status);
     notes.insert(notes.end(), model.notes.begin(), model.notes.end());
+    if (wait == Wait::kQuitKey) summary = model;
     return false;
+  }
+  bool think(const TableModel& model, const std::function<bool()>& ready) override {
+    thinking.insert(thinking.end(), model.notes.begin(), model.notes.end());
+    if (cancel_hint) return true;
+    return Screen::think(model, ready);
   }
   int decisions = 0;
   int quit_after = -1;
   bool hint_first = false;
   int hints = 0;
-  std::vector<std::string> log, notes, statuses;
+  bool cancel_hint = false;
+  std::vector<std::string> log, notes, statuses, thinking;
+  TableModel summary;
 };
+
+// The index of the first line starting with `prefix`, or lines.size().
+size_t find_line(const std::vector<std::string>& lines, std::string_view prefix) {
+  for (size_t i = 0; i < lines.size(); ++i)
+    if (lines[i].rfind(prefix, 0) == 0) return i;
+  return lines.size();
+}
 
 class TuiSession : public ::testing::Test {
  protected:
@@ -156,6 +174,66 @@ TEST_F(TuiSession, HotSeatPassesTheScreenBetweenPeople) {
   }));
 }
 
+TEST_F(TuiSession, TheLastRoundIsScoredOnScreenBeforeTheSummary) {
+  ScriptedScreen screen;
+  Session session(config("human,easy,easy,easy"), tr_);
+  ASSERT_EQ(session.run(screen), Session::Outcome::kFinished);
+  const size_t last_round = find_line(screen.notes, "End of round 3");
+  const size_t summary = find_line(screen.notes, "Game over after 3 rounds");
+  ASSERT_LT(last_round, screen.notes.size()) << "the last round's result was never shown";
+  ASSERT_LT(summary, screen.notes.size());
+  EXPECT_LT(last_round, summary);
+  // With its score lines.
+  EXPECT_LT(find_line(screen.notes, "You: cards"), summary);
+}
+
+TEST_F(TuiSession, TheWinnerLineIsOnScreenAt80x24WithSixLongNames) {
+  SessionConfig c = config("human,easy,easy,easy");
+  c.seats = {{"Maximiliane", ""},    {"Bartholomeus", "easy"}, {"Konstantinos", "easy"},
+             {"Wilhelmina", "easy"}, {"Evangelina", "easy"},   {"Christophe", "easy"}};
+  c.options.players = 6;
+  ScriptedScreen screen;
+  Session session(c, tr_);
+  ASSERT_EQ(session.run(screen), Session::Outcome::kFinished);
+  const TableModel& m = screen.summary;
+  const size_t winner = find_line(m.notes, "The winner");
+  ASSERT_LT(winner, m.notes.size());
+  const TableLayout layout(m.players, m.viewer, 80, 24);
+  ASSERT_TRUE(layout.fits());
+  const std::string text =
+      render_screen(m, nullptr, layout, tr_, {true, tr_.tr("prompt.quit")}).text();
+  EXPECT_NE(text.find(m.notes[winner]), std::string::npos)
+      << "the winner line '" << m.notes[winner] << "' is not on the 80x24 screen:\n"
+      << text;
+  EXPECT_NE(text.find(m.status), std::string::npos) << text;
+}
+
+TEST_F(TuiSession, AHintCanBeCancelledWhileThinkingAndTheGameGoesOn) {
+  ScriptedScreen screen;
+  screen.hint_first = true;
+  screen.cancel_hint = true;
+  screen.quit_after = 3;
+  SessionConfig c = config("human,easy,easy,easy");
+  c.hint_iterations = 100'000'000;  // it could not finish: only the cancel ends it
+  Session session(c, tr_);
+  EXPECT_EQ(session.run(screen), Session::Outcome::kQuit);
+  EXPECT_EQ(screen.hints, 1);
+  EXPECT_EQ(screen.thinking, std::vector<std::string>{"Thinking about a hint..."});
+  EXPECT_NE(find_line(screen.log, "Hint cancelled."), screen.log.size());
+  EXPECT_EQ(find_line(screen.log, "Hint: the strongest bot"), screen.log.size());
+  EXPECT_EQ(screen.decisions, 4) << "the person was asked again after the cancelled hint";
+}
+
+TEST_F(TuiSession, ACancelledSearchStopsAtOnce) {
+  State s(RuleOptions{}, 9);
+  std::atomic<bool> cancel{true};
+  const auto start = std::chrono::steady_clock::now();
+  const auto moves = best_moves(s.public_view(), 100'000'000, 1, 3, &cancel, 0);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(1));
+  ASSERT_FALSE(moves.empty());
+  EXPECT_TRUE(s.is_legal(moves[0].action));
+}
+
 TEST_F(TuiSession, HintShowsTheBestMovesWithValues) {
   ScriptedScreen screen;
   screen.hint_first = true;
@@ -167,6 +245,10 @@ TEST_F(TuiSession, HintShowsTheBestMovesWithValues) {
   EXPECT_TRUE(std::any_of(screen.log.begin(), screen.log.end(), [](const std::string& l) {
     return l.find("Hint: the strongest bot") == 0;
   }));
+  EXPECT_EQ(screen.thinking, std::vector<std::string>{"Thinking about a hint..."});
+  // Each move in points, never a chance to win in per cent.
+  EXPECT_NE(find_line(screen.log, "1. "), screen.log.size());
+  for (const std::string& l : screen.log) EXPECT_EQ(l.find('%'), std::string::npos) << l;
   State s(RuleOptions{}, 9);
   const auto moves = best_moves(s.public_view(), 200, 1);
   ASSERT_EQ(moves.size(), 3u);

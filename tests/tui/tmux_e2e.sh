@@ -2,7 +2,9 @@
 # End-to-end test of the full-screen game: runs `allegra play` in a detached tmux session of a
 # fixed size, plays a whole game against three easy bots by always pressing Enter (the cursor
 # starts on a legal move, so this is the "first legal move" strategy), and checks the final
-# summary on the screen. Also checks the too-small-terminal message and that a resize redraws.
+# summary on the screen. Also checks the too-small-terminal message and that a resize redraws,
+# and that nothing typed before the person is asked acts: Enter while bots play, a bracketed
+# paste, the Home key under TERM=xterm-256color (tmux sends ESC [ 1 ~), Ctrl-Z and `fg`.
 # Usage: tests/tui/tmux_e2e.sh path/to/allegra     (exit 77 = skipped: tmux is missing)
 set -euo pipefail
 
@@ -17,6 +19,7 @@ socket="$work/tmux.socket"  # a server of our own, whatever else runs on the mac
 cleanup() {
   tmux -S "$work/tmux.socket" kill-server >/dev/null 2>&1 || true
   tmux -S "$work/tmux2.socket" kill-server >/dev/null 2>&1 || true
+  tmux -S "$work/tmux3.socket" kill-server >/dev/null 2>&1 || true
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -83,4 +86,39 @@ done
 tm send-keys -t game q
 wait_for "The game record is in" 20
 "$allegra" replay "$work/games.jsonl" --check >/dev/null || fail "the game record does not replay"
-echo "tmux_e2e: ok (too-small message, resize, ASCII, typed move, hint, a whole game to the summary, record replays)"
+tm kill-server
+socket="$work/tmux3.socket"
+
+# 3. Nothing typed before the person is asked acts. The game runs from an interactive shell
+#    (job control, for Ctrl-Z and fg) with TERM=xterm-256color, whose Home (ESC O H) is not
+#    what tmux sends (ESC [ 1 ~). The bots play first and slowly; the person's first move
+#    would be told as "You turned up".
+start 100 30 "env -u LC_ALL LANG=C.UTF-8 PS1='$ ' bash --norc --noprofile -i"
+tm send-keys -t game "TERM=xterm-256color XDG_STATE_HOME='$work/state' '$allegra' play \
+--delay 1000 --lang en --seats easy,easy,easy,human --seed 3 --no-record" Enter
+wait_for "Bots are playing" 20
+for _ in 1 2 3 4; do tm send-keys -t game Enter; sleep 0.1; done
+wait_for "Arrows move" 30
+unmoved() {  # the person has made no move, after a moment for one to show
+  sleep 0.7
+  if screen | grep -qF "You turned up"; then fail "$1 made a move"; fi
+}
+unmoved "an Enter typed while the bots played"
+tm set-buffer -b typed " 1 swap"$'\r'
+tm paste-buffer -p -b typed -t game  # bracketed, as the game asked the terminal for
+unmoved "a paste"
+tm send-keys -t game Home
+unmoved "the Home key"
+tm send-keys -t game C-z
+wait_for "Stopped" 10
+tm send-keys -t game "fg" Enter
+wait_for "Arrows move" 10
+unmoved "typing fg after Ctrl-Z"
+out="$(screen)"
+grep -qF "Stopped" <<<"$out" && fail "the screen was not redrawn after fg"
+grep -qF "Round 1 of 3" <<<"$out" || fail "the table was not redrawn after fg"
+tm send-keys -t game Enter  # and the game still takes the person's own keys
+wait_for "You turned up" 10
+tm send-keys -t game q
+wait_for "saved" 20
+echo "tmux_e2e: ok (too-small message, resize, ASCII, typed move, hint, a whole game to the summary, record replays; no move from Enter during bot play, a paste, Home under xterm-256color, Ctrl-Z and fg)"

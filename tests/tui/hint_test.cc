@@ -1,0 +1,106 @@
+// The hint explains its moves in points on hand-built positions: what each move does to the
+// player's cards and the expected score after it, from the public view only.
+#include "tui/hint.h"
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include "bots/evaluation.h"
+#include "engine/diagram.h"
+
+namespace allegra::tui {
+namespace {
+
+// Player 0 holds the discard-pile top (a 7) with 7 7 ? in his first row and a 12 below.
+constexpr const char* kSevens = R"(
+discard 7
+0: 7 7 ? ? | ? ? ? ? | 11 ? ? ?
+)";
+
+State holding(const char* diagram) {
+  State s = position_from_diagram(RuleOptions{}, diagram);
+  s.apply(Action::draw_discard());
+  while (s.phase() == Phase::kKnockWindow) s.apply(Action::pass());
+  return s;
+}
+
+class TuiHint : public ::testing::Test {
+ protected:
+  State state_ = holding(kSevens);
+  PublicView view_ = state_.public_view();
+  Translator tr_{"en"};
+  double mean_ = bots::CardStats::unseen(view_.masked()).mean;
+  std::string mean_text_ = points_text(tr_, mean_);
+};
+
+TEST_F(TuiHint, SaysWhatEachMoveDoesWithTheCardsItMoves) {
+  ASSERT_EQ(state_.phase(), Phase::kHoldDrawn);
+  ASSERT_EQ(state_.held_card(), 7);
+  EXPECT_EQ(hint_reason(view_, Action::swap(make_cell(0, 0, 2)), tr_),
+            "Completes a line of three 7: they are cleared.");
+  EXPECT_EQ(hint_reason(view_, Action::swap(make_cell(0, 0, 3)), tr_),
+            "Replaces a face-down card (expected " + mean_text_ + ") with the 7.");
+  EXPECT_EQ(hint_reason(view_, Action::swap(make_cell(0, 2, 0)), tr_),
+            "Replaces the 11 with the 7.");
+  EXPECT_EQ(hint_reason(view_, Action::discard(), tr_),
+            "Keeps the 7 out of your cards; then you turn up a face-down card (expected " +
+                mean_text_ + ").");
+}
+
+TEST_F(TuiHint, ExpectedScoresAreExactAveragesOverTheUnseenCards) {
+  const double now = expected_display_score(view_);
+  std::vector<HintMove> moves = best_moves(view_, 300, 1, 20);
+  auto expected = [&](Action a) {
+    for (const HintMove& m : moves)
+      if (m.action == a) return m.expected;
+    ADD_FAILURE() << "no hint move " << to_text(a);
+    return 0.0;
+  };
+  // The clear takes the two 7s and a face-down card out; the 7 replaces the 11; a face-down
+  // card replaced by the 7 is worth the unseen cards' mean.
+  EXPECT_NEAR(expected(Action::swap(make_cell(0, 0, 2))), now - 14 - mean_, 1e-9);
+  EXPECT_NEAR(expected(Action::swap(make_cell(0, 2, 0))), now - 4, 1e-9);
+  EXPECT_NEAR(expected(Action::swap(make_cell(0, 0, 3))), now - mean_ + 7, 1e-9);
+}
+
+TEST_F(TuiHint, ExplainsTheTopMovesInPointsNotPercentages) {
+  const double now = expected_display_score(view_);
+  std::vector<HintMove> moves = {{Action::swap(make_cell(0, 0, 2)), 0.5, 40, now - 14 - mean_},
+                                 {Action::swap(make_cell(0, 2, 0)), 0.4, 30, now - 4}};
+  const std::vector<std::string> lines =
+      explain_hint(view_, moves, tr_, {"You", "Bea", "Carlo", "Dora"});
+  ASSERT_EQ(lines.size(), 5u);
+  EXPECT_EQ(
+      lines[0],
+      fmt::format("Hint: the strongest bot would play (your 15 cards now: {} points expected)",
+                  points_text(tr_, now)));
+  EXPECT_EQ(lines[1].rfind("1. ", 0), 0u) << lines[1];
+  const std::string scored = fmt::format("[{}]: then {} points expected", to_text(moves[0].action),
+                                         points_text(tr_, now - 14 - mean_));
+  EXPECT_NE(lines[1].find(scored), std::string::npos) << lines[1];
+  EXPECT_EQ(lines[2], "   Completes a line of three 7: they are cleared.");
+  EXPECT_EQ(lines[3].rfind("2. ", 0), 0u) << lines[3];
+  EXPECT_EQ(lines[4], "   Replaces the 11 with the 7.");
+  for (const std::string& l : lines) EXPECT_EQ(l.find('%'), std::string::npos) << l;
+}
+
+TEST_F(TuiHint, EveryLanguageExplainsEveryMove) {
+  for (const std::string& code : language_codes()) {
+    const Translator tr(code);
+    for (Action a : view_.legal_actions()) {
+      const std::string why = hint_reason(view_, a, tr);
+      EXPECT_FALSE(why.empty());
+      EXPECT_EQ(why.find("hint."), std::string::npos) << code << ": " << why;
+      EXPECT_EQ(why.find('{'), std::string::npos) << code << ": " << why;
+    }
+  }
+}
+
+TEST(TuiHintNumbers, PointsAreWrittenAsEachLanguageWritesThem) {
+  EXPECT_EQ(points_text(Translator("en"), 6.34), "6.3");
+  EXPECT_EQ(points_text(Translator("de"), 6.34), "6,3");
+  EXPECT_EQ(points_text(Translator("fr"), -0.01), "0,0");
+}
+
+}  // namespace
+}  // namespace allegra::tui
