@@ -98,7 +98,12 @@ tm send-keys -t game "TERM=xterm-256color XDG_STATE_HOME='$work/state' '$allegra
 --delay 1000 --lang en --seats easy,easy,easy,human --seed 3 --no-record" Enter
 wait_for "Bots are playing" 20
 for _ in 1 2 3 4; do tm send-keys -t game Enter; sleep 0.1; done
-wait_for "Arrows move" 30
+deadline=$((SECONDS + 30))  # until the person is asked, no move of his may show
+until screen | grep -qF "Arrows move"; do
+  if screen | grep -qF "You turned up"; then fail "an Enter typed while the bots played made a move"; fi
+  ((SECONDS < deadline)) || fail "the person was not asked within 30 s"
+  sleep 0.2
+done
 unmoved() {  # the person has made no move, after a moment for one to show
   sleep 0.7
   if screen | grep -qF "You turned up"; then fail "$1 made a move"; fi
