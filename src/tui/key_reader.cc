@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <thread>
 
 namespace allegra::tui {
 namespace {
@@ -98,7 +99,9 @@ KeyEvent KeyReader::read(int timeout_ms) {
     timeout(-1);
     if (ch == ERR) {
       if (timeout_ms >= 0 && Clock::now() >= deadline) return {};
-      continue;  // interrupted by a signal
+      // Interrupted by a signal, or the terminal is gone (then SIGHUP ends the game): no spin.
+      if (timeout_ms < 0) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+      continue;
     }
     if (ch == KEY_RESIZE) return {KeyEvent::Kind::kRedraw, ch, {}};
     if (ch == kPasteBegin) return read_paste();
