@@ -13,6 +13,9 @@
 namespace allegra::tui {
 namespace {
 
+// Expected scores closer than this are the same for a person reading them (one decimal shown).
+constexpr double kSamePoints = 0.05;
+
 // The one-ply expected display score after each of `moves` (the greedy bot's values).
 void add_expected_scores(const PublicView& view, std::vector<HintMove>& moves) {
   GreedyBot greedy(0);
@@ -141,6 +144,16 @@ std::vector<std::string> explain_hint(const PublicView& view, const std::vector<
                                       {"score", points_text(tr, moves[i].expected)}}));
     out.push_back("   " + hint_reason(view, moves[i].action, tr));
   }
+  // When the search's favourite is not the lowest score, say why it still comes first.
+  double lowest = moves[0].expected, highest = moves[0].expected;
+  for (const HintMove& m : moves) {
+    lowest = std::min(lowest, m.expected);
+    highest = std::max(highest, m.expected);
+  }
+  if (moves.size() > 1 && highest - lowest < kSamePoints)
+    out.push_back(tr.tr("hint.equal"));
+  else if (moves[0].expected > lowest + kSamePoints)
+    out.push_back(tr.tr("hint.search_prefers"));
   return out;
 }
 

@@ -84,6 +84,29 @@ TEST_F(TuiHint, ExplainsTheTopMovesInPointsNotPercentages) {
   for (const std::string& l : lines) EXPECT_EQ(l.find('%'), std::string::npos) << l;
 }
 
+TEST_F(TuiHint, SaysWhyTheFavouriteComesFirstWhenItsPointsDoNotShowIt) {
+  const double now = expected_display_score(view_);
+  const std::vector<std::string> names = {"You", "Bea", "Carlo", "Dora"};
+  // The search prefers a move with more expected points than the next one.
+  std::vector<std::string> lines =
+      explain_hint(view_,
+                   {{Action::swap(make_cell(0, 2, 0)), 0.5, 40, now - 4},
+                    {Action::swap(make_cell(0, 0, 2)), 0.4, 30, now - 14 - mean_}},
+                   tr_, names);
+  ASSERT_EQ(lines.size(), 6u);
+  EXPECT_EQ(lines[5],
+            "The bot prefers the first for what may follow (the others’ turns, the end of the "
+            "round), not for its points now.");
+  // Moves worth the same.
+  lines = explain_hint(view_,
+                       {{Action::swap(make_cell(0, 0, 3)), 0.5, 40, now - mean_ + 7},
+                        {Action::swap(make_cell(0, 1, 3)), 0.4, 30, now - mean_ + 7}},
+                       tr_, names);
+  ASSERT_EQ(lines.size(), 6u);
+  EXPECT_EQ(lines[5],
+            "In points these moves are equal: the bot prefers the first for what may follow.");
+}
+
 TEST_F(TuiHint, EveryLanguageExplainsEveryMove) {
   for (const std::string& code : language_codes()) {
     const Translator tr(code);
