@@ -70,6 +70,7 @@ tm send-keys -t game ":" "reveal 0b1" Enter
 wait_for "You turned up the" 20
 tm send-keys -t game h
 wait_for "Hint: the strongest bot would play" 60
+screen | grep -qF "points expected" || fail "the hint does not give its moves' expected points"
 tm send-keys -t game q
 wait_for "saved" 20
 tm kill-server
