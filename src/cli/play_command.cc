@@ -152,7 +152,7 @@ int run_play(const PlayArgs& args) {
           args.screen_reader ? tui::PlainTable::kDescription : tui::PlainTable::kPicture);
       session->run(screen);
     } else {
-      tui::CursesScreen screen(*tr);
+      tui::CursesScreen screen(*tr, args.fast ? 0 : args.delay_ms);
       session->run(screen);
     }
   } catch (const std::runtime_error& e) {  // a save or record file that cannot be written

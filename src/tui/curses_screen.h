@@ -10,15 +10,19 @@
 #include <string>
 #include <vector>
 
+#include "tui/bot_pace.h"
 #include "tui/canvas.h"
+#include "tui/input_map.h"
 #include "tui/screen.h"
+#include "tui/table_view.h"
 #include "tui/translator.h"
 
 namespace allegra::tui {
 
 class CursesScreen : public Screen {
  public:
-  explicit CursesScreen(const Translator& tr);
+  // bot_delay_ms: the pause after a bot move that the session asks for (--delay).
+  explicit CursesScreen(const Translator& tr, int bot_delay_ms = 600);
   ~CursesScreen() override;
   CursesScreen(const CursesScreen&) = delete;
   CursesScreen& operator=(const CursesScreen&) = delete;
@@ -33,7 +37,11 @@ class CursesScreen : public Screen {
 
  private:
   void paint(const Canvas& canvas);
+  ViewOptions options(const std::string& help) const;
   void draw(const TableModel& model, const std::string& help);
+  // Keys for the screen itself (help overlay, log scrollback); true if `key` was one of them.
+  bool view_key(Key key, const TableModel& model, const std::string& help);
+  std::string bots_help() const;  // the key help while bots play, with their pace
   std::optional<std::string> read_text(const std::string& prompt);
   int next_key();  // a key typed ahead during a pause, else the next one
 
@@ -43,6 +51,11 @@ class CursesScreen : public Screen {
   std::optional<TableModel> last_;
   std::optional<Action> last_pointed_;
   std::vector<int> pending_;
+  BotPace pace_;    // + - p while bots play; kept for the whole session
+  int base_delay_;  // the pause the session asks for after a bot move (--delay)
+  int scroll_ = 0;  // the log's offset from its newest page (PgUp/PgDn)
+  bool help_open_ = false;
+  int help_scroll_ = 0;
 };
 
 // True if stdin and stdout are terminals (the curses front end can run).
