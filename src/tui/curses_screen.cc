@@ -212,8 +212,9 @@ void CursesScreen::draw(const TableModel& model, const std::string& help) {
 bool CursesScreen::view_key(Key key, const TableModel& model, const std::string& help) {
   const TableLayout layout(model.players, model.viewer, COLS, LINES);
   if (help_open_) {  // the overlay scrolls with the page and arrow keys; any other key closes it
-    const int step = key == Key::kPageUp     ? -page_step(layout.height() - 2)
-                     : key == Key::kPageDown ? page_step(layout.height() - 2)
+    const int rows = overlay_page(layout, options(help)).rows;
+    const int step = key == Key::kPageUp     ? -page_step(rows)
+                     : key == Key::kPageDown ? page_step(rows)
                      : key == Key::kUp       ? -1
                      : key == Key::kDown     ? 1
                                              : 0;
@@ -225,7 +226,7 @@ bool CursesScreen::view_key(Key key, const TableModel& model, const std::string&
     help_scroll_ = overlay_page(layout, options(help)).offset;
     return true;
   }
-  const int rows = static_cast<int>(log_page(model, layout, options(help)).lines.size());
+  const int rows = log_page(model, layout, options(help)).rows;
   switch (key) {
     case Key::kHelp:
       help_open_ = true;

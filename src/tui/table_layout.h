@@ -36,7 +36,7 @@ inline constexpr int kBlockHeight = 5;  // the name, the column numbers, three r
 inline constexpr int kTableWidth = 64;
 inline constexpr int kTableHeight = 2 * kBlockHeight + 4;  // 4 lines for the piles between
 inline constexpr int kMinWidth = kTableWidth;
-inline constexpr int kMinHeight = kTableHeight + 6;  // status, buttons, 3 log lines, help
+inline constexpr int kMinHeight = kTableHeight + 8;  // status, buttons, 4 log, 2 help lines
 inline constexpr int kPanelWidth = 30;  // the score panel, right of the table when there is room
 
 class TableLayout {

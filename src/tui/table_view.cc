@@ -249,11 +249,8 @@ void draw_log(const TableModel& m, const TableLayout& layout, const Translator& 
     canvas.put(area.x, area.y + static_cast<int>(i), page.lines[i],
                old ? Style::kDim : Style::kNormal);
   }
-  if (page.more_below() && area.h > 0) {
-    const int y = area.y + area.h - 1;
-    canvas.put(area.x, y, std::string(static_cast<size_t>(area.w), ' '));
-    canvas.put(area.x, y, clip_text(tr.tr("screen.more"), area.w), Style::kTitle);
-  }
+  if (page.more_below())
+    canvas.put(area.x, area.y + page.rows, clip_text(tr.tr("screen.more"), area.w), Style::kTitle);
 }
 
 void draw_help(const TableLayout& layout, const ViewOptions& o, Canvas& canvas) {
@@ -276,11 +273,8 @@ void draw_overlay(const TableLayout& layout, const Translator& tr, const ViewOpt
   for (size_t i = 0; i < page.lines.size(); ++i)
     canvas.put(area.x, area.y + static_cast<int>(i), page.lines[i],
                page.first == 0 && i == 0 ? Style::kTitle : Style::kNormal);
-  if (page.more_below()) {
-    const int y = area.y + area.h - 1;
-    canvas.put(area.x, y, std::string(static_cast<size_t>(area.w), ' '));
-    canvas.put(area.x, y, clip_text(tr.tr("screen.more"), area.w), Style::kTitle);
-  }
+  if (page.more_below())
+    canvas.put(area.x, area.y + page.rows, clip_text(tr.tr("screen.more"), area.w), Style::kTitle);
   draw_help(layout, o, canvas);
 }
 

@@ -12,6 +12,9 @@ TextPage text_page(const std::vector<std::string>& texts, int width, int rows, P
   std::vector<std::string> all = wrap_lines(texts, width);
   page.total = static_cast<int>(all.size());
   rows = std::max(rows, 0);
+  // Text longer than the area keeps its last row for the "more" line.
+  if (page.total > rows && rows > 1) page.more_row = true, --rows;
+  page.rows = rows;
   const int last_first = std::max(0, page.total - rows);  // the first line of the last page
   const int base = start == PageStart::kTop ? 0 : last_first;
   page.first = std::clamp(base + offset, 0, last_first);
