@@ -12,13 +12,20 @@ TextPage text_page(const std::vector<std::string>& texts, int width, int rows, P
   std::vector<std::string> all = wrap_lines(texts, width);
   page.total = static_cast<int>(all.size());
   rows = std::max(rows, 0);
-  // Text longer than the area keeps its last row for the "more" line.
-  if (page.total > rows && rows > 1) page.more_row = true, --rows;
+  const auto place = [&](int r) {
+    const int last_first = std::max(0, page.total - r);  // the first line of the last page
+    const int base = start == PageStart::kTop ? 0 : last_first;
+    page.first = std::clamp(base + offset, 0, last_first);
+    page.offset = page.first - base;
+  };
+  place(rows);
+  // A page with more below keeps its last row for the line that says so.
+  if (page.first + rows < page.total && rows > 1) {
+    page.more_row = true;
+    --rows;
+    place(rows);
+  }
   page.rows = rows;
-  const int last_first = std::max(0, page.total - rows);  // the first line of the last page
-  const int base = start == PageStart::kTop ? 0 : last_first;
-  page.first = std::clamp(base + offset, 0, last_first);
-  page.offset = page.first - base;
   const int n = std::min(rows, page.total - page.first);
   page.lines.assign(all.begin() + page.first, all.begin() + page.first + n);
   return page;

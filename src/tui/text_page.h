@@ -18,7 +18,7 @@ struct TextPage {
   int total = 0;                   // all wrapped lines
   int offset = 0;                  // the offset actually used (clamped)
   int rows = 0;                    // the rows for text: the area's, less the "more" row
-  bool more_row = false;           // the text is longer than the area: its last row says so
+  bool more_row = false;           // there is more below: the area's last row says so
   bool more_above() const { return first > 0; }
   bool more_below() const { return first + static_cast<int>(lines.size()) < total; }
 };
@@ -29,7 +29,7 @@ enum class PageStart { kTop, kBottom };
 
 // The page of `texts` (each wrapped to `width`) for an area of `rows` lines, moved `offset`
 // lines from the default page (negative: back towards the top). The offset is clamped. Text
-// longer than the area leaves the area's last row free for a line that says there is more.
+// below the page leaves the area's last row free for a line that says so.
 TextPage text_page(const std::vector<std::string>& texts, int width, int rows, PageStart start,
                    int offset);
 
