@@ -152,7 +152,7 @@ int run_play(const PlayArgs& args) {
           args.screen_reader ? tui::PlainTable::kDescription : tui::PlainTable::kPicture);
       session->run(screen);
     } else {
-      tui::CursesScreen screen(*tr);
+      tui::CursesScreen screen(*tr, args.fast ? 0 : args.delay_ms);
       session->run(screen);
     }
   } catch (const std::runtime_error& e) {  // a save or record file that cannot be written
@@ -213,8 +213,10 @@ Command add_play_command(CLI::App& app) {
       ->capture_default_str()
       ->type_name("N");
   sub->footer(
-      "Keys: arrows move, Enter chooses, 1-9 choose a button, ':' types a move (e.g. 'swap 0a1'),\n"
-      "h asks for a hint, q saves and quits. docs/play.md has the details.\n"
+      "Keys: arrows move, Enter chooses, 1-9 choose a button, ':' types a move (e.g. '2,4' for\n"
+      "row 2, column 4 of your grid), h asks for a hint, ? or F1 shows the help, PgUp/PgDn scroll\n"
+      "the log, + - p speed up, slow down and pause the bots, q saves and quits.\n"
+      "docs/play.md has the details.\n"
       "Examples:\n"
       "  allegra play\n"
       "  allegra play --players 4 --seats human,expert,hard,easy\n"

@@ -1,6 +1,7 @@
 #include "tui/canvas.h"
 
 #include <algorithm>
+#include <iterator>
 
 namespace allegra::tui {
 namespace {
@@ -34,11 +35,12 @@ int text_width(std::string_view utf8) {
 std::string ascii_glyph(std::string_view c) {
   if (c.size() == 1) return std::string(c);
   static constexpr std::pair<std::string_view, const char*> kTable[] = {
-      {"ä", "a"}, {"à", "a"},  {"â", "a"},  {"á", "a"}, {"ö", "o"}, {"ô", "o"}, {"ó", "o"},
-      {"ü", "u"}, {"û", "u"},  {"ú", "u"},  {"é", "e"}, {"è", "e"}, {"ê", "e"}, {"ë", "e"},
-      {"í", "i"}, {"ï", "i"},  {"î", "i"},  {"ç", "c"}, {"ñ", "n"}, {"ß", "s"}, {"Ä", "A"},
-      {"Ö", "O"}, {"Ü", "U"},  {"É", "E"},  {"·", "."}, {"▶", ">"}, {"▒", "#"}, {"¡", "!"},
-      {"¿", "?"}, {"«", "\""}, {"»", "\""}, {"–", "-"}, {"—", "-"}, {"…", "."}, {"’", "'"}};
+      {"ä", "a"}, {"à", "a"},  {"â", "a"},  {"á", "a"},  {"ö", "o"}, {"ô", "o"}, {"ó", "o"},
+      {"ü", "u"}, {"û", "u"},  {"ú", "u"},  {"é", "e"},  {"è", "e"}, {"ê", "e"}, {"ë", "e"},
+      {"í", "i"}, {"ï", "i"},  {"î", "i"},  {"ç", "c"},  {"ñ", "n"}, {"ß", "s"}, {"Ä", "A"},
+      {"Ö", "O"}, {"Ü", "U"},  {"É", "E"},  {"·", "."},  {"▶", ">"}, {"▒", "#"}, {"¡", "!"},
+      {"¿", "?"}, {"«", "\""}, {"»", "\""}, {"–", "-"},  {"—", "-"}, {"…", "."}, {"│", "|"},
+      {"’", "'"}, {"“", "\""}, {"”", "\""}, {"„", "\""}, {"▼", "v"}, {"↑", "^"}, {"↓", "v"}};
   for (const auto& [from, to] : kTable)
     if (c == from) return to;
   return "?";
@@ -52,6 +54,64 @@ std::string clip_text(std::string_view utf8, int width) {
     out += c;
     return true;
   });
+  return out;
+}
+
+namespace {
+
+// One paragraph (no newline) into lines of at most `width` characters.
+void wrap_paragraph(std::string_view text, int width, std::vector<std::string>& out) {
+  std::string line;
+  int line_w = 0;
+  size_t i = 0;
+  while (i < text.size()) {
+    const size_t space = text.find(' ', i);
+    const size_t end = space == std::string_view::npos ? text.size() : space;
+    std::string_view word = text.substr(i, end - i);
+    i = end == text.size() ? end : end + 1;
+    int word_w = text_width(word);
+    if (line_w > 0 && line_w + 1 + word_w > width) {
+      out.push_back(std::move(line));
+      line.clear();
+      line_w = 0;
+    }
+    while (word_w > width) {  // a word wider than a line: cut it into pieces
+      if (line_w > 0) out.push_back(std::move(line));
+      const std::string piece = clip_text(word, width);
+      out.push_back(piece);
+      word.remove_prefix(piece.size());
+      word_w -= width;
+      line.clear();
+      line_w = 0;
+    }
+    if (line_w > 0) line += ' ', ++line_w;
+    line += word;
+    line_w += word_w;
+  }
+  out.push_back(std::move(line));
+}
+
+}  // namespace
+
+std::vector<std::string> wrap_text(std::string_view utf8, int width) {
+  std::vector<std::string> out;
+  width = std::max(width, 1);
+  for (size_t start = 0;;) {
+    const size_t nl = utf8.find('\n', start);
+    wrap_paragraph(utf8.substr(start, nl == std::string_view::npos ? nl : nl - start), width, out);
+    if (nl == std::string_view::npos) break;
+    start = nl + 1;
+  }
+  return out;
+}
+
+std::vector<std::string> wrap_lines(const std::vector<std::string>& texts, int width) {
+  std::vector<std::string> out;
+  for (const std::string& t : texts) {
+    std::vector<std::string> lines = wrap_text(t, width);
+    out.insert(out.end(), std::make_move_iterator(lines.begin()),
+               std::make_move_iterator(lines.end()));
+  }
   return out;
 }
 

@@ -66,5 +66,11 @@ int text_width(std::string_view utf8);
 std::string ascii_glyph(std::string_view utf8_char);
 // The first `width` characters of UTF-8 text.
 std::string clip_text(std::string_view utf8, int width);
+// UTF-8 text broken into lines of at most `width` characters (display columns: "ä", "▒" and
+// "·" count one each), at spaces where it can and inside a word only if the word alone is
+// wider. Newlines in the text start a new line; an empty text gives one empty line.
+std::vector<std::string> wrap_text(std::string_view utf8, int width);
+// Every text wrapped and the lines joined in order.
+std::vector<std::string> wrap_lines(const std::vector<std::string>& texts, int width);
 
 }  // namespace allegra::tui

@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "tui/help_text.h"
 #include "tui/input_map.h"
 #include "tui/key_reader.h"
 #include "tui/table_view.h"
@@ -91,8 +92,24 @@ Key key_of(int ch) {
     case ' ':
       return Key::kEnter;
     case 'h':
-    case '?':
       return Key::kHint;
+    case '?':
+    case KEY_F(1):
+      return Key::kHelp;
+    case KEY_PPAGE:
+      return Key::kPageUp;
+    case KEY_NPAGE:
+      return Key::kPageDown;
+    case KEY_END:
+      return Key::kEnd;
+    case '+':
+    case '=':
+      return Key::kFaster;
+    case '-':
+      return Key::kSlower;
+    case 'p':
+    case 'P':
+      return Key::kPauseBots;
     case 'q':
     case 'Q':
     case 3:  // Ctrl-C in raw mode
@@ -125,7 +142,8 @@ static bool environment_wants_utf8() {
 
 static bool codeset_is_utf8() { return std::strcmp(nl_langinfo(CODESET), "UTF-8") == 0; }
 
-CursesScreen::CursesScreen(const Translator& tr) : tr_(&tr) {
+CursesScreen::CursesScreen(const Translator& tr, int bot_delay_ms)
+    : tr_(&tr), base_delay_(bot_delay_ms) {
   std::setlocale(LC_ALL, "");
   // A UTF-8 terminal whose locale (say de_DE.UTF-8) is not installed still gets Unicode.
   if (!codeset_is_utf8() && environment_wants_utf8()) std::setlocale(LC_CTYPE, "C.UTF-8");
@@ -181,27 +199,90 @@ void CursesScreen::paint(const Canvas& canvas) {
   refresh();
 }
 
+ViewOptions CursesScreen::options(const std::string& help) const {
+  ViewOptions o{unicode_, help};
+  o.scroll = scroll_;
+  if (help_open_) {
+    o.help = tr_->tr("help.overlay_keys");
+    o.overlay = help_overlay(*tr_);
+    o.overlay_scroll = help_scroll_;
+  }
+  return o;
+}
+
 void CursesScreen::draw(const TableModel& model, const std::string& help) {
   const TableLayout layout(model.players, model.viewer, COLS, LINES);
-  paint(render_screen(model, nullptr, layout, *tr_, {unicode_, help}));
+  paint(render_screen(model, nullptr, layout, *tr_, options(help)));
+}
+
+bool CursesScreen::view_key(Key key, const TableModel& model, const std::string& help) {
+  const TableLayout layout(model.players, model.viewer, COLS, LINES);
+  if (help_open_) {  // the overlay scrolls with the page and arrow keys; any other key closes it
+    const int rows = overlay_page(layout, options(help)).rows;
+    const int step = key == Key::kPageUp     ? -page_step(rows)
+                     : key == Key::kPageDown ? page_step(rows)
+                     : key == Key::kUp       ? -1
+                     : key == Key::kDown     ? 1
+                                             : 0;
+    if (step == 0) {
+      help_open_ = false;
+      return true;
+    }
+    help_scroll_ = overlay_page(layout, options(help)).offset + step;
+    help_scroll_ = overlay_page(layout, options(help)).offset;
+    return true;
+  }
+  const int rows = log_page(model, layout, options(help)).rows;
+  switch (key) {
+    case Key::kHelp:
+      help_open_ = true;
+      help_scroll_ = 0;
+      return true;
+    case Key::kPageUp:
+    case Key::kPageDown:
+      scroll_ = log_page(model, layout, options(help)).offset +
+                (key == Key::kPageUp ? -page_step(rows) : page_step(rows));
+      scroll_ = log_page(model, layout, options(help)).offset;
+      return true;
+    case Key::kEnd:
+      scroll_ = 0;
+      return true;
+    default:
+      return false;
+  }
+}
+
+std::string CursesScreen::bots_help() const {
+  if (pace_.paused()) return tr_->tr("help.bots_paused");
+  return tr_->tr("help.bots", {{"delay", std::to_string(pace_.delay(base_delay_))}});
 }
 
 void CursesScreen::show(const TableModel& model, const std::vector<std::string>&) {
   last_ = model;
-  draw(model, tr_->tr("help.wait"));
+  scroll_ = 0;  // new lines: back to the newest
+  draw(model, bots_help());
 }
 
 bool CursesScreen::pause(int ms) {
   // Bots are playing: only quitting acts. Anything else typed now is dropped, never kept for
   // the person's next decision, which the person has not seen yet.
   using Clock = std::chrono::steady_clock;
-  const auto end = Clock::now() + std::chrono::milliseconds(ms);
+  const auto start = Clock::now();
   for (;;) {
+    if (last_) draw(*last_, bots_help());
+    const auto end = start + std::chrono::milliseconds(pace_.delay(ms));
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(end - Clock::now());
-    if (left.count() <= 0) return false;
-    const KeyEvent e = keys_->read(static_cast<int>(left.count()));
-    if (e.kind == KeyEvent::Kind::kRedraw && last_) draw(*last_, tr_->tr("help.wait"));
-    if (e.kind == KeyEvent::Kind::kKey && key_of(e.code) == Key::kQuit) return true;
+    if (left.count() <= 0 && !pace_.paused() && !help_open_) return false;
+    const int wait_ms =
+        pace_.paused() || help_open_ ? -1 : static_cast<int>(std::max<long>(left.count(), 0));
+    const KeyEvent e = keys_->read(wait_ms);
+    if (e.kind != KeyEvent::Kind::kKey) continue;  // a redraw, or a paste: never a move
+    const Key key = key_of(e.code);
+    if (last_ && view_key(key, *last_, bots_help())) continue;
+    if (key == Key::kQuit) return true;
+    if (key == Key::kFaster) pace_.faster();
+    if (key == Key::kSlower) pace_.slower();
+    if (key == Key::kPauseBots) pace_.toggle_pause();
   }
 }
 
@@ -254,11 +335,14 @@ Choice CursesScreen::decide(const TableModel& model, const PublicView& view) {
     const TableLayout layout(shown.players, shown.viewer, COLS, LINES);
     InputMap map(view, layout, *tr_, shown.names);
     if (pointed) map.point_at(*pointed);
-    paint(render_screen(shown, &map, layout, *tr_, {unicode_, tr_->tr("help.keys")}));
+    const std::string help = tr_->tr("help.decide");
+    paint(render_screen(shown, &map, layout, *tr_, options(help)));
     const KeyEvent e = keys_->read();
     if (e.kind != KeyEvent::Kind::kKey) continue;  // a redraw, or a paste outside the ':' line
     const int ch = e.code;
     if (!layout.fits() && key_of(ch) != Key::kQuit) continue;
+    if (view_key(key_of(ch), shown, help)) continue;
+    scroll_ = 0;  // any other key: the log back at its newest lines
     if (ch >= '1' && ch <= '9') {
       const Command c = map.press_digit(ch - '0');
       if (c.kind == Command::Kind::kChoose) return {Choice::Kind::kAction, c.action};
@@ -293,26 +377,27 @@ bool CursesScreen::announce(const TableModel& model, Wait wait) {
   const std::string help = wait == Wait::kEnter     ? tr_->tr("prompt.continue")
                            : wait == Wait::kQuitKey ? tr_->tr("prompt.quit")
                                                     : std::string();
-  if (wait == Wait::kNo) {
-    draw(model, help);
-    return pause(1500);
-  }
+  scroll_ = 0;
+  draw(model, help);
+  if (wait == Wait::kNo) return pause(1500);
   keys_->flush();  // an Enter typed while bots played must not skip this unread
-  // Notes longer than the room for them (the summary of six players at 80x24) scroll.
-  size_t top = 0;
   for (;;) {
-    const int room = TableLayout(model.players, model.viewer, COLS, LINES).log_rect().h;
-    const bool more = static_cast<int>(model.notes.size()) > room;
-    TableModel shown = model;
-    shown.notes.erase(shown.notes.begin(), shown.notes.begin() + static_cast<long>(top));
-    draw(shown, more ? tr_->tr("prompt.scroll") + " · " + help : help);
     const KeyEvent e = keys_->read();
-    if (e.kind != KeyEvent::Kind::kKey) continue;
-    const Key key = key_of(e.code);
+    if (e.kind != KeyEvent::Kind::kKey) {
+      draw(model, help);
+      continue;
+    }
+    // Notes longer than the room for them (the summary of six players at 80x24) scroll with
+    // the page keys, as the log does, and with the arrows.
+    Key key = key_of(e.code);
+    if (key == Key::kUp) key = Key::kPageUp;
+    if (key == Key::kDown) key = Key::kPageDown;
+    if (view_key(key, model, help)) {
+      draw(model, help);
+      continue;
+    }
     if (key == Key::kQuit) return true;
     if (wait == Wait::kEnter && is_enter(e.code)) return false;
-    if (more && (key == Key::kUp || e.code == KEY_PPAGE) && top > 0) --top;
-    if (more && (key == Key::kDown || e.code == KEY_NPAGE) && top + 1 < model.notes.size()) ++top;
   }
 }
 

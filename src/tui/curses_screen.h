@@ -13,8 +13,11 @@
 #include <string>
 #include <vector>
 
+#include "tui/bot_pace.h"
 #include "tui/canvas.h"
+#include "tui/input_map.h"
 #include "tui/screen.h"
+#include "tui/table_view.h"
 #include "tui/translator.h"
 
 namespace allegra::tui {
@@ -23,7 +26,8 @@ class KeyReader;
 
 class CursesScreen : public Screen {
  public:
-  explicit CursesScreen(const Translator& tr);
+  // bot_delay_ms: the pause after a bot move that the session asks for (--delay).
+  explicit CursesScreen(const Translator& tr, int bot_delay_ms = 600);
   ~CursesScreen() override;
   CursesScreen(const CursesScreen&) = delete;
   CursesScreen& operator=(const CursesScreen&) = delete;
@@ -39,7 +43,11 @@ class CursesScreen : public Screen {
 
  private:
   void paint(const Canvas& canvas);
+  ViewOptions options(const std::string& help) const;
   void draw(const TableModel& model, const std::string& help);
+  // Keys for the screen itself (help overlay, log scrollback); true if `key` was one of them.
+  bool view_key(Key key, const TableModel& model, const std::string& help);
+  std::string bots_help() const;  // the key help while bots play, with their pace
   std::optional<std::string> read_text(const std::string& prompt);
 
   const Translator* tr_;
@@ -48,6 +56,11 @@ class CursesScreen : public Screen {
   std::optional<TableModel> last_;
   std::optional<Action> last_pointed_;
   std::unique_ptr<KeyReader> keys_;
+  BotPace pace_;    // + - p while bots play; kept for the whole session
+  int base_delay_;  // the pause the session asks for after a bot move (--delay)
+  int scroll_ = 0;  // the log's offset from its newest page (PgUp/PgDn)
+  bool help_open_ = false;
+  int help_scroll_ = 0;
 };
 
 // True if stdin and stdout are terminals (the curses front end can run).

@@ -131,7 +131,7 @@ std::vector<std::string> explain_hint(const PublicView& view, const std::vector<
   const InputMap map(view, TableLayout(view.players(), 0, kMinWidth, kMinHeight), tr, names);
   auto describe = [&](Action a) {
     for (const Target& t : map.targets())
-      if (t.action == a) return fmt::format("{} [{}]", t.label, to_text(a));
+      if (t.action == a) return fmt::format("{} [{}]", t.label, t.typed);
     return to_text(a);
   };
   if (moves.size() == 1 && moves[0].visits == 0)

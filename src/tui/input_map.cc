@@ -24,25 +24,10 @@ std::string_view trim(std::string_view s) {
 
 }  // namespace
 
-std::string cell_place(const Translator& tr, int player, int players, CellId c) {
-  const int d = display_index(player, players, c);
-  if (d < 0) return cell_to_text(c);
-  return tr.tr("place.cell", {{"row", std::to_string(d / kDisplayCols + 1)},
-                              {"col", std::to_string(d % kDisplayCols + 1)}});
-}
-
-std::string line_place(const Translator& tr, int line_id) {
-  if (is_col_line(line_id))
-    return tr.tr("place.column", {{"col", std::to_string(line_id - kRows * kDisplayCols + 1)}});
-  return tr.tr("place.row", {{"row", std::to_string(line_id / kDisplayCols + 1)},
-                             {"col", std::to_string(line_id % kDisplayCols + 1)}});
-}
-
 InputMap::InputMap(const PublicView& view, const TableLayout& layout, const Translator& tr,
                    const std::vector<std::string>& names)
-    : view_(&view), tr_(&tr) {
+    : view_(&view), tr_(&tr), names_(names) {
   const State& s = view.masked();
-  const int n = s.players();
   const int me = s.current_player();
   auto name = [&](int p) {
     return p >= 0 && p < static_cast<int>(names.size()) ? names[static_cast<size_t>(p)]
@@ -63,15 +48,18 @@ InputMap::InputMap(const PublicView& view, const TableLayout& layout, const Tran
         t.label = tr.tr(a.type == ActionType::kReveal ? "action.reveal"
                         : a.type == ActionType::kSwap ? "action.swap"
                                                       : "action.put",
-                        {{"place", cell_place(tr, me, n, a.arg)}, {"card", card}});
+                        {{"place", cell_place(tr, names, me, a.arg)}, {"card", card}});
         break;
       }
       case ActionType::kTake: {
+        // From the knocker's display, which may be his left neighbour's column 4: named
+        // with its owner.
         const bool up = s.cell_state(a.arg) == CellState::kFaceUp;
+        const int owner = cell_owner(a.arg);
         t.rect = layout.cell_rect(a.arg);
-        t.label = tr.tr(tr.key_for_owner("action.take", name(s.knocker())),
-                        {{"name", name(s.knocker())},
-                         {"place", cell_place(tr, s.knocker(), n, a.arg)},
+        t.label = tr.tr(tr.key_for_owner("action.take", name(owner)),
+                        {{"name", name(owner)},
+                         {"place", cell_place(tr, names, owner, a.arg)},
                          {"card", up ? card_text(s.cell_value(a.arg)) : tr.tr("card.face_down")}});
         break;
       }
@@ -99,12 +87,13 @@ InputMap::InputMap(const PublicView& view, const TableLayout& layout, const Tran
         t.label = tr.tr("action.refuse");
         break;
       case ActionType::kClear:
-        t.label = tr.tr("action.clear", {{"line", line_place(tr, a.arg)}});
+        t.label = tr.tr("action.clear", {{"line", line_place(tr, names, s.clearer(), a.arg)}});
         break;
       case ActionType::kLeaveLines:
         t.label = tr.tr("action.leave");
         break;
     }
+    t.typed = is_cell_action(a.type) ? cell_short_form(names, me, a.arg) : to_text(a);
     if (is_cell_action(a.type)) {
       cells.push_back(std::move(t));
     } else {
@@ -203,6 +192,13 @@ Command InputMap::press(Key key) {
       return {Command::Kind::kQuit, {}};
     case Key::kType:
       return {Command::Kind::kType, {}};
+    case Key::kHelp:
+    case Key::kPageUp:
+    case Key::kPageDown:
+    case Key::kEnd:
+    case Key::kFaster:
+    case Key::kSlower:
+    case Key::kPauseBots:
     case Key::kNone:
       break;
   }
@@ -233,6 +229,13 @@ std::optional<Action> InputMap::parse(std::string_view text, std::string* error)
     return std::any_of(targets_.begin(), targets_.end(),
                        [&](const Target& t) { return t.action == a; });
   };
+  std::vector<CellId> offered;
+  for (const Target& t : targets_)
+    if (is_cell_action(t.action.type)) offered.push_back(t.action.arg);
+  if (auto c = cell_from_short_form(text, names_, view_->masked().current_player(), offered)) {
+    for (const Target& t : targets_)
+      if (is_cell_action(t.action.type) && t.action.arg == *c) return t.action;
+  }
   if (auto a = action_from_text(text, n)) {
     if (legal(*a)) return a;
     return fail(tr_->tr("input.illegal",

@@ -3,8 +3,9 @@
 // The UI has no rules of its own: every target is one of the engine's legal actions, placed
 // where its cell, pile or button is drawn. Arrow keys move the cursor to the nearest target in
 // that direction, Enter chooses it, digits choose a button, and a typed short form (a list
-// number, the engine's action text such as "swap 0a1", or a bare cell "0a1") is accepted only
-// if it names a legal action. Pure, so every decision type is tested without a terminal.
+// number, a cell as the screen labels it such as "2,4" or "Bea 2,4", or the engine's action
+// text such as "swap 0a1" or "draw") is accepted only if it names a legal action. Pure, so every
+// decision type is tested without a terminal.
 #pragma once
 
 #include <optional>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "engine/public_view.h"
+#include "tui/cell_names.h"
 #include "tui/table_layout.h"
 #include "tui/translator.h"
 
@@ -22,10 +24,32 @@ struct Target {
   Action action;
   Rect rect;
   std::string label;    // what it does, for buttons and the plain front end's list
+  std::string typed;    // the short form to type for it: "2,4", "Bea 2,4", "draw"
   bool button = false;  // drawn in the button row (else: a cell or a pile)
 };
 
-enum class Key { kUp, kDown, kLeft, kRight, kNext, kPrev, kEnter, kHint, kQuit, kType, kNone };
+// kHelp .. kPauseBots act on the screen, not on the decision: the front end handles them
+// (help overlay, log scrollback, bot pace) and InputMap::press ignores them.
+enum class Key {
+  kUp,
+  kDown,
+  kLeft,
+  kRight,
+  kNext,
+  kPrev,
+  kEnter,
+  kHint,
+  kQuit,
+  kType,
+  kHelp,
+  kPageUp,
+  kPageDown,
+  kEnd,
+  kFaster,
+  kSlower,
+  kPauseBots,
+  kNone
+};
 
 struct Command {
   enum class Kind { kNone, kChoose, kHint, kQuit, kType };
@@ -58,13 +82,9 @@ class InputMap {
 
   const PublicView* view_;
   const Translator* tr_;
+  std::vector<std::string> names_;
   std::vector<Target> targets_;
   int cursor_ = 0;
 };
-
-// A cell as people say it, relative to a player's 15-card display: "row 2, column 3".
-std::string cell_place(const Translator& tr, int player, int players, CellId c);
-// A line of a display: "row 2 (from column 1)" or "column 4".
-std::string line_place(const Translator& tr, int line_id);
 
 }  // namespace allegra::tui

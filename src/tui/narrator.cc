@@ -6,7 +6,7 @@
 #include <memory>
 #include <numeric>
 
-#include "tui/input_map.h"
+#include "tui/cell_names.h"
 #include "tui/table_model.h"
 #include "tui/table_view.h"
 
@@ -21,7 +21,7 @@ std::string Narrator::sentence(int actor, const Event& e, std::span<const Event>
                                std::span<bool> used) const {
   const Translator& tr = *tr_;
   auto card = [&](int8_t v) { return v == kHiddenValue ? tr.tr("card.face_down") : card_text(v); };
-  auto place = [&](int p, CellId c) { return cell_place(tr, p, players_, c); };
+  auto place = [&](int p, CellId c) { return cell_place(tr, names_, p, c); };
   const std::string who = e.player >= 0 ? name(e.player) : std::string();
   switch (e.type) {
     case EventType::kRoundStarted:
@@ -69,8 +69,7 @@ std::string Narrator::sentence(int actor, const Event& e, std::span<const Event>
                                               {"place", place(e.player, e.cell)},
                                               {"old", card(e.value)}});
       }
-      const int owner = cell_owner(e.cell);
-      const int from = in_display(owner, players_, e.cell) ? owner : e.player;
+      const int from = cell_owner(e.cell);  // the place is named in its owner's grid
       return tr.tr(tr.key_for_owner("narr.took", name(from)), {{"name", who},
                                                                {"card", card(e.value)},
                                                                {"owner", name(from)},
@@ -79,8 +78,9 @@ std::string Narrator::sentence(int actor, const Event& e, std::span<const Event>
     case EventType::kDiscarded:
       return tr.tr("narr.discarded", {{"name", who}, {"card", card(e.value)}});
     case EventType::kCleared:
-      return tr.tr("narr.cleared",
-                   {{"name", who}, {"card", card(e.value)}, {"line", line_place(tr, e.aux)}});
+      return tr.tr("narr.cleared", {{"name", who},
+                                    {"card", card(e.value)},
+                                    {"line", line_place(tr, names_, e.player, e.aux)}});
     case EventType::kLinesLeft:
       return tr.tr("narr.lines_left", {{"name", who}});
     case EventType::kRoundEndTriggered:
@@ -120,8 +120,9 @@ std::vector<std::string> Narrator::narrate(int actor, std::span<const Event> eve
     if (s.empty()) continue;
     // "... and clears three 7s": a clear continues the sentence of the move that made it.
     if (e.type == EventType::kCleared && !out.empty() && e.player == last_player) {
-      out.back() += tr_->tr("narr.and_clears",
-                            {{"card", card_text(e.value)}, {"line", line_place(*tr_, e.aux)}});
+      out.back() += tr_->tr(
+          "narr.and_clears",
+          {{"card", card_text(e.value)}, {"line", line_place(*tr_, names_, e.player, e.aux)}});
       continue;
     }
     last_player = e.player;

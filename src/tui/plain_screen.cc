@@ -45,20 +45,35 @@ bool PlainScreen::pause(int ms) {
   return false;
 }
 
+bool PlainScreen::table_request(const std::string& line, const TableModel& model) {
+  if (table_ != PlainTable::kDescription || (line != "t" && line != "table")) return false;
+  print("");
+  for (const std::string& l : describe_table(model, *tr_)) print(l);
+  return true;
+}
+
 Choice PlainScreen::decide(const TableModel& model, const PublicView& view) {
   const TableLayout layout(model.players, model.viewer, kTableWidth, kMinHeight);
   const InputMap map(view, layout, *tr_, model.names);
   print("");
-  print_table(model);
+  // A screen reader hears the whole table once; after that what changed (the new log lines,
+  // printed as they happen) and the decision, and the table again on request (t).
+  if (table_ == PlainTable::kDescription && told_table_) {
+    print(model.status);
+  } else {
+    print_table(model);
+    told_table_ = true;
+  }
   print(tr_->tr("prompt.choices", {{"name", model.names[static_cast<size_t>(model.current)]}}));
   for (size_t i = 0; i < map.targets().size(); ++i) {
     const Target& t = map.targets()[i];
-    print(tr_->tr(
-        "prompt.option",
-        {{"number", std::to_string(i + 1)}, {"label", t.label}, {"text", to_text(t.action)}}));
+    print(tr_->tr("prompt.option",
+                  {{"number", std::to_string(i + 1)}, {"label", t.label}, {"text", t.typed}}));
   }
   for (;;) {
-    fmt::print(out_, "{}", tr_->tr("prompt.choose"));
+    fmt::print(
+        out_, "{}",
+        tr_->tr(table_ == PlainTable::kDescription ? "prompt.choose_reader" : "prompt.choose"));
     std::fflush(out_);
     std::string line;
     if (!read_line(line)) {
@@ -68,6 +83,7 @@ Choice PlainScreen::decide(const TableModel& model, const PublicView& view) {
     if (!echo_) print(line);  // piped input: keep the transcript readable
     if (line == "q" || line == "quit") return {Choice::Kind::kQuit, {}};
     if (line == "h" || line == "hint") return {Choice::Kind::kHint, {}};
+    if (table_request(line, model)) continue;
     std::string error;
     if (auto a = map.parse(line, &error)) return {Choice::Kind::kAction, *a};
     print(error);
@@ -76,13 +92,19 @@ Choice PlainScreen::decide(const TableModel& model, const PublicView& view) {
 
 bool PlainScreen::announce(const TableModel& model, Wait wait) {
   print("");
-  print_table(model);
+  if (table_ == PlainTable::kDescription)
+    print(model.status);  // the round's title or the summary's; t tells the table
+  else
+    print_table(model);
   for (const std::string& l : model.notes)
     if (!l.empty()) print(l);
   if (wait != Wait::kEnter) return false;  // the summary: nothing left to wait for
-  std::string line;
-  if (!read_line(line)) return true;
-  return line == "q" || line == "quit";
+  for (;;) {
+    std::string line;
+    if (!read_line(line)) return true;
+    if (table_request(line, model)) continue;
+    return line == "q" || line == "quit";
+  }
 }
 
 }  // namespace allegra::tui

@@ -50,9 +50,17 @@ Session::Session(const SessionConfig& config, const Translator& tr, SavedGame sa
   config_.options = saved.record.options;
   config_.seed = saved.record.seed;
   config_.seats = saved.seats;
-  // Replay through our recorder, so the record goes on where the saved one stopped.
-  for (const RoundRecord& r : saved.record.rounds)
-    for (const RecordStep& step : r.steps) recorder_.apply(state_, step.action);
+  // Replay through our recorder, so the record goes on where the saved one stopped, and tell
+  // the replayed moves again: the log (and its scrollback) reads as it did before quitting.
+  EventList events;
+  for (const RoundRecord& r : saved.record.rounds) {
+    for (const RecordStep& step : r.steps) {
+      const int actor = state_.current_player();
+      events.clear();
+      recorder_.apply(state_, step.action, &events);
+      for (std::string& l : narrator_.narrate(actor, events)) log_.push_back(std::move(l));
+    }
+  }
   if (!(state_ == state)) throw std::invalid_argument("the saved game does not replay");
   for (const RoundRecord& r : saved.record.rounds)
     if (!r.score_half.empty()) round_scores_.push_back(r.score_half);

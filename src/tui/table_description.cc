@@ -1,5 +1,6 @@
 #include "tui/table_description.h"
 
+#include "tui/cell_names.h"
 #include "tui/table_view.h"
 
 namespace allegra::tui {
@@ -34,18 +35,24 @@ void describe_seat(const TableModel& m, int p, const Translator& tr,
   out.push_back(
       tr.tr(p == m.current ? "desc.seat_deciding" : "desc.seat",
             {{"name", name(p)}, {"total", points_text(m.totals_half[static_cast<size_t>(p)])}}));
-  // Display column 0 is the left neighbour's column 3: named as his, so the numbering matches
-  // the move list ("row 1, column 1" is the shared card).
-  const CellId* ids = display_cells(p, m.players);
+  // The grid row by row, columns 1-4 as drawn and named in every message; then whose 15-card
+  // display column 4 also belongs to (the player before this one).
   for (int row = 0; row < kRows; ++row) {
     std::string cells;
-    for (int col = 1; col < kDisplayCols; ++col)
-      cells += (col > 1 ? ", " : "") + cell_words(m.cell(ids[row * kDisplayCols + col]), tr);
-    out.push_back(tr.tr("desc.row", {{"row", std::to_string(row + 1)},
-                                     {"shared", cell_words(m.cell(ids[row * kDisplayCols]), tr)},
-                                     {"neighbour", name(left_of(p, m.players))},
-                                     {"cells", cells}}));
+    for (int col = 0; col < kGridCols; ++col)
+      cells += (col > 0 ? ", " : "") + cell_words(m.cell(make_cell(p, row, col)), tr);
+    out.push_back(tr.tr("desc.grid_row", {{"row", std::to_string(row + 1)}, {"cells", cells}}));
   }
+  const std::string before = name(right_of(p, m.players));
+  out.push_back(tr.tr(tr.key_for_owner("desc.shared", before), {{"name", before}}));
+  if (p != first_seat(m)) return;
+  // The deciding player's 15-card display also has his left neighbour's column 4.
+  const int left = left_of(p, m.players);
+  std::string cells;
+  for (int row = 0; row < kRows; ++row)
+    cells += (row > 0 ? ", " : "") + cell_words(m.cell(make_cell(left, row, kSharedCol)), tr);
+  out.push_back(tr.tr("desc.left_column",
+                      {{"place", line_place(tr, m.names, p, col_line_id(0))}, {"cells", cells}}));
 }
 
 }  // namespace

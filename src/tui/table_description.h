@@ -14,8 +14,8 @@
 namespace allegra::tui {
 
 // The round; every player from the one deciding on, in playing order, with his total and his
-// 15-card display row by row (column 1 is the column shared with his left neighbour); the
-// piles, the card in play, who knocked, and model.status (what is being decided).
+// grid row by row (columns 1-4 as the screen labels them) and whose display shares his column 4;
+// the piles, the card in play, who knocked, and model.status (what is being decided).
 std::vector<std::string> describe_table(const TableModel& model, const Translator& tr);
 
 }  // namespace allegra::tui

@@ -5,43 +5,39 @@
 namespace allegra::tui {
 namespace {
 
-// Grid sizes on screen: an upright grid is 4 cells wide and 3 high, a turned one 3 by 4.
-constexpr int kUprightW = 4 * kCellWidth;  // 16
-constexpr int kTurnedW = 3 * kCellWidth;   // 12
-constexpr int kMiddleX = kTurnedW + 2;     // the band between the side grids
-constexpr int kMiddleW = kTableWidth - 2 * kMiddleX;
-constexpr int kNorthY = 1;
-constexpr int kSideY = 5;
-constexpr int kSouthY = 10;
+constexpr int kLeftX = 0;
+constexpr int kMiddleX = (kTableWidth - kBlockWidth) / 2;
+constexpr int kRightX = kTableWidth - kBlockWidth;
+constexpr int kTopY = 0;
+constexpr int kBottomY = kTableHeight - kBlockHeight;
 
 struct Slot {
-  Side side;
+  bool top;
   int x;  // relative to the table
-  int y;
 };
 
-constexpr Slot kSouthMid{Side::kSouth, kMiddleX + (kMiddleW - kUprightW) / 2, kSouthY};
-constexpr Slot kSouthLeft{Side::kSouth, kMiddleX, kSouthY};
-constexpr Slot kSouthRight{Side::kSouth, kMiddleX + kMiddleW - kUprightW, kSouthY};
-constexpr Slot kNorthMid{Side::kNorth, kMiddleX + (kMiddleW - kUprightW) / 2, kNorthY};
-constexpr Slot kNorthLeft{Side::kNorth, kMiddleX, kNorthY};
-constexpr Slot kNorthRight{Side::kNorth, kMiddleX + kMiddleW - kUprightW, kNorthY};
-constexpr Slot kWest{Side::kWest, 0, kSideY};
-constexpr Slot kEast{Side::kEast, kTableWidth - kTurnedW, kSideY};
+constexpr Slot kBottomMiddle{false, kMiddleX};
+constexpr Slot kBottomLeft{false, kLeftX};
+constexpr Slot kBottomRight{false, kRightX};
+constexpr Slot kTopLeft{true, kLeftX};
+constexpr Slot kTopMiddle{true, kMiddleX};
+constexpr Slot kTopRight{true, kRightX};
 
-// Seats clockwise from the viewer (bottom, left side, top, right side), per player count.
+// Seats clockwise from the viewer, per player count. The ring runs bottom middle, bottom
+// left, top left to right, bottom right, so a shared column (column 4, at the left end of a
+// top grid and the right end of a bottom one) lies beside the grid it completes.
 std::vector<Slot> slots_for(int players) {
   switch (players) {
     case 2:
-      return {kSouthMid, kNorthMid};
+      return {kBottomMiddle, kTopMiddle};
     case 3:
-      return {kSouthMid, kWest, kEast};
+      return {kBottomMiddle, kBottomLeft, kTopMiddle};
     case 4:
-      return {kSouthMid, kWest, kNorthMid, kEast};
+      return {kBottomMiddle, kBottomLeft, kTopLeft, kTopMiddle};
     case 5:
-      return {kSouthMid, kWest, kNorthLeft, kNorthRight, kEast};
+      return {kBottomMiddle, kBottomLeft, kTopLeft, kTopMiddle, kTopRight};
     default:
-      return {kSouthLeft, kWest, kNorthLeft, kNorthRight, kEast, kSouthRight};
+      return {kBottomMiddle, kBottomLeft, kTopLeft, kTopMiddle, kTopRight, kBottomRight};
   }
 }
 
@@ -55,68 +51,68 @@ TableLayout::TableLayout(int players, int viewer, int width, int height)
   const std::vector<Slot> slots = slots_for(players);
   for (int k = 0; k < players && k < static_cast<int>(slots.size()); ++k) {
     const int p = (viewer + k) % players;
-    seats_[static_cast<size_t>(p)] = {slots[static_cast<size_t>(k)].side,
-                                      ox_ + slots[static_cast<size_t>(k)].x,
-                                      oy_ + slots[static_cast<size_t>(k)].y};
+    const Slot& s = slots[static_cast<size_t>(k)];
+    seats_[static_cast<size_t>(p)] = {s.top, ox_ + s.x, oy_ + (s.top ? kTopY : kBottomY)};
   }
+}
+
+Rect TableLayout::block_rect(int p) const {
+  const Seat& s = seats_[static_cast<size_t>(p)];
+  return {s.x, s.y, kBlockWidth, kBlockHeight};
 }
 
 Rect TableLayout::grid_rect(int p) const {
   const Seat& s = seats_[static_cast<size_t>(p)];
-  const bool upright = s.side == Side::kSouth || s.side == Side::kNorth;
-  return {s.x, s.y, upright ? kUprightW : kTurnedW, upright ? 3 : 4};
+  return {s.x + kGridX, s.y + 2, kBlockWidth - kGridX, kRows};
+}
+
+// Upright: "1 " then columns 1, 2, 3, "│", 4. Mirrored: "1 " then 4, "│", 3, 2, 1.
+int TableLayout::col_x(int p, int col) const {
+  const int x = seats_[static_cast<size_t>(p)].x + kGridX;
+  if (!mirrored(p)) return x + col * kCellWidth + (col == kSharedCol ? 1 : 0);
+  if (col == kSharedCol) return x;
+  return x + kCellWidth + 1 + (kSharedCol - 1 - col) * kCellWidth;
+}
+
+int TableLayout::separator_x(int p) const {
+  const int x = seats_[static_cast<size_t>(p)].x + kGridX;
+  return mirrored(p) ? x + kCellWidth : x + kSharedCol * kCellWidth;
 }
 
 Rect TableLayout::cell_rect(CellId c) const {
-  const Seat& s = seats_[static_cast<size_t>(cell_owner(c))];
-  const int r = cell_row(c);
-  const int col = cell_col(c);
-  int cx = 0;  // in cells
-  int cy = 0;
-  switch (s.side) {  // row 0 is the row nearest the middle of the table
-    case Side::kSouth:
-      cx = col, cy = r;
-      break;
-    case Side::kWest:
-      cx = 2 - r, cy = col;
-      break;
-    case Side::kNorth:
-      cx = 3 - col, cy = 2 - r;
-      break;
-    case Side::kEast:
-      cx = r, cy = 3 - col;
-      break;
-  }
-  return {s.x + cx * kCellWidth, s.y + cy, kCellWidth, 1};
+  const int p = cell_owner(c);
+  return {col_x(p, cell_col(c)), grid_rect(p).y + cell_row(c), kCellWidth, 1};
 }
 
 Rect TableLayout::label_rect(int p) const {
-  const Rect g = grid_rect(p);
-  if (side(p) == Side::kSouth) return {g.x, g.y + g.h, g.w, 1};
-  return {g.x, g.y - 1, g.w, 1};
+  const Rect b = block_rect(p);
+  return {b.x, b.y, b.w, 1};
 }
 
-// Between the side grids and above the bottom grid: title, the two piles, the card in play
-// and the knockers, a line each.
+Rect TableLayout::col_label_rect(int p, int col) const {
+  return {col_x(p, col) + 2, block_rect(p).y + 1, 1, 1};  // over the cell's last digit
+}
+
+Rect TableLayout::row_label_rect(int p, int row) const {
+  return {block_rect(p).x, grid_rect(p).y + row, 1, 1};
+}
+
+// Between the two rows of grids, the whole width: title, the two piles side by side, the
+// card in play and the knockers, a line each.
 Rect TableLayout::center_rect() const {
-  return {ox_ + kMiddleX, oy_ + kSideY, kMiddleW, kSouthY - kSideY};
+  return {ox_, oy_ + kBlockHeight, kTableWidth, kTableHeight - 2 * kBlockHeight};
 }
 Rect TableLayout::draw_pile_rect() const {
   const Rect c = center_rect();
-  return {c.x + 6, c.y + 1, c.w - 12, 1};
+  return {c.x + 6, c.y + 1, c.w / 2 - 8, 1};
 }
 Rect TableLayout::discard_rect() const {
   const Rect c = center_rect();
-  return {c.x + 6, c.y + 2, c.w - 12, 1};
+  return {c.x + c.w / 2 + 2, c.y + 1, c.w / 2 - 8, 1};
 }
 Rect TableLayout::panel_rect() const {
   if (width_ < kTableWidth + 2 + kPanelWidth) return {};
   return {ox_ + kTableWidth + 2, oy_, kPanelWidth, kTableHeight};
-}
-
-Rect TableLayout::log_rect() const {
-  const int y = buttons_y() + 1;
-  return {0, y, width_, std::max(0, help_y() - y)};
 }
 
 }  // namespace allegra::tui

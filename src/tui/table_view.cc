@@ -50,6 +50,8 @@ int lit_player(const TableModel& m) {
   return m.current;
 }
 
+// Every grid with its name, its row numbers (1-3) and column numbers (1-4): the names that
+// messages give the cells. The separator sets the shared column 4 apart.
 void draw_grids(const TableModel& m, const TableLayout& layout, bool unicode, Canvas& canvas) {
   const int lit = lit_player(m);
   for (int p = 0; p < m.players; ++p) {
@@ -58,6 +60,15 @@ void draw_grids(const TableModel& m, const TableLayout& layout, bool unicode, Ca
     std::string text = seat_label(m, p);
     if (p == m.current) text = (unicode ? "▶" : ">") + text;
     canvas.put_centered(label.x, label.y, label.w, text, style);
+    for (int col = 0; col < kGridCols; ++col) {
+      const Rect r = layout.col_label_rect(p, col);
+      canvas.put(r.x, r.y, std::to_string(col + 1), Style::kDim);
+    }
+    for (int row = 0; row < kRows; ++row) {
+      const Rect r = layout.row_label_rect(p, row);
+      canvas.put(r.x, r.y, std::to_string(row + 1), Style::kDim);
+      canvas.put(layout.separator_x(p), r.y, unicode ? "│" : "|", Style::kDim);
+    }
     for (int i = 0; i < kGridCells; ++i) {
       const CellId c = make_cell(p, i / kGridCols, i % kGridCols);
       const Rect r = layout.cell_rect(c);
@@ -93,32 +104,63 @@ void draw_center(const TableModel& m, const TableLayout& layout, const Translato
         tr.tr("table.taken",
               {{"name", m.names[static_cast<size_t>(m.active)]},
                {"card", m.taken == kHiddenValue ? tr.tr("card.face_down") : card_text(m.taken)}});
-  canvas.put_centered(c.x, c.y + 3, c.w, held, Style::kTitle);
+  canvas.put_centered(c.x, c.y + 2, c.w, held, Style::kTitle);
   std::string knocks;
   for (int p = 0; p < m.players; ++p)
     if (m.knockers >> p & 1)
       knocks += (knocks.empty() ? "" : ", ") + m.names[static_cast<size_t>(p)];
   if (!knocks.empty())
-    canvas.put_centered(c.x, c.y + 4, c.w, tr.tr("table.knockers", {{"names", knocks}}),
+    canvas.put_centered(c.x, c.y + 3, c.w, tr.tr("table.knockers", {{"names", knocks}}),
                         Style::kAlert);
 }
 
-// Every finished round's scores and the totals, one line per player: "Bea    12  3.5 | 15.5".
+// Every finished round's scores and the totals, one line per player: "Bea    12  3.5  15.5".
+// The columns are as wide as their widest entry, so a total is never cut: the total column
+// comes first, then as many of the latest rounds as fit, and names are shortened last.
 void draw_panel(const TableModel& m, const Rect& r, const Translator& tr, Canvas& canvas) {
   canvas.put(r.x, r.y, clip_text(tr.tr("table.scores"), r.w), Style::kTitle);
-  const size_t rounds = std::min<size_t>(m.round_scores.size(), 3);
-  const size_t first = m.round_scores.size() - rounds;  // the last three rounds
-  std::string head = fmt::format("{:<9}", "");
-  for (size_t i = first; i < m.round_scores.size(); ++i)
-    head += fmt::format("{:>5}", fmt::format("R{}", i + 1));
-  canvas.put(r.x, r.y + 1, clip_text(fmt::format("{} {:>6}", head, tr.tr("table.total")), r.w),
-             Style::kDim);
+  const auto idx = [](int p) { return static_cast<size_t>(p); };
+  const std::string total_head = tr.tr("table.total");
+  int total_w = text_width(total_head);
+  for (int p = 0; p < m.players; ++p)
+    total_w = std::max(total_w, text_width(points_text(m.totals_half[idx(p)])));
+  int name_w = 0;
+  for (int p = 0; p < m.players; ++p) name_w = std::max(name_w, text_width(m.names[idx(p)]));
+  constexpr int kMinNameW = 4;
+  name_w = std::min(name_w, std::max(kMinNameW, r.w - total_w - 1));
+  // Rounds from the latest back, each with a space before it, while they fit.
+  std::vector<std::pair<size_t, int>> rounds;  // round index, column width
+  int used = name_w + 1 + total_w;
+  for (size_t i = m.round_scores.size(); i-- > 0;) {
+    int w = text_width(fmt::format("R{}", i + 1));
+    for (int p = 0; p < m.players; ++p)
+      w = std::max(w, text_width(points_text(m.round_scores[i][idx(p)])));
+    if (used + w + 1 > r.w) break;
+    used += w + 1;
+    rounds.insert(rounds.begin(), {i, w});
+  }
+  const auto right = [](const std::string& text, int w) {
+    return std::string(static_cast<size_t>(std::max(0, w - text_width(text))), ' ') + text;
+  };
+  const auto row = [&](const std::string& name, const std::vector<std::string>& cells,
+                       const std::string& total) {
+    std::string line = clip_text(name, name_w);
+    line += std::string(static_cast<size_t>(name_w - text_width(line)), ' ');
+    for (size_t k = 0; k < rounds.size(); ++k) {
+      line += ' ';
+      line += right(cells[k], rounds[k].second);
+    }
+    line += ' ';
+    line += right(total, total_w);
+    return line;
+  };
+  std::vector<std::string> heads;
+  for (const auto& [i, w] : rounds) heads.push_back(fmt::format("R{}", i + 1));
+  canvas.put(r.x, r.y + 1, row("", heads, total_head), Style::kDim);
   for (int p = 0; p < m.players && p + 2 < r.h; ++p) {
-    std::string line = fmt::format("{:<9}", clip_text(m.names[static_cast<size_t>(p)], 8));
-    for (size_t i = first; i < m.round_scores.size(); ++i)
-      line += fmt::format("{:>5}", points_text(m.round_scores[i][static_cast<size_t>(p)]));
-    line += fmt::format(" {:>6}", points_text(m.totals_half[static_cast<size_t>(p)]));
-    canvas.put(r.x, r.y + 2 + p, clip_text(line, r.w),
+    std::vector<std::string> cells;
+    for (const auto& [i, w] : rounds) cells.push_back(points_text(m.round_scores[i][idx(p)]));
+    canvas.put(r.x, r.y + 2 + p, row(m.names[idx(p)], cells, points_text(m.totals_half[idx(p)])),
                p == m.current ? Style::kTitle : Style::kNormal);
   }
 }
@@ -162,18 +204,102 @@ Canvas render_table(const TableModel& model, const Translator& tr, bool unicode)
   return canvas;
 }
 
+namespace {
+
+// The key help, wrapped to the screen's width.
+std::vector<std::string> help_lines(const TableLayout& layout, const ViewOptions& o) {
+  if (o.help.empty()) return {};
+  return wrap_text(o.help, layout.width() - 2);
+}
+
+// The rows between the buttons and the key help, for the log or the notes (at least one).
+Rect bottom_rect(const TableLayout& layout, const ViewOptions& o) {
+  const int top = layout.buttons_y() + 1;
+  const int help = static_cast<int>(help_lines(layout, o).size());
+  const int bottom = std::max(top + 1, layout.height() - help);
+  return {1, top, layout.width() - 2, bottom - top};
+}
+
+// The message of a screen too small for the table, wrapped and centred.
+void draw_too_small(const TableLayout& layout, const Translator& tr, Canvas& canvas) {
+  std::vector<std::string> lines =
+      wrap_lines({tr.tr("screen.too_small_1"),
+                  tr.tr("screen.too_small_2", {{"width", std::to_string(layout.width())},
+                                               {"height", std::to_string(layout.height())},
+                                               {"min_width", std::to_string(kMinWidth)},
+                                               {"min_height", std::to_string(kMinHeight)}})},
+                 layout.width());
+  const int y = std::max(0, (layout.height() - static_cast<int>(lines.size())) / 2);
+  for (size_t i = 0; i < lines.size(); ++i)
+    canvas.put_centered(0, y + static_cast<int>(i), layout.width(), lines[i], Style::kAlert);
+}
+
+// The log's newest lines (older entries dimmed) or the notes, and "more" when the area is full.
+void draw_log(const TableModel& m, const TableLayout& layout, const Translator& tr,
+              const ViewOptions& o, Canvas& canvas) {
+  const Rect area = bottom_rect(layout, o);
+  const TextPage page = log_page(m, layout, o);
+  const bool notes = !m.notes.empty();
+  // The lines of the newest log entry stay bright.
+  const int newest =
+      notes || m.log.empty() ? 0 : static_cast<int>(wrap_text(m.log.back(), area.w).size());
+  for (size_t i = 0; i < page.lines.size(); ++i) {
+    const int index = page.first + static_cast<int>(i);
+    const bool old = !notes && index < page.total - newest;
+    canvas.put(area.x, area.y + static_cast<int>(i), page.lines[i],
+               old ? Style::kDim : Style::kNormal);
+  }
+  if (page.more_below())
+    canvas.put(area.x, area.y + page.rows, clip_text(tr.tr("screen.more"), area.w), Style::kTitle);
+}
+
+void draw_help(const TableLayout& layout, const ViewOptions& o, Canvas& canvas) {
+  const std::vector<std::string> lines = help_lines(layout, o);
+  const int top = bottom_rect(layout, o).y + bottom_rect(layout, o).h;
+  for (size_t i = 0; i < lines.size(); ++i)
+    canvas.put(1, top + static_cast<int>(i), lines[i], Style::kDim);
+}
+
+// The overlay's rows: the whole screen but the key help.
+Rect overlay_rect(const TableLayout& layout, const ViewOptions& o) {
+  const int help = static_cast<int>(help_lines(layout, o).size());
+  return {1, 0, layout.width() - 2, std::max(1, layout.height() - help)};
+}
+
+void draw_overlay(const TableLayout& layout, const Translator& tr, const ViewOptions& o,
+                  Canvas& canvas) {
+  const Rect area = overlay_rect(layout, o);
+  const TextPage page = overlay_page(layout, o);
+  for (size_t i = 0; i < page.lines.size(); ++i)
+    canvas.put(area.x, area.y + static_cast<int>(i), page.lines[i],
+               page.first == 0 && i == 0 ? Style::kTitle : Style::kNormal);
+  if (page.more_below())
+    canvas.put(area.x, area.y + page.rows, clip_text(tr.tr("screen.more"), area.w), Style::kTitle);
+  draw_help(layout, o, canvas);
+}
+
+}  // namespace
+
+TextPage log_page(const TableModel& m, const TableLayout& layout, const ViewOptions& o) {
+  const Rect area = bottom_rect(layout, o);
+  if (!m.notes.empty()) return text_page(m.notes, area.w, area.h, PageStart::kTop, o.scroll);
+  return text_page(m.log, area.w, area.h, PageStart::kBottom, o.scroll);
+}
+
+TextPage overlay_page(const TableLayout& layout, const ViewOptions& o) {
+  const Rect area = overlay_rect(layout, o);
+  return text_page(o.overlay, area.w, area.h, PageStart::kTop, o.overlay_scroll);
+}
+
 Canvas render_screen(const TableModel& model, const InputMap* map, const TableLayout& layout,
                      const Translator& tr, const ViewOptions& options) {
   Canvas canvas(layout.width(), layout.height());
   if (!layout.fits()) {
-    const int y = layout.height() / 2 - 1;
-    canvas.put_centered(0, std::max(0, y), layout.width(), tr.tr("screen.too_small_1"),
-                        Style::kAlert);
-    canvas.put_centered(0, std::max(0, y + 1), layout.width(),
-                        tr.tr("screen.too_small_2", {{"width", std::to_string(layout.width())},
-                                                     {"height", std::to_string(layout.height())},
-                                                     {"min_width", std::to_string(kMinWidth)},
-                                                     {"min_height", std::to_string(kMinHeight)}}));
+    draw_too_small(layout, tr, canvas);
+    return canvas;
+  }
+  if (!options.overlay.empty()) {
+    draw_overlay(layout, tr, options, canvas);
     return canvas;
   }
   draw_grids(model, layout, options.unicode, canvas);
@@ -184,16 +310,8 @@ Canvas render_screen(const TableModel& model, const InputMap* map, const TableLa
     draw_targets(*map, canvas);
     for (CellId c : map->cursor_cells()) mark_cursor(canvas, layout.cell_rect(c));
   }
-  const Rect log = layout.log_rect();
-  const std::vector<std::string>& lines = model.notes.empty() ? model.log : model.notes;
-  const int shown = std::min<int>(log.h, static_cast<int>(lines.size()));
-  // Notes read from the top; the log shows its newest lines.
-  const size_t first = model.notes.empty() ? lines.size() - static_cast<size_t>(shown) : 0;
-  for (int i = 0; i < shown; ++i)
-    canvas.put(1, log.y + i, clip_text(lines[first + static_cast<size_t>(i)], log.w - 2),
-               model.notes.empty() && i + 1 < shown ? Style::kDim : Style::kNormal);
-  if (!options.help.empty())
-    canvas.put(1, layout.help_y(), clip_text(options.help, layout.width() - 2), Style::kDim);
+  draw_log(model, layout, tr, options, canvas);
+  draw_help(layout, options, canvas);
   return canvas;
 }
 

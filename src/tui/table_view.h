@@ -7,24 +7,39 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tui/canvas.h"
 #include "tui/input_map.h"
 #include "tui/table_layout.h"
 #include "tui/table_model.h"
+#include "tui/text_page.h"
 #include "tui/translator.h"
 
 namespace allegra::tui {
 
 struct ViewOptions {
+  // `{unicode, help}` as before; the other fields are set by name.
+  ViewOptions(bool unicode_glyphs = true, std::string help_line = {})
+      : unicode(unicode_glyphs), help(std::move(help_line)) {}
   bool unicode = true;
-  std::string help;  // the key help line at the bottom ("" for none)
+  std::string help;  // the key help at the bottom, wrapped ("" for none)
+  int scroll = 0;    // lines from the log's newest page or the notes' first (negative: back)
+  // When set, drawn over the table instead of it (the help overlay), from line overlay_scroll.
+  std::vector<std::string> overlay;
+  int overlay_scroll = 0;
 };
 
 // The full screen. `map` (may be null) gives the decision's targets and the cursor.
 Canvas render_screen(const TableModel& model, const InputMap* map, const TableLayout& layout,
                      const Translator& tr, const ViewOptions& options);
+
+// The page of the log (or of the notes, when there are any) that render_screen() shows, with
+// the offset clamped: the front end scrolls with it.
+TextPage log_page(const TableModel& model, const TableLayout& layout, const ViewOptions& options);
+// The page of the overlay that render_screen() shows.
+TextPage overlay_page(const TableLayout& layout, const ViewOptions& options);
 
 // Only the table (no status, buttons or log), e.g. for the plain front end.
 Canvas render_table(const TableModel& model, const Translator& tr, bool unicode);

@@ -75,8 +75,9 @@ TEST_F(TuiHint, ExplainsTheTopMovesInPointsNotPercentages) {
       fmt::format("Hint: the strongest bot would play (your 15 cards now: {} points expected)",
                   points_text(tr_, now)));
   EXPECT_EQ(lines[1].rfind("1. ", 0), 0u) << lines[1];
-  const std::string scored = fmt::format("[{}]: then {} points expected", to_text(moves[0].action),
-                                         points_text(tr_, now - 14 - mean_));
+  // The move named as on its button, with the short form typed for it (row 1, column 3).
+  const std::string scored =
+      fmt::format("[1,3]: then {} points expected", points_text(tr_, now - 14 - mean_));
   EXPECT_NE(lines[1].find(scored), std::string::npos) << lines[1];
   EXPECT_EQ(lines[2], "   Completes a line of three 7: they are cleared.");
   EXPECT_EQ(lines[3].rfind("2. ", 0), 0u) << lines[3];

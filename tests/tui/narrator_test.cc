@@ -24,10 +24,10 @@ TEST_F(TuiNarrator, EveryEventTypeReadsAsASentence) {
             "Round 2 begins: Carlo starts, the discard pile starts with the 5.");
   EXPECT_EQ(say(1, {{.type = T::kTurnStarted, .player = 1}}), "");
   EXPECT_EQ(say(1, {{.type = T::kRevealed, .player = 1, .value = 7, .cell = make_cell(1, 1, 2)}}),
-            "Bea turned up the 7 at row 2, column 4.");
-  // Display column 1 of Bea's display is column 3 of Carlo, her left neighbour.
+            "Bea turned up the 7 at row 2, column 3.");
+  // Column 4 of Carlo, her left neighbour, is the first of Bea's display: named as his.
   EXPECT_EQ(say(1, {{.type = T::kRevealed, .player = 1, .value = -1, .cell = make_cell(2, 0, 3)}}),
-            "Bea turned up the -1 at row 1, column 1.");
+            "Bea turned up the -1 at Carlo’s row 1, column 4.");
   EXPECT_EQ(say(1, {{.type = T::kReshuffled, .count = 40}}),
             "The discard pile is shuffled into a new draw pile of 40 cards.");
   EXPECT_EQ(say(1, {{.type = T::kDrew, .player = 1, .value = 3, .aux = 0}}),
@@ -57,8 +57,8 @@ TEST_F(TuiNarrator, ASwapThatClearsIsOneSentence) {
                      .value = 7,
                      .aux = static_cast<uint8_t>(row_line_id(1, 0))},
                     {.type = T::kDiscarded, .player = 1, .value = 11, .cell = c}}),
-            "Bea swapped the 7 into row 2, column 2 for the 11 and cleared three 7s (row 2 from "
-            "column 1)");
+            "Bea swapped the 7 into row 2, column 1 for the 11 and cleared three 7s (row 2: "
+            "Carlo’s column 4 and columns 1–2)");
 }
 
 TEST_F(TuiNarrator, KnockSwapTakeAndPut) {
@@ -66,13 +66,13 @@ TEST_F(TuiNarrator, KnockSwapTakeAndPut) {
   const CellId k = make_cell(2, 0, 1);
   EXPECT_EQ(say(2, {{.type = T::kToHand, .player = 2, .value = 9, .cell = k},
                     {.type = T::kPlaced, .player = 2, .value = 4, .cell = k}}),
-            "Carlo swapped the 4 into row 1, column 3 and took 9 into the hand");
+            "Carlo swapped the 4 into row 1, column 2 and took 9 into the hand");
   EXPECT_EQ(say(1, {{.type = T::kToHand, .player = 1, .value = kHiddenValue, .cell = k}}),
-            "Bea took a face-down card from Carlo's row 1, column 3");
+            "Bea took a face-down card from Carlo's row 1, column 2");
   EXPECT_EQ(say(1, {{.type = T::kPlaced, .player = 1, .value = 2, .cell = make_cell(1, 2, 3)}}),
-            "Bea put the 2 into row 3, column 5");
+            "Bea put the 2 into row 3, column 4");
   EXPECT_EQ(say(1, {{.type = T::kCleared, .player = 1, .value = 5, .aux = col_line_id(2)}}),
-            "Bea cleared three 5s (column 3)!");
+            "Bea cleared three 5s (column 2)!");
 }
 
 TEST_F(TuiNarrator, RoundResultExplainsThePenaltyAndTheBonus) {

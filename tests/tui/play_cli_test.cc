@@ -91,20 +91,35 @@ TEST_F(PlayCli, WithoutATerminalItFallsBackToPlainMode) {
   EXPECT_NE(r.out.find("You, choose:"), std::string::npos);
 }
 
-TEST_F(PlayCli, ScreenReaderModeDescribesTheTableInSentences) {
-  // Two setup reveals, a draw, then the rest of the game's first decisions, then quit.
+// Occurrences of `what` in `text`.
+size_t count_of(const std::string& text, const std::string& what) {
+  size_t n = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+TEST_F(PlayCli, ScreenReaderModeReadsWhatChangedAndTheTableOnRequest) {
+  // Two setup reveals, a draw, then the rest of the game's first decisions; the table asked
+  // for once with t; then quit.
   const Result r = play(
       "--screen-reader --fast --lang en --seed 5 --seats human,easy,easy,easy "
       "--no-record",
-      repeat("1", 12) + "q\n");
+      repeat("1", 12) + "t\n" + "1\n" + "q\n");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.err.find("not a terminal"), std::string::npos) << "--screen-reader implies --plain";
   EXPECT_EQ(r.out.find("##"), std::string::npos) << "no picture\n" << r.out;
   for (const char* want :
-       {"Round 1 of 3.", "You, total 0, deciding now:", "Row 1: face down (shared with Carlo); ",
+       {"Round 1 of 3.",
+        "You, total 0, deciding now:", "Row 1: face down, face down, face down, face down",
+        "Column 4 also counts in Emil’s 15-card display.",
+        "Also in this 15-card display: Carlo’s column 4: face down, face down, face down.",
         "Dora, total 0:", "Cards in the draw pile: ", "You: turn up a card of your 15-card display",
-        "You: draw from the draw pile", "You, choose:", "  1) ", "The game is saved in"})
+        "You: draw from the draw pile", "Carlo turned up", "You, choose:", "  1) ",
+        "t = the whole table", "The game is saved in"})
     EXPECT_NE(r.out.find(want), std::string::npos) << want << "\n" << r.out;
+  // The whole table twice: at the first decision and on request; not before every decision.
+  EXPECT_GE(count_of(r.out, "You, choose:"), 10u) << r.out;
+  EXPECT_EQ(count_of(r.out, "Cards in the draw pile: "), 2u) << r.out;
   // Every description line stands alone: a seat line is followed by its three rows.
   const std::vector<std::string> lines = lines_of(r.out);
   for (size_t i = 0; i < lines.size(); ++i) {
@@ -120,7 +135,8 @@ TEST_F(PlayCli, ScreenReaderModeDescribesTheTableInSentences) {
       "--no-record",
       "q\n");
   ASSERT_EQ(de.exit_code, 0) << de.err;
-  EXPECT_NE(de.out.find("Zeile 1: verdeckt (gemeinsam mit Carlo); "), std::string::npos) << de.out;
+  EXPECT_NE(de.out.find("Zeile 1: verdeckt, verdeckt, verdeckt, verdeckt"), std::string::npos)
+      << de.out;
   EXPECT_EQ(de.out.find("##"), std::string::npos) << de.out;
 }
 

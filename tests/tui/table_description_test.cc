@@ -1,6 +1,7 @@
 // The table told in sentences for screen readers (describe_table), golden in English and
-// German, from hand-built positions: every seat's display row by row with the shared column
-// named, gaps, the piles, the card in play, knocks, the end of the round.
+// German, from hand-built positions: every seat's grid row by row (columns 1-4, as the screen
+// labels them), whose display shares its column 4, the decider's neighbour column, gaps, the
+// piles, the card in play, knocks, the end of the round.
 #include "tui/table_description.h"
 
 #include <fmt/format.h>
@@ -37,20 +38,23 @@ draw 9 2
 1: ? 3 ? 4 | 6 ? ? 11 | . . . ?
 )";
 
-// Two players (no knocking with two): each display's column 1 is the other's column 3; You
-// hold the drawn 9.
+// Two players (no knocking with two): each one's column 4 is the first column of the other's
+// display; You hold the drawn 9.
 TEST(TuiDescription, TwoPlayersWithADrawnCard) {
   State s = position_from_diagram(options(2), kTwoPlayers);
   s.apply(Action::draw_pile());
   EXPECT_EQ(describe(s, {"You", "Bea"}, "en"), R"(Round 1 of 3.
 You, total 10, deciding now:
-Row 1: 4 (shared with Bea); 5, face down, face down, 7
-Row 2: 11 (shared with Bea); face down, 2, gap, face down
-Row 3: face down (shared with Bea); 1, 1, face down, -1
+Row 1: 5, face down, face down, 7
+Row 2: face down, 2, gap, face down
+Row 3: 1, 1, face down, -1
+Column 4 also counts in Bea’s 15-card display.
+Also in this 15-card display: Bea’s column 4: 4, 11, face down.
 Bea, total 4.5:
-Row 1: 7 (shared with You); face down, 3, face down, 4
-Row 2: face down (shared with You); 6, face down, face down, 11
-Row 3: -1 (shared with You); gap, gap, gap, face down
+Row 1: face down, 3, face down, 4
+Row 2: 6, face down, face down, 11
+Row 3: gap, gap, gap, face down
+Column 4 also counts in your 15-card display.
 Cards in the draw pile: 71. On the discard pile: 8.
 You drew the 9.
 You: swap the 9 into your display, or discard it?
@@ -83,25 +87,31 @@ TEST(TuiDescription, FivePlayersKnockersHandAndTake) {
   }
   EXPECT_EQ(knock_window, R"(Round 1 of 3.
 Emil, total 1, deciding now:
-Row 1: face down (shared with You); 8, face down, face down, face down
-Row 2: face down (shared with You); face down, face down, 6, face down
-Row 3: 0 (shared with You); face down, face down, face down, face down
+Row 1: 8, face down, face down, face down
+Row 2: face down, face down, 6, face down
+Row 3: face down, face down, face down, face down
+Column 4 also counts in Dora’s 15-card display.
+Also in this 15-card display: your column 4: face down, face down, 0.
 You, total 3:
-Row 1: face down (shared with Bea); 1, face down, face down, face down
-Row 2: face down (shared with Bea); face down, face down, face down, face down
-Row 3: face down (shared with Bea); face down, face down, face down, 0
+Row 1: 1, face down, face down, face down
+Row 2: face down, face down, face down, face down
+Row 3: face down, face down, face down, 0
+Column 4 also counts in Emil’s 15-card display.
 Bea, total -2:
-Row 1: face down (shared with Carlo); 2, 2, face down, face down
-Row 2: 9 (shared with Carlo); face down, 10, face down, face down
-Row 3: face down (shared with Carlo); face down, face down, gap, face down
+Row 1: 2, 2, face down, face down
+Row 2: face down, 10, face down, face down
+Row 3: face down, face down, gap, face down
+Column 4 also counts in your 15-card display.
 Carlo, total 0:
-Row 1: face down (shared with Dora); face down, face down, 4, face down
-Row 2: face down (shared with Dora); face down, -1, face down, 9
-Row 3: face down (shared with Dora); face down, 3, face down, face down
+Row 1: face down, face down, 4, face down
+Row 2: face down, -1, face down, 9
+Row 3: face down, 3, face down, face down
+Column 4 also counts in Bea’s 15-card display.
 Dora, total 7.5:
-Row 1: face down (shared with Emil); face down, face down, face down, face down
-Row 2: face down (shared with Emil); face down, face down, face down, face down
-Row 3: face down (shared with Emil); face down, face down, face down, face down
+Row 1: face down, face down, face down, face down
+Row 2: face down, face down, face down, face down
+Row 3: face down, face down, face down, face down
+Column 4 also counts in Carlo’s 15-card display.
 Cards in the draw pile: 59. On the discard pile: 5.
 Bea drew the 6.
 Knocked: Carlo.
@@ -111,25 +121,31 @@ Emil: Bea drew the 6. Knock for it, or pass?
   s.apply(Action::swap(make_cell(4, 0, 0)));
   EXPECT_EQ(describe(s, names, "en"), R"(Round 1 of 3.
 Bea, total -2, deciding now:
-Row 1: face down (shared with Carlo); 2, 2, face down, face down
-Row 2: 9 (shared with Carlo); face down, 10, face down, face down
-Row 3: face down (shared with Carlo); face down, face down, gap, face down
+Row 1: 2, 2, face down, face down
+Row 2: face down, 10, face down, face down
+Row 3: face down, face down, gap, face down
+Column 4 also counts in your 15-card display.
+Also in this 15-card display: Carlo’s column 4: face down, 9, face down.
 Carlo, total 0:
-Row 1: face down (shared with Dora); face down, face down, 4, face down
-Row 2: face down (shared with Dora); face down, -1, face down, 9
-Row 3: face down (shared with Dora); face down, 3, face down, face down
+Row 1: face down, face down, 4, face down
+Row 2: face down, -1, face down, 9
+Row 3: face down, 3, face down, face down
+Column 4 also counts in Bea’s 15-card display.
 Dora, total 7.5:
-Row 1: face down (shared with Emil); face down, face down, face down, face down
-Row 2: face down (shared with Emil); face down, face down, face down, face down
-Row 3: face down (shared with Emil); face down, face down, face down, face down
+Row 1: face down, face down, face down, face down
+Row 2: face down, face down, face down, face down
+Row 3: face down, face down, face down, face down
+Column 4 also counts in Carlo’s 15-card display.
 Emil, total 1:
-Row 1: face down (shared with You); 6, face down, face down, face down
-Row 2: face down (shared with You); face down, face down, 6, face down
-Row 3: 0 (shared with You); face down, face down, face down, face down
+Row 1: 6, face down, face down, face down
+Row 2: face down, face down, 6, face down
+Row 3: face down, face down, face down, face down
+Column 4 also counts in Dora’s 15-card display.
 You, total 3:
-Row 1: face down (shared with Bea); 1, face down, face down, face down
-Row 2: face down (shared with Bea); face down, face down, face down, face down
-Row 3: face down (shared with Bea); face down, face down, face down, 0
+Row 1: 1, face down, face down, face down
+Row 2: face down, face down, face down, face down
+Row 3: face down, face down, face down, 0
+Column 4 also counts in Emil’s 15-card display.
 Cards in the draw pile: 59. On the discard pile: 5.
 Emil holds 8.
 Knocked: Carlo, Emil.
@@ -158,29 +174,36 @@ TEST(TuiDescription, SixPlayersInGermanDuringTheLastTurns) {
   EXPECT_EQ(describe(s, {"Du", "Bea", "Carlo", "Dora", "Emil", "Fritz"}, "de"),
             R"(Durchgang 1 von 3. Schlussrunde (Carlo: keine verdeckte Karte mehr).
 Emil, gesamt 20, jetzt am Zug:
-Zeile 1: verdeckt (gemeinsam mit Fritz); verdeckt, verdeckt, verdeckt, verdeckt
-Zeile 2: verdeckt (gemeinsam mit Fritz); verdeckt, 7, verdeckt, verdeckt
-Zeile 3: verdeckt (gemeinsam mit Fritz); verdeckt, verdeckt, verdeckt, verdeckt
+Zeile 1: verdeckt, verdeckt, verdeckt, verdeckt
+Zeile 2: verdeckt, 7, verdeckt, verdeckt
+Zeile 3: verdeckt, verdeckt, verdeckt, verdeckt
+Spalte 4 gehört auch zur 15er-Auslage von Dora.
+Außerdem in dieser 15er-Auslage: Spalte 4 bei Fritz: verdeckt, verdeckt, verdeckt.
 Fritz, gesamt 5:
-Zeile 1: verdeckt (gemeinsam mit Du); verdeckt, verdeckt, verdeckt, verdeckt
-Zeile 2: verdeckt (gemeinsam mit Du); verdeckt, verdeckt, verdeckt, verdeckt
-Zeile 3: verdeckt (gemeinsam mit Du); 10, verdeckt, verdeckt, verdeckt
+Zeile 1: verdeckt, verdeckt, verdeckt, verdeckt
+Zeile 2: verdeckt, verdeckt, verdeckt, verdeckt
+Zeile 3: 10, verdeckt, verdeckt, verdeckt
+Spalte 4 gehört auch zur 15er-Auslage von Emil.
 Du, gesamt 12:
-Zeile 1: verdeckt (gemeinsam mit Bea); verdeckt, verdeckt, verdeckt, verdeckt
-Zeile 2: verdeckt (gemeinsam mit Bea); 3, verdeckt, verdeckt, verdeckt
-Zeile 3: verdeckt (gemeinsam mit Bea); verdeckt, verdeckt, verdeckt, verdeckt
+Zeile 1: verdeckt, verdeckt, verdeckt, verdeckt
+Zeile 2: 3, verdeckt, verdeckt, verdeckt
+Zeile 3: verdeckt, verdeckt, verdeckt, verdeckt
+Spalte 4 gehört auch zur 15er-Auslage von Fritz.
 Bea, gesamt 0:
-Zeile 1: 4 (gemeinsam mit Carlo); verdeckt, verdeckt, verdeckt, verdeckt
-Zeile 2: 0 (gemeinsam mit Carlo); verdeckt, verdeckt, verdeckt, verdeckt
-Zeile 3: 7 (gemeinsam mit Carlo); verdeckt, verdeckt, verdeckt, verdeckt
+Zeile 1: verdeckt, verdeckt, verdeckt, verdeckt
+Zeile 2: verdeckt, verdeckt, verdeckt, verdeckt
+Zeile 3: verdeckt, verdeckt, verdeckt, verdeckt
+Spalte 4 gehört auch zu deiner 15er-Auslage.
 Carlo, gesamt -3.5:
-Zeile 1: 1 (gemeinsam mit Dora); 1, 2, 3, 4
-Zeile 2: 1 (gemeinsam mit Dora); Lücke, Lücke, Lücke, 0
-Zeile 3: 2 (gemeinsam mit Dora); -1, 5, 6, 7
+Zeile 1: 1, 2, 3, 4
+Zeile 2: Lücke, Lücke, Lücke, 0
+Zeile 3: -1, 5, 6, 7
+Spalte 4 gehört auch zur 15er-Auslage von Bea.
 Dora, gesamt 8:
-Zeile 1: verdeckt (gemeinsam mit Emil); verdeckt, verdeckt, verdeckt, 1
-Zeile 2: verdeckt (gemeinsam mit Emil); verdeckt, verdeckt, verdeckt, 1
-Zeile 3: verdeckt (gemeinsam mit Emil); verdeckt, verdeckt, verdeckt, 2
+Zeile 1: verdeckt, verdeckt, verdeckt, 1
+Zeile 2: verdeckt, verdeckt, verdeckt, 1
+Zeile 3: verdeckt, verdeckt, verdeckt, 2
+Spalte 4 gehört auch zur 15er-Auslage von Carlo.
 Karten im Nachziehstapel: 49. Oben auf dem Abwurfstapel: 4.
 Emil nahm die 11.
 Emil: tausche die 11 in deine Auslage oder wirf sie ab?

@@ -12,23 +12,31 @@ namespace {
 
 const std::vector<std::string> kNames = {"You", "Bea", "Carlo", "Dora"};
 
-TEST(TuiLayout, SeatsSitAroundTheTableFacingTheirOwners) {
+TEST(TuiLayout, SeatsSitAroundTheTableWithSharedColumnsSideBySide) {
   const TableLayout l(4, 0, 80, 24);
   EXPECT_TRUE(l.fits());
-  EXPECT_EQ(l.side(0), Side::kSouth);
-  EXPECT_EQ(l.side(1), Side::kWest);
-  EXPECT_EQ(l.side(2), Side::kNorth);
-  EXPECT_EQ(l.side(3), Side::kEast);
-  // The viewer's grid reads normally: row 0 on top, column 0 on the left.
+  // The viewer at the bottom, his left neighbour bottom left, the others in the top row.
+  EXPECT_GT(l.block_rect(0).y, l.block_rect(2).y);
+  EXPECT_EQ(l.block_rect(0).y, l.block_rect(1).y);
+  EXPECT_LT(l.block_rect(1).x, l.block_rect(0).x);
+  EXPECT_LT(l.block_rect(2).x, l.block_rect(3).x);
+  EXPECT_FALSE(l.mirrored(0));
+  EXPECT_TRUE(l.mirrored(2));
+  // Every grid reads rows from the top; the bottom grids columns 1-4 from the left.
   EXPECT_LT(l.cell_rect(make_cell(0, 0, 0)).x, l.cell_rect(make_cell(0, 0, 3)).x);
-  EXPECT_LT(l.cell_rect(make_cell(0, 0, 0)).y, l.cell_rect(make_cell(0, 2, 0)).y);
-  // The left neighbour's column 3 (the first column of the viewer's display) is the end of
-  // his grid nearest the viewer: at the bottom of the left side.
-  EXPECT_GT(l.cell_rect(make_cell(1, 0, 3)).y, l.cell_rect(make_cell(1, 0, 0)).y);
-  // The player opposite has his column 3 on the left, next to the left neighbour.
-  EXPECT_LT(l.cell_rect(make_cell(2, 0, 3)).x, l.cell_rect(make_cell(2, 0, 0)).x);
-  // The right neighbour's column 3 is at the top of the right side, near the player opposite.
-  EXPECT_LT(l.cell_rect(make_cell(3, 0, 3)).y, l.cell_rect(make_cell(3, 0, 0)).y);
+  EXPECT_LT(l.cell_rect(make_cell(2, 0, 0)).y, l.cell_rect(make_cell(2, 2, 0)).y);
+  // The left neighbour's column 4 (the first column of the viewer's display) lies just left
+  // of the viewer's column 1, and so for the top row's displays.
+  for (int row = 0; row < kRows; ++row) {
+    const Rect shared = l.cell_rect(make_cell(1, row, kSharedCol));
+    const Rect first = l.cell_rect(make_cell(0, row, 0));
+    EXPECT_EQ(shared.y, first.y);
+    EXPECT_LE(first.x - (shared.x + shared.w), 5);  // the viewer's row number between
+    const Rect top_shared = l.cell_rect(make_cell(3, row, kSharedCol));
+    const Rect top_first = l.cell_rect(make_cell(2, row, 0));
+    EXPECT_EQ(top_shared.y, top_first.y);
+    EXPECT_LE(top_shared.x - (top_first.x + top_first.w), 5);
+  }
 }
 
 TEST(TuiLayout, EveryPlayerCountFitsWithoutOverlaps) {

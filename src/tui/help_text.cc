@@ -1,0 +1,39 @@
+#include "tui/help_text.h"
+
+namespace allegra::tui {
+
+const std::vector<std::string>& help_overlay_keys() {
+  static const std::vector<std::string> kKeys = {
+      "help.title",
+      "",
+      "help.keys_title",
+      "help.key_move",
+      "help.key_choose",
+      "help.key_type",
+      "help.key_hint",
+      "help.key_log",
+      "help.key_bots",
+      "help.key_quit",
+      "",
+      "help.table_title",
+      "help.table_grid",
+      "help.table_shared",
+      "help.table_lit",
+      "",
+      "help.rules_title",
+      "help.rules_goal",
+      "help.rules_turn",
+      "help.rules_knock",
+      "help.rules_clear",
+      "help.rules_end",
+  };
+  return kKeys;
+}
+
+std::vector<std::string> help_overlay(const Translator& tr) {
+  std::vector<std::string> out;
+  for (const std::string& key : help_overlay_keys()) out.push_back(key.empty() ? "" : tr.tr(key));
+  return out;
+}
+
+}  // namespace allegra::tui
