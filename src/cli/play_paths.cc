@@ -25,6 +25,12 @@ constexpr const char* kChooseSave =
     "choose where to save with --save-file PATH (and --record FILE or --no-record)";
 constexpr const char* kChooseRecord = "choose another --record FILE, or --no-record";
 
+std::string absolute(const std::string& path) {
+  std::error_code ec;
+  const fs::path p = fs::absolute(path, ec);
+  return ec ? path : p.lexically_normal().string();
+}
+
 std::string parent_of(const std::string& path) {
   const fs::path parent = fs::path(path).parent_path();
   return parent.empty() ? std::string(".") : parent.string();
@@ -43,8 +49,7 @@ std::string checked_state_dir(const tui::Translator& tr, std::vector<std::string
           "HOME is '{}', which is not a folder, so the game has nowhere to be saved: {}", home,
           kChooseSave));
     if (!(home && *home))
-      notes->push_back(tr.tr(
-          "save.no_home", {{"path", fs::absolute(tui::state_dir()).lexically_normal().string()}}));
+      notes->push_back(tr.tr("save.no_home", {{"path", absolute(tui::state_dir())}}));
   }
   return tui::state_dir();
 }
@@ -91,7 +96,7 @@ void check_save_file(const std::string& path, bool resume) {
 // The save to continue from the saves folder (plus a save of an older version of allegra).
 tui::SaveEntry pick_save(const std::string& state, const std::string& dir, const std::string& id) {
   std::vector<tui::SaveEntry> saves = tui::list_saves(dir);
-  const fs::path legacy = fs::path(state) / "saved-game.json";
+  const fs::path legacy = fs::path(absolute(state)) / "saved-game.json";
   std::error_code ec;
   if (fs::is_regular_file(legacy, ec)) saves.push_back(tui::read_save_entry(legacy));
   if (saves.empty()) throw CliError(fmt::format("there is no saved game to resume in '{}'", dir));
@@ -125,7 +130,8 @@ PlayPaths resolve_play_paths(const PathFlags& flags, const tui::Translator& tr) 
     out.save_path = flags.save_file;
     out.resume_command = fmt::format("allegra play --resume --save-file '{}'", flags.save_file);
   } else {
-    const std::string dir = tui::saves_dir();
+    // Absolute, so "saved in ..." is right wherever the game is continued from.
+    const std::string dir = absolute(tui::saves_dir());
     std::string id;
     if (flags.resume) {
       const tui::SaveEntry e = pick_save(state, dir, flags.resume_id);
@@ -140,7 +146,7 @@ PlayPaths resolve_play_paths(const PathFlags& flags, const tui::Translator& tr) 
     out.resume_command = fmt::format("allegra play --resume {}", id);
   }
   if (!flags.no_record) {
-    out.record_path = flags.record.empty() ? tui::default_record_path() : flags.record;
+    out.record_path = flags.record.empty() ? absolute(tui::default_record_path()) : flags.record;
     check_record_output(out.record_path, "--record");
     check_folder(parent_of(out.record_path), kChooseRecord);
   }

@@ -79,6 +79,18 @@ TEST_F(PlaySaves, EveryGameHasItsOwnSaveAndResumePicksOne) {
   EXPECT_EQ(save_ids(), std::vector<std::string>{first});
 }
 
+TEST_F(PlaySaves, ASaveOfAnOlderVersionIsStillFound) {
+  // Older versions saved every game in <state>/saved-game.json.
+  ASSERT_EQ(play(fmt::format("--seats human,easy --no-record --save-file '{}'",
+                             (path("state") / "allegra" / "saved-game.json").string()))
+                .exit_code,
+            0);
+  const Result r = play("--resume --no-record");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("Continue it with: allegra play --resume saved-game"), std::string::npos)
+      << r.out;
+}
+
 TEST_F(PlaySaves, SaveFileRefusesWhatIsNotASave) {
   // A file of game records is never replaced by a save.
   ASSERT_EQ(
