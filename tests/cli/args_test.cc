@@ -142,6 +142,26 @@ TEST_F(CliArgs, ABadRecordLineNamesTheLineAndColumnOfTheFile) {
   EXPECT_EQ(r.err.find("line 1, column"), std::string::npos) << r.err;
 }
 
+// selfplay and sim rewrite their --record file: only a file of records (or a new one) may be
+// rewritten, never a save, notes or a folder.
+TEST_F(CliArgs, RecordOutputsRefuseFilesThatAreNotRecords) {
+  write("notes.txt", "my notes\n");
+  expect_error(fmt::format("selfplay --quiet --record '{}'", path("notes.txt").string()),
+               {"is not a file of game records, so it is left untouched"});
+  expect_error(fmt::format("sim --seats random,random --games 2 --no-progress --record '{}'",
+                           path("notes.txt").string()),
+               {"is not a file of game records"});
+  EXPECT_EQ(read_file(path("notes.txt")), "my notes\n");
+  expect_error(fmt::format("selfplay --quiet --record '{}'", dir_.string()), {"is a folder"});
+  // A file of records is rewritten as documented.
+  ASSERT_EQ(run(fmt::format("selfplay --quiet --games 2 --record '{}'", path("g.jsonl").string()))
+                .exit_code,
+            0);
+  EXPECT_EQ(run(fmt::format("selfplay --quiet --record '{}'", path("g.jsonl").string())).exit_code,
+            0);
+  EXPECT_EQ(lines_of(read_file(path("g.jsonl"))).size(), 1u);
+}
+
 TEST_F(CliArgs, EndlessInputsAreRefusedNotRead) {
   // A device that never ends.
   expect_error("replay /dev/zero --check", {"'/dev/zero' is a device, not a file"});
