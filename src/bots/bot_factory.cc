@@ -1,5 +1,6 @@
 // make_bot(): bots from their specs, and the levels for people (docs/bots.md).
 #include <charconv>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -16,21 +17,33 @@ namespace {
 // The "easy" level: the greedy bot with a random error of this many points on every option.
 constexpr double kEasyNoise = 2.0;
 
+// The limits of an mcts:<N>it / mcts:<N>ms / :<T>t spec.
+constexpr long long kMaxMctsIterations = 100'000'000;
+constexpr long long kMaxMctsMillis = 3'600'000;
+constexpr long long kMaxMctsThreads = 256;
+
 [[noreturn]] void unknown(std::string_view spec) {
   throw std::invalid_argument("unknown bot '" + std::string(spec) + "': expected one of " +
                               bot_spec_help());
 }
 
-// A positive integer followed by exactly `suffix`, e.g. "2000it".
-bool parse_count(std::string_view text, std::string_view suffix, long long max, long long& out) {
-  if (text.size() <= suffix.size() || text.substr(text.size() - suffix.size()) != suffix)
-    return false;
+// The number of a spec part such as "2000it": digits followed by exactly `suffix`. nullopt if
+// the part does not end in `suffix`; std::invalid_argument saying the allowed range if it does
+// but the number is missing, malformed or out of range (e.g. "mcts:0it").
+std::optional<long long> parse_count(std::string_view spec, std::string_view text,
+                                     std::string_view suffix, std::string_view what,
+                                     long long max) {
+  if (text.size() < suffix.size() || text.substr(text.size() - suffix.size()) != suffix)
+    return std::nullopt;
   const std::string_view digits = text.substr(0, text.size() - suffix.size());
   long long v = 0;
   const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
-  if (ec != std::errc() || end != digits.data() + digits.size() || v <= 0 || v > max) return false;
-  out = v;
-  return true;
+  if (digits.empty() || ec != std::errc() || end != digits.data() + digits.size() || v < 1 ||
+      v > max)
+    throw std::invalid_argument("bot '" + std::string(spec) + "': " + std::string(what) +
+                                " must be a whole number from 1 to " + std::to_string(max) +
+                                ", got '" + std::string(digits) + "'");
+  return v;
 }
 
 std::vector<std::string_view> split(std::string_view s, char sep) {
@@ -49,17 +62,21 @@ std::unique_ptr<Bot> make_mcts(std::string_view spec, uint64_t seed) {
   const std::vector<std::string_view> parts = split(spec, ':');
   MctsConfig config;
   if (parts.size() < 2 || parts.size() > 3) unknown(spec);
-  long long v = 0;
-  if (parse_count(parts[1], "it", 100'000'000, v)) {
-    config.iterations = static_cast<int>(v);
-  } else if (parse_count(parts[1], "ms", 3'600'000, v)) {
-    config.seconds = static_cast<double>(v) / 1000.0;
+  if (auto it = parse_count(spec, parts[1], "it", "iterations", kMaxMctsIterations)) {
+    config.iterations = static_cast<int>(*it);
+  } else if (auto ms = parse_count(spec, parts[1], "ms", "milliseconds", kMaxMctsMillis)) {
+    config.seconds = static_cast<double>(*ms) / 1000.0;
   } else {
-    unknown(spec);
+    throw std::invalid_argument("bot '" + std::string(spec) + "': the budget '" +
+                                std::string(parts[1]) +
+                                "' must be iterations (e.g. 2000it) or milliseconds (e.g. 100ms)");
   }
   if (parts.size() == 3) {
-    if (!parse_count(parts[2], "t", 256, v)) unknown(spec);
-    config.threads = static_cast<int>(v);
+    auto threads = parse_count(spec, parts[2], "t", "threads", kMaxMctsThreads);
+    if (!threads)
+      throw std::invalid_argument("bot '" + std::string(spec) + "': the part '" +
+                                  std::string(parts[2]) + "' must be threads (e.g. 2t)");
+    config.threads = static_cast<int>(*threads);
   }
   return std::make_unique<MctsBot>(config, seed);
 }

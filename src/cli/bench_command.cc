@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "cli/cli_error.h"
+#include "cli/number_flags.h"
 #include "cli/signature.h"
 
 namespace allegra::cli {
@@ -15,7 +16,6 @@ struct BenchArgs {
 };
 
 int run_bench(const BenchArgs& args) {
-  if (args.games < 1) throw CliError(fmt::format("--games must be at least 1, got {}", args.games));
   SignatureRun run = run_signature(args.games);
   const double secs = run.cpu_seconds > 0 ? run.cpu_seconds : 1e-9;
   fmt::print("signature: {:016x}\n", run.signature);
@@ -36,7 +36,8 @@ Command add_bench_command(CLI::App& app) {
       "bench", "Play a fixed-seed run of random games; print its signature and speed");
   sub->add_option("--games", args->games,
                   "Number of games (the signature is only comparable for the same number)")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(whole_number(1, kMaxGames));
   sub->footer(
       "The signature hashes the final totals of the fixed-seed games; it changes only when the\n"
       "rules, the Rng or the random player change. Build the release preset for timings.\n"

@@ -1,6 +1,7 @@
 #include "cli/game_printer.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "cli/points.h"
 #include "engine/action.h"
@@ -59,11 +60,21 @@ std::string game_summary_line(int game_number, uint64_t seed, const State& s, in
 
 void GamePrinter::line(const std::string& text) { fmt::print(out_, "{}\n", text); }
 
-void GamePrinter::begin_game(const State& initial, int game_number, uint64_t seed) {
+void GamePrinter::begin_game(const State& initial, int game_number, uint64_t seed,
+                             std::span<const RecordSeat> seats) {
   players_ = initial.players();
   rounds_ = initial.options().rounds;
   totals_half_.assign(static_cast<size_t>(players_), 0);
   line(fmt::format("Game {} (seed {}): {}", game_number, seed, options_summary(initial.options())));
+  if (std::ssize(seats) == players_) {
+    std::vector<std::string> who;
+    for (size_t p = 0; p < seats.size(); ++p)
+      who.push_back(
+          seats[p].bot.empty()
+              ? fmt::format("{} {}", pname(static_cast<int>(p)), seats[p].name)
+              : fmt::format("{} {} ({})", pname(static_cast<int>(p)), seats[p].name, seats[p].bot));
+    line(fmt::format("Players: {}", fmt::join(who, ", ")));
+  }
   line(
       "Cells are <player><row a-c><column 0-3>; column 3 of each grid is also the first column "
       "of the previous player's display.");

@@ -16,6 +16,7 @@
 
 #include "cli/table_mirror.h"
 #include "engine/event.h"
+#include "engine/record.h"
 #include "engine/state.h"
 
 namespace allegra::cli {
@@ -24,7 +25,10 @@ class GamePrinter {
  public:
   explicit GamePrinter(std::FILE* out) : out_(out) {}
 
-  void begin_game(const State& initial, int game_number, uint64_t seed);
+  // `seats`: the players' names (and bot specs) when the record keeps them, told in a
+  // "Players: P0 Anna, P1 Bea (medium), ..." line; the turns keep the short P0, P1, ...
+  void begin_game(const State& initial, int game_number, uint64_t seed,
+                  std::span<const RecordSeat> seats = {});
   void begin_round(const State& state);
   void on_events(std::span<const Event> events);
   void end_game(const State& final_state, int actions);

@@ -10,7 +10,10 @@
 #include <vector>
 
 #include "cli/cli_error.h"
+#include "cli/number_flags.h"
+#include "cli/play_paths.h"
 #include "cli/rule_flags.h"
+#include "engine/player_name.h"
 #include "tui/curses_screen.h"
 #include "tui/plain_screen.h"
 #include "tui/save_file.h"
@@ -32,14 +35,34 @@ struct PlayArgs {
   bool plain = false;
   bool screen_reader = false;
   std::string lang;
-  bool resume = false;
+  std::string resume_id;  // --resume ID; see resume_option for a plain --resume
   std::string save_file;
   std::string record;
   bool no_record = false;
   int hint_iterations = tui::kHintIterations;
+  CLI::App* app = nullptr;
   CLI::Option* players_option = nullptr;
   CLI::Option* seed_option = nullptr;
+  CLI::Option* lang_option = nullptr;
+  CLI::Option* resume_option = nullptr;
+  bool resume() const { return resume_option->count() > 0; }
 };
+
+// A saved game keeps the settings it was started with: flags that would change them are
+// refused with --resume rather than silently ignored.
+void check_resume_flags(const PlayArgs& args) {
+  if (!args.resume()) return;
+  for (const CLI::Option* o : args.app->get_options()) {
+    const std::string name = o->get_name();
+    if (o->count() == 0) continue;
+    if (o->get_group() == "Rule options" || name == "--seats" || name == "--names" ||
+        name == "--seed")
+      throw CliError(fmt::format(
+          "{} cannot be combined with --resume: a saved game keeps the settings it was started "
+          "with (start a new game without --resume to use {})",
+          name, name));
+  }
+}
 
 std::vector<std::string> split_list(const std::string& text) {
   std::vector<std::string> out;
@@ -86,35 +109,50 @@ std::vector<tui::SeatConfig> make_seats(const PlayArgs& args, int players,
       seat.bot = kinds[i];
       seat.name = kBotNames[i];
     }
-    if (!names.empty()) {
-      if (names[i].empty()) throw CliError("--names: a name must not be empty");
-      seat.name = names[i];
-    }
+    if (!names.empty()) seat.name = names[i];
     seats.push_back(seat);
   }
+  std::vector<std::string> all;
+  for (const tui::SeatConfig& s : seats) all.push_back(s.name);
+  if (auto problem = names_problem(all)) throw CliError("--names: " + *problem);
   return seats;
 }
 
 int run_play(const PlayArgs& args) {
+  if (args.lang_option->count() > 0 && args.lang.empty())
+    throw CliError("--lang needs a language: en, de, fr, nl or es");
   const auto tr = std::make_unique<tui::Translator>(translator_for(args.lang));
-  if (args.delay_ms < 0)
-    throw CliError(fmt::format("--delay must be 0 or more, got {}", args.delay_ms));
-  if (args.hint_iterations < 1)
-    throw CliError(
-        fmt::format("--hint-iterations must be at least 1, got {}", args.hint_iterations));
+  check_resume_flags(args);
 
   tui::SessionConfig config;
   config.delay_ms = args.fast ? 0 : args.delay_ms;
-  config.save_path = args.save_file.empty() ? tui::default_save_path() : args.save_file;
-  config.record_path = args.no_record        ? ""
-                       : args.record.empty() ? tui::default_record_path()
-                                             : args.record;
   config.hint_iterations = args.hint_iterations;
+  RuleFlags rules = args.rules;
+  if (!args.resume()) {
+    if (!args.seats.empty() && args.players_option->count() == 0)
+      rules.players = static_cast<int>(split_list(args.seats).size());
+    config.options = rule_options(rules);
+    config.seats = make_seats(args, config.options.players, *tr);
+    config.seed =
+        args.seed_option->count() > 0
+            ? args.seed
+            : static_cast<uint64_t>(std::chrono::system_clock::now().time_since_epoch().count());
+  }
+  // Every path is checked now, before the screen opens.
+  const PlayPaths paths = resolve_play_paths({.resume = args.resume(),
+                                              .resume_id = args.resume_id,
+                                              .save_file = args.save_file,
+                                              .record = args.record,
+                                              .no_record = args.no_record,
+                                              .seed = config.seed},
+                                             *tr);
+  for (const std::string& note : paths.notes) fmt::print(stderr, "allegra: {}\n", note);
+  config.save_path = paths.save_path;
+  config.record_path = paths.record_path;
+  config.resume_command = paths.resume_command;
 
   std::unique_ptr<tui::Session> session;
-  if (args.resume) {
-    if (!std::filesystem::exists(config.save_path))
-      throw CliError(fmt::format("no saved game to resume in '{}'", config.save_path));
+  if (args.resume()) {
     try {
       State state(RuleOptions{}, 1);
       tui::SavedGame saved = tui::load_save(tui::read_text_file(config.save_path), &state);
@@ -124,15 +162,6 @@ int run_play(const PlayArgs& args) {
           fmt::format("cannot resume the saved game '{}': {}", config.save_path, e.what()));
     }
   } else {
-    RuleFlags rules = args.rules;
-    if (!args.seats.empty() && args.players_option->count() == 0)
-      rules.players = static_cast<int>(split_list(args.seats).size());
-    config.options = rule_options(rules);
-    config.seats = make_seats(args, config.options.players, *tr);
-    config.seed =
-        args.seed_option->count() > 0
-            ? args.seed
-            : static_cast<uint64_t>(std::chrono::system_clock::now().time_since_epoch().count());
     try {
       session = std::make_unique<tui::Session>(config, *tr);
     } catch (const std::invalid_argument& e) {
@@ -177,6 +206,7 @@ Command add_play_command(CLI::App& app) {
   auto args = std::make_shared<PlayArgs>();
   CLI::App* sub = app.add_subcommand(
       "play", "Play ALLEGRA in the terminal: you against three medium bots by default");
+  args->app = sub;
   add_rule_flags(*sub, args->rules);
   args->players_option = sub->get_option("--players");
   sub->add_option("--seats", args->seats,
@@ -184,34 +214,49 @@ Command add_play_command(CLI::App& app) {
                   "medium, hard, level:expert, expert, greedy, random, mcts:2000it, ...); "
                   "default human,medium,medium,medium")
       ->type_name("LIST");
-  sub->add_option("--names", args->names, "Comma-separated names, one per seat")->type_name("LIST");
+  sub->add_option("--names", args->names,
+                  fmt::format("Comma-separated names, one per seat, all different: at most {} "
+                              "characters each, no control characters",
+                              kMaxNameLength))
+      ->type_name("LIST");
   args->seed_option =
-      sub->add_option("--seed", args->seed, "Seed of the deal (default: from the clock)");
+      sub->add_option("--seed", args->seed, "Seed of the deal (default: from the clock)")
+          ->check(seed_number());
   sub->add_option("--delay", args->delay_ms, "Pause after each bot move, in milliseconds")
       ->capture_default_str()
-      ->type_name("MS");
+      ->type_name("MS")
+      ->check(whole_number(0, 60'000));
   sub->add_flag("--fast", args->fast, "No pause after bot moves (--delay 0)");
   sub->add_flag("--plain", args->plain, "Plain lines instead of the full screen (pipes, scripts)");
   sub->add_flag("--screen-reader", args->screen_reader,
                 "Plain lines with the table told in sentences, a line per row, instead of a "
                 "picture (implies --plain)");
-  sub->add_option("--lang", args->lang,
-                  "Language: en, de, fr, nl or es (default: from LC_ALL / LC_MESSAGES / LANG)")
-      ->type_name("CODE");
-  sub->add_flag("--resume", args->resume, "Continue the saved game (see --save-file)");
+  args->lang_option =
+      sub->add_option("--lang", args->lang,
+                      "Language: en, de, fr, nl or es (default: from LC_ALL / LC_MESSAGES / LANG)")
+          ->type_name("CODE");
+  args->resume_option =
+      sub->add_option("--resume", args->resume_id,
+                      "Continue a saved game: the only one, or the game ID (with several saves "
+                      "--resume lists them)")
+          ->expected(0, 1)
+          ->type_name("[ID]");
   sub->add_option("--save-file", args->save_file,
-                  "Where quitting saves the game and --resume reads it (default: "
-                  "$XDG_STATE_HOME/allegra/saved-game.json or ~/.local/state/allegra/...)")
+                  "Save this game in PATH instead of the saves folder "
+                  "($XDG_STATE_HOME/allegra/saves/ID.json or ~/.local/state/allegra/saves/...); "
+                  "with --resume, continue the game saved there. Only an Allegra save is ever "
+                  "replaced")
       ->type_name("PATH");
   sub->add_option("--record", args->record,
                   "Append the finished game's record to this JSON lines file (default: "
-                  "games.jsonl next to the save file)")
+                  "games.jsonl in the state folder)")
       ->type_name("FILE");
   sub->add_flag("--no-record", args->no_record, "Do not write a record of the game");
   sub->add_option("--hint-iterations", args->hint_iterations,
                   "Search budget of the hint key (run in full, capped at 0.9 s)")
       ->capture_default_str()
-      ->type_name("N");
+      ->type_name("N")
+      ->check(whole_number(1, 100'000'000));
   sub->footer(
       "Keys: arrows move, Enter chooses, 1-9 choose a button, ':' types a move (e.g. '2,4' for\n"
       "row 2, column 4 of your grid), h asks for a hint, ? or F1 shows the help, PgUp/PgDn scroll\n"
@@ -221,7 +266,8 @@ Command add_play_command(CLI::App& app) {
       "  allegra play\n"
       "  allegra play --players 4 --seats human,expert,hard,easy\n"
       "  allegra play --seats human,human,medium --fast\n"
-      "  allegra play --resume");
+      "  allegra play --resume\n"
+      "  allegra play --resume k7m2q");
   return {sub, [args] { return run_play(*args); }};
 }
 

@@ -7,6 +7,7 @@
 
 #include "bots/bot.h"
 #include "cli/cli_error.h"
+#include "cli/number_flags.h"
 #include "cli/rule_flags.h"
 #include "cli/sim_command.h"
 #include "sim/rating.h"
@@ -34,9 +35,6 @@ int run_rate(const RateArgs& args) {
     for (size_t j = 0; j < i; ++j)
       if (bots[i] == bots[j]) throw CliError(fmt::format("--bots lists '{}' twice", bots[i]));
   const RuleOptions options = rule_options(args.rules);
-  check_at_least("--games", args.games, 1);
-  check_at_least("--threads", args.threads, 1);
-  check_at_least("--bootstrap", args.bootstrap, 0);
 
   sim::RateConfig config;
   config.options = options;
@@ -70,15 +68,18 @@ Command add_rate_command(CLI::App& app) {
       ->type_name("SPECS");
   sub->add_option("--games", args->games,
                   "Number of games; each plays a lineup of --players bots from the set")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(whole_number(1, kMaxGames));
   add_seed_option(*sub, args->seed,
                   "Seed of the schedule, the deals (game g: S+g), the bots and the bootstrap");
   sub->add_option("--threads", args->threads,
                   "Worker threads (games run in parallel; results do not depend on it)")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(whole_number(1, kMaxThreads));
   sub->add_option("--bootstrap", args->bootstrap,
                   "Bootstrap resamples for the 95% intervals (0: none)")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(whole_number(0, 100000));
   sub->add_flag("--json", args->json, "Print one JSON object instead of the table");
   sub->add_flag("--no-progress", args->no_progress, "Do not draw the progress bar on stderr");
   add_rule_flags(*sub, args->rules);

@@ -17,4 +17,10 @@ namespace allegra::cli {
 void for_each_record(const std::string& path,
                      const std::function<bool(int line_number, const GameRecord&)>& visit);
 
+// Checks, before any game is played, that `path` may receive records (flag: the option that
+// named it, for the message): a new file, an empty one, or a file of game records (its first
+// line starts as a record does). A folder, a device, a file that cannot be written or any
+// other file (a save, notes, ...) is a CliError: such a file is never replaced or appended to.
+void check_record_output(const std::string& path, const std::string& flag);
+
 }  // namespace allegra::cli

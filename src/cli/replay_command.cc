@@ -4,11 +4,13 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <limits>
 #include <memory>
 #include <string>
 
 #include "cli/cli_error.h"
 #include "cli/game_printer.h"
+#include "cli/number_flags.h"
 #include "cli/play_command.h"
 #include "cli/record_file.h"
 #include "engine/record.h"
@@ -22,11 +24,12 @@ namespace {
 struct ReplayArgs {
   std::string path;
   bool check = false;
-  int game = 0;  // 0: every game; else only the game on this line
+  int game = 0;  // 0: every game (no --game); else only the game on this line
   bool view = false;
   bool print = false;
   bool screen_reader = false;
   std::string lang;
+  CLI::Option* lang_option = nullptr;
 };
 
 int count_actions(const GameRecord& record) {
@@ -63,7 +66,7 @@ void print_record(const GameRecord& record, int game_number) {
   State state(record.options, record.seed);
   GamePrinter printer(stdout);
   if (!record.rounds.empty()) state.redeal(record.rounds[0].deal);
-  printer.begin_game(state, game_number, record.seed);
+  printer.begin_game(state, game_number, record.seed, record.seats);
   printer.begin_round(state);
   EventList events;
   int actions = 0;
@@ -120,7 +123,8 @@ int run_viewer(const ReplayArgs& args) {
 }
 
 int run_replay(const ReplayArgs& args) {
-  if (args.game < 0) throw CliError(fmt::format("--game must be a line number, got {}", args.game));
+  if (args.lang_option->count() > 0 && args.lang.empty())
+    throw CliError("--lang needs a language: en, de, fr, nl or es");
   if (args.screen_reader && (args.view || args.check))
     throw CliError("--screen-reader cannot be combined with --view or --check");
   if (args.view && (args.check || args.print))
@@ -192,12 +196,14 @@ Command add_replay_command(CLI::App& app) {
   sub->add_flag("--screen-reader", args->screen_reader,
                 "Print the game in sentences, the table at each round's end told row by row, "
                 "in the --lang language (for screen readers)");
-  sub->add_option("--lang", args->lang,
-                  "Language of the viewer and of --screen-reader: en, de, fr, nl or es")
-      ->type_name("CODE");
+  args->lang_option =
+      sub->add_option("--lang", args->lang,
+                      "Language of the viewer and of --screen-reader: en, de, fr, nl or es")
+          ->type_name("CODE");
   sub->add_option("--game", args->game,
-                  "Only the game on this line of FILE (games are numbered by line)")
-      ->type_name("LINE");
+                  "Only the game on this line of FILE (games are numbered by line, from 1)")
+      ->type_name("LINE")
+      ->check(whole_number(1, std::numeric_limits<int>::max()));
   sub->footer(
       "Exit codes: 0 every game replays, 1 a game does not (the message names its line, round\n"
       "and action), 2 bad arguments or an unreadable or malformed file.\n"

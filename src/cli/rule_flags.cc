@@ -5,6 +5,7 @@
 #include <charconv>
 
 #include "cli/cli_error.h"
+#include "cli/number_flags.h"
 
 namespace allegra::cli {
 namespace {
@@ -22,16 +23,19 @@ std::string_view trim(std::string_view s) {
 void add_rule_flags(CLI::App& app, RuleFlags& flags) {
   app.add_option("--players", flags.players, "Number of players, 2 to 6")
       ->capture_default_str()
+      ->check(whole_number(kMinPlayers, kMaxPlayers))
       ->group(kGroup);
   flags.rounds_option =
       app.add_option("--rounds", flags.rounds,
                      "Rounds per game; 0 = no round limit (then --point-limit is needed)")
           ->capture_default_str()
+          ->check(whole_number(0, 1000))
           ->group(kGroup);
   app.add_option("--point-limit", flags.point_limit,
                  "End the game after the round in which a player reaches P points; 0 = none. "
                  "Without --rounds this also removes the round limit")
       ->capture_default_str()
+      ->check(whole_number(0, 100000))
       ->group(kGroup);
   app.add_flag("--no-knocking", flags.no_knocking,
                "Play without knocking (never in effect "
@@ -50,6 +54,7 @@ void add_rule_flags(CLI::App& app, RuleFlags& flags) {
   app.add_option("--small-game-removal", flags.small_game_removal,
                  "Cards of each value removed from the deck with 2 or 3 players")
       ->capture_default_str()
+      ->check(whole_number(0, 50))
       ->group(kGroup);
 }
 

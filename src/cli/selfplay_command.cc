@@ -12,8 +12,11 @@
 
 #include "cli/cli_error.h"
 #include "cli/game_printer.h"
+#include "cli/number_flags.h"
 #include "cli/random_player.h"
+#include "cli/record_file.h"
 #include "cli/rule_flags.h"
+#include "cli/sim_command.h"
 #include "engine/record.h"
 
 namespace allegra::cli {
@@ -34,9 +37,9 @@ bool starts_round(const EventList& events) {
 
 int run_selfplay(const SelfplayArgs& args) {
   const RuleOptions options = rule_options(args.rules);
-  if (args.games < 1) throw CliError(fmt::format("--games must be at least 1, got {}", args.games));
   std::ofstream record_file;
   if (!args.record_path.empty()) {
+    check_record_output(args.record_path, "--record");
     record_file.open(args.record_path, std::ios::out | std::ios::trunc);
     if (!record_file)
       throw CliError(
@@ -84,17 +87,12 @@ Command add_selfplay_command(CLI::App& app) {
   auto args = std::make_shared<SelfplayArgs>();
   CLI::App* sub = app.add_subcommand(
       "selfplay", "Play games with uniformly random legal actions and print them");
-  sub->add_option("--games", args->games, "Number of games to play")->capture_default_str();
-  sub->add_option("--seed", args->seed,
-                  "Seed of the first game; game g (from 0) is dealt from seed S+g and its "
-                  "random player is seeded from that too")
+  sub->add_option("--games", args->games, "Number of games to play")
       ->capture_default_str()
-      ->check(CLI::Validator(
-          [](std::string& text) {
-            return !text.empty() && text[0] == '-' ? std::string("must not be negative")
-                                                   : std::string();
-          },
-          "", "non-negative"));
+      ->check(whole_number(1, kMaxGames));
+  add_seed_option(*sub, args->seed,
+                  "Seed of the first game; game g (from 0) is dealt from seed S+g and its "
+                  "random player is seeded from that too");
   sub->add_option("--record", args->record_path,
                   "Write each game as one JSON line (record format) to FILE")
       ->type_name("FILE");

@@ -12,6 +12,8 @@
 
 #include "bots/bot.h"
 #include "cli/cli_error.h"
+#include "cli/number_flags.h"
+#include "cli/record_file.h"
 #include "cli/rule_flags.h"
 #include "engine/record.h"
 #include "sim/report.h"
@@ -46,12 +48,11 @@ int run_sim(const SimArgs& args) {
   }
   rules.players = seats;
   const RuleOptions options = rule_options(rules);
-  check_at_least("--games", args.games, 1);
-  check_at_least("--threads", args.threads, 1);
   if (args.json && args.csv) throw CliError("--json and --csv cannot be combined");
 
   std::ofstream record_file;
   if (!args.record_path.empty()) {
+    check_record_output(args.record_path, "--record");
     record_file.open(args.record_path, std::ios::out | std::ios::trunc);
     if (!record_file)
       throw CliError(
@@ -106,20 +107,8 @@ sim::BotFactory bot_factory() {
   return [](std::string_view spec, uint64_t seed) { return make_bot(spec, seed); };
 }
 
-void check_at_least(const std::string& flag, long long value, long long minimum) {
-  if (value < minimum)
-    throw CliError(fmt::format("{} must be at least {}, got {}", flag, minimum, value));
-}
-
 CLI::Option* add_seed_option(CLI::App& sub, uint64_t& seed, const std::string& help) {
-  return sub.add_option("--seed", seed, help)
-      ->capture_default_str()
-      ->check(CLI::Validator(
-          [](std::string& text) {
-            return !text.empty() && text[0] == '-' ? std::string("must not be negative")
-                                                   : std::string();
-          },
-          "", "non-negative"));
+  return sub.add_option("--seed", seed, help)->capture_default_str()->check(seed_number());
 }
 
 Command add_sim_command(CLI::App& app) {
@@ -132,13 +121,15 @@ Command add_sim_command(CLI::App& app) {
       ->required()
       ->type_name("SPECS");
   sub->add_option("--games", args->games, "Number of games; seats rotate every game")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(whole_number(1, kMaxGames));
   add_seed_option(*sub, args->seed,
                   "Seed: game g (from 0) is dealt from seed S+g; the bots' seeds derive from S, "
                   "g and their lineup entry");
   sub->add_option("--threads", args->threads,
                   "Worker threads (games run in parallel; results do not depend on it)")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(whole_number(1, kMaxThreads));
   sub->add_flag("--json", args->json, "Print one JSON object instead of the table");
   sub->add_flag("--csv", args->csv, "Print CSV (a header and one row per bot) instead");
   sub->add_option("--record", args->record_path,

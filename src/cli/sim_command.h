@@ -26,10 +26,7 @@ std::vector<std::string> parse_bot_list(const std::string& flag, const std::stri
 // make_bot() as a sim::BotFactory.
 sim::BotFactory bot_factory();
 
-// Validators of the shared count flags (--games, --threads): at least 1.
-void check_at_least(const std::string& flag, long long value, long long minimum);
-
-// Adds --seed with the CLI's non-negative check.
+// Adds --seed with the CLI's seed check (a whole number from 0 to 2^64-1).
 CLI::Option* add_seed_option(CLI::App& sub, uint64_t& seed, const std::string& help);
 
 // Shared with `allegra rate`: returns run(callbacks), a simulation or rating of `games` games,

@@ -7,6 +7,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "engine/player_name.h"
 #include "engine/serialize.h"
 
 namespace allegra {
@@ -137,19 +138,64 @@ json record_to_json(const GameRecord& r) {
                       {"raw_half", int_array(rr.raw_half)},
                       {"ender", rr.ender == kNoPlayer ? json(nullptr) : json(rr.ender)}});
   }
-  return {{"format_version", r.format_version},      {"options", options_to_json(r.options)},
-          {"seed", std::to_string(r.seed)},          {"rounds", std::move(rounds)},
-          {"totals_half", int_array(r.totals_half)}, {"winners", int_array(r.winners)}};
+  json j = {{"format_version", kRecordFormatVersion},  {"options", options_to_json(r.options)},
+            {"seed", std::to_string(r.seed)},          {"rounds", std::move(rounds)},
+            {"totals_half", int_array(r.totals_half)}, {"winners", int_array(r.winners)}};
+  if (!r.seats.empty()) {
+    json seats = json::array();
+    for (const RecordSeat& seat : r.seats) {
+      json s = {{"name", seat.name}};
+      if (!seat.bot.empty()) s["bot"] = seat.bot;
+      seats.push_back(std::move(s));
+    }
+    j["seats"] = std::move(seats);
+  }
+  return j;
 }
+
+namespace {
+
+// The optional seats: one per player, each a valid, distinct name and a short bot spec.
+std::vector<RecordSeat> seats_from(const json& j, const std::string& path, int n) {
+  const auto& a = array(j, path, static_cast<size_t>(n));
+  if (a.size() != static_cast<size_t>(n))
+    fail(path, fmt::format("must have one entry per player ({}), got {}", n, a.size()));
+  std::vector<RecordSeat> seats;
+  std::vector<std::string> names;
+  for (size_t i = 0; i < a.size(); ++i) {
+    const std::string p = fmt::format("{}[{}]", path, i);
+    object(a[i], p, {"name", "bot"});
+    RecordSeat seat;
+    seat.name = string(member(a[i], p, "name"), p + ".name");
+    if (auto problem = name_problem(seat.name)) fail(p + ".name", "the name " + *problem);
+    if (auto it = a[i].find("bot"); it != a[i].end()) {
+      seat.bot = string(*it, p + ".bot");
+      if (seat.bot.empty() || seat.bot.size() > 64 ||
+          seat.bot.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789:-_.") !=
+              std::string::npos)
+        fail(p + ".bot", "must be a bot spec such as \"medium\" or \"mcts:2000it\"");
+    }
+    names.push_back(seat.name);
+    seats.push_back(std::move(seat));
+  }
+  if (auto problem = names_problem(names)) fail(path, *problem);
+  return seats;
+}
+
+}  // namespace
 
 GameRecord record_from_json(const json& j) {
   const std::string P = "record";
-  object(j, P, {"format_version", "options", "seed", "rounds", "totals_half", "winners"});
+  object(j, P, {"format_version", "options", "seed", "seats", "rounds", "totals_half", "winners"});
   GameRecord r;
   const json& version = member(j, P, "format_version");
-  if (!(version.is_number_integer() && version == kRecordFormatVersion))
-    fail(P + ".format_version", fmt::format("unsupported version {} (this reader knows {})",
-                                            version.dump(), kRecordFormatVersion));
+  if (!(version.is_number_integer() && version >= kOldestRecordFormatVersion &&
+        version <= kRecordFormatVersion))
+    fail(P + ".format_version",
+         fmt::format("unsupported version {} (this reader knows {} to {})", version.dump(),
+                     kOldestRecordFormatVersion, kRecordFormatVersion));
+  if (version == 1 && j.contains("seats"))
+    fail(P + ".seats", "a version 1 record has no seats (they came with version 2)");
   r.format_version = kRecordFormatVersion;
   try {
     r.options = options_from_json(member(j, P, "options"));
@@ -158,6 +204,7 @@ GameRecord record_from_json(const json& j) {
   }
   const int n = r.options.players;
   r.seed = uint64(member(j, P, "seed"), P + ".seed");
+  if (auto it = j.find("seats"); it != j.end()) r.seats = seats_from(*it, P + ".seats", n);
 
   const std::string RP = P + ".rounds";
   const auto& rounds = array(member(j, P, "rounds"), RP, std::numeric_limits<int16_t>::max());

@@ -22,7 +22,9 @@
 
 namespace allegra {
 
-inline constexpr int kRecordFormatVersion = 1;
+// Version 2 added the optional "seats" (the players' names); version 1 records still read.
+inline constexpr int kRecordFormatVersion = 2;
+inline constexpr int kOldestRecordFormatVersion = 1;
 
 struct RecordStep {
   int player = 0;  // who acted (State::current_player() before the action)
@@ -43,10 +45,19 @@ struct RoundRecord {
   bool operator==(const RoundRecord&) const = default;
 };
 
+// Who played a seat: a name (engine/player_name.h rules) and, for a bot, its make_bot() spec
+// ("" for a person). Only for showing the game: replaying never needs it.
+struct RecordSeat {
+  std::string name;
+  std::string bot;
+  bool operator==(const RecordSeat&) const = default;
+};
+
 struct GameRecord {
-  int format_version = kRecordFormatVersion;
+  int format_version = kRecordFormatVersion;  // the reader gives every record the current one
   RuleOptions options;
   uint64_t seed = 0;
+  std::vector<RecordSeat> seats;  // empty (not recorded), or one per player
   std::vector<RoundRecord> rounds;
   std::vector<int32_t> totals_half;  // per player; empty until the game is over
   std::vector<int> winners;          // increasing; empty until the game is over

@@ -246,11 +246,47 @@ constexpr int32_t kMaxRoundHalf = 660;
 
 }  // namespace
 
+JsonSyntaxError::JsonSyntaxError(size_t line, size_t column, std::string reason)
+    : FormatError(fmt::format("json: line {}, column {}: {}", line, column, reason)),
+      line_(line),
+      column_(column),
+      reason_(std::move(reason)) {}
+
+namespace {
+
+// The line and column (from 1) of the byte at 0-based `offset` of `text`.
+std::pair<size_t, size_t> line_and_column(std::string_view text, size_t offset) {
+  offset = std::min(offset, text.size());
+  const std::string_view before = text.substr(0, offset);
+  const size_t line = 1 + static_cast<size_t>(std::count(before.begin(), before.end(), '\n'));
+  const size_t last_newline = before.rfind('\n');
+  const size_t column = last_newline == std::string_view::npos ? offset + 1 : offset - last_newline;
+  return {line, column};
+}
+
+// nlohmann's "[json.exception.parse_error.101] parse error at line 1, column 7: syntax error
+// ..." without the prefix and position (we give our own), cut to a readable length.
+std::string parse_reason(const std::string& what) {
+  std::string reason = what;
+  if (const size_t at = what.find("column "); at != std::string::npos)
+    if (const size_t colon = what.find(": ", at); colon != std::string::npos)
+      reason = what.substr(colon + 2);
+  constexpr size_t kMaxReason = 200;
+  if (reason.size() > kMaxReason) reason = reason.substr(0, kMaxReason) + "...";
+  return reason;
+}
+
+}  // namespace
+
 json parse_json(std::string_view text) {
   if (nesting_depth(text, kMaxJsonDepth) > kMaxJsonDepth)
     fail("json", fmt::format("nested deeper than {} levels", kMaxJsonDepth));
   try {
     return json::parse(text.begin(), text.end());
+  } catch (const json::parse_error& e) {
+    // e.byte counts from 1 and points at the byte where reading stopped.
+    const auto [line, column] = line_and_column(text, e.byte > 0 ? e.byte - 1 : 0);
+    throw JsonSyntaxError(line, column, parse_reason(e.what()));
   } catch (const json::exception& e) {
     fail("json", e.what());
   }

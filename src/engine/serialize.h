@@ -35,12 +35,27 @@ class FormatError : public std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
+// Text that is not JSON at all: where (line and column from 1, the column in bytes) and why.
+// what() is "json: line L, column C: <reason>".
+class JsonSyntaxError : public FormatError {
+ public:
+  JsonSyntaxError(size_t line, size_t column, std::string reason);
+  size_t line() const { return line_; }
+  size_t column() const { return column_; }
+  const std::string& reason() const { return reason_; }
+
+ private:
+  size_t line_;
+  size_t column_;
+  std::string reason_;
+};
+
 inline constexpr int kStateFormatVersion = 1;
 // Deeper nesting than any of our formats uses is rejected before parsing.
 inline constexpr int kMaxJsonDepth = 32;
 
-// Parses JSON text (one value, surrounding whitespace allowed). Throws FormatError for invalid
-// JSON or nesting deeper than kMaxJsonDepth.
+// Parses JSON text (one value, surrounding whitespace allowed). Throws JsonSyntaxError for
+// invalid JSON, FormatError for nesting deeper than kMaxJsonDepth.
 nlohmann::json parse_json(std::string_view text);
 
 // --- Rule options --------------------------------------------------------------------------

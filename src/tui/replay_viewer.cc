@@ -15,8 +15,11 @@ namespace allegra::tui {
 ReplayFrames::ReplayFrames(const GameRecord& record, int game_number, const Translator& tr)
     : tr_(&tr), game_(game_number) {
   const int n = record.options.players;
+  // The players' names when the record keeps them (format version 2), else "Player 0"...
   for (int p = 0; p < n; ++p)
-    names_.push_back(tr.tr("name.player", {{"number", std::to_string(p)}}));
+    names_.push_back(static_cast<int>(record.seats.size()) == n
+                         ? record.seats[static_cast<size_t>(p)].name
+                         : tr.tr("name.player", {{"number", std::to_string(p)}}));
   const Narrator narrator(tr, names_, n);
   State s(record.options, record.seed);
   if (record.rounds.empty()) throw std::invalid_argument("the record has no round");

@@ -1,5 +1,6 @@
 #include "tui/save_file.h"
 
+#include <fcntl.h>
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -12,7 +13,9 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "engine/player_name.h"
 #include "engine/serialize.h"
+#include "engine/text_input.h"
 
 namespace allegra::tui {
 namespace fs = std::filesystem;
@@ -62,6 +65,9 @@ SavedGame load_save(std::string_view text, State* state) {
   if (static_cast<int>(game.seats.size()) != game.record.options.players)
     fail("save.seats",
          fmt::format("must have one entry per player ({})", game.record.options.players));
+  std::vector<std::string> names;
+  for (const SeatConfig& seat : game.seats) names.push_back(seat.name);
+  if (auto problem = names_problem(names)) fail("save.seats", *problem);
   // Replay from the seed: the engine is deterministic, so this is the saved game exactly.
   State s(game.record.options, game.record.seed);
   GameRecorder recorder(s, game.record.seed);
@@ -107,13 +113,30 @@ void append_line(const std::string& path, const std::string& line) {
     throw std::runtime_error(fmt::format("cannot write '{}': {}", path, std::strerror(errno)));
 }
 
-std::string read_text_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    throw std::runtime_error(fmt::format("cannot read '{}': {}", path, std::strerror(errno)));
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
+std::string read_text_file(const std::string& path) { return read_input_file(path, kMaxSaveBytes); }
+
+bool is_save_text(std::string_view text) {
+  try {
+    const nlohmann::json j = parse_json(text);
+    return j.is_object() && j.contains("format") && j["format"] == "allegra-save";
+  } catch (const FormatError&) {
+    return false;
+  }
+}
+
+void check_writable_folder(const std::string& dir) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) throw std::runtime_error(fmt::format("cannot create folder '{}': {}", dir, ec.message()));
+  if (!fs::is_directory(dir, ec))
+    throw std::runtime_error(fmt::format("'{}' is not a folder", dir));
+  const std::string probe = fmt::format("{}/.allegra-probe-{}", dir, ::getpid());
+  const int fd = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0600);
+  if (fd < 0)
+    throw std::runtime_error(
+        fmt::format("cannot write in folder '{}': {}", dir, std::strerror(errno)));
+  ::close(fd);
+  ::unlink(probe.c_str());
 }
 
 std::string state_dir() {
@@ -124,7 +147,6 @@ std::string state_dir() {
   return ".allegra";
 }
 
-std::string default_save_path() { return state_dir() + "/saved-game.json"; }
 std::string default_record_path() { return state_dir() + "/games.jsonl"; }
 
 }  // namespace allegra::tui

@@ -39,16 +39,27 @@ std::string save_to_text(const std::vector<SeatConfig>& seats, const GameRecord&
 // state that differs from the saved one).
 SavedGame load_save(std::string_view text, State* state);
 
+// Whether `text` is an Allegra save: a JSON object whose "format" is "allegra-save" (its
+// content is not checked: load_save does that). A file that is not one is never replaced.
+bool is_save_text(std::string_view text);
+
 // Writes `text` to `path` atomically (a temporary file in the same folder, then a rename),
 // creating the folder if needed. Throws std::runtime_error with the reason.
 void write_file_atomically(const std::string& path, const std::string& text);
 // Appends one line to a file (game records), creating the folder if needed.
 void append_line(const std::string& path, const std::string& line);
-std::string read_text_file(const std::string& path);  // throws std::runtime_error
+// A save file's text: only a regular file or a pipe, at most kMaxSaveBytes (engine/text_input.h);
+// throws std::runtime_error (InputFileError) naming the file and the reason.
+std::string read_text_file(const std::string& path);
+inline constexpr size_t kMaxSaveBytes = 64u << 20;
+
+// Throws std::runtime_error with the reason unless a file can be created in `dir` (created
+// if missing): it really creates and removes a file there, which is the only test that holds
+// for root, read-only mounts and paths under a regular file alike.
+void check_writable_folder(const std::string& dir);
 
 // $XDG_STATE_HOME/allegra, else ~/.local/state/allegra (else ./.allegra without a HOME).
 std::string state_dir();
-std::string default_save_path();    // state_dir()/saved-game.json
 std::string default_record_path();  // state_dir()/games.jsonl
 
 }  // namespace allegra::tui

@@ -163,7 +163,8 @@ Session::Outcome Session::run(Screen& screen) {
   auto quit = [&] {
     save();
     if (!config_.save_path.empty())
-      messages_.push_back(tr_->tr("save.saved", {{"path", config_.save_path}}));
+      messages_.push_back(tr_->tr(
+          "save.saved_resume", {{"path", config_.save_path}, {"command", config_.resume_command}}));
     return Outcome::kQuit;
   };
   EventList events;
@@ -230,7 +231,9 @@ Session::Outcome Session::run(Screen& screen) {
   // The winner line first: a small terminal shows the first notes, and it must show that one.
   if (!last.notes.empty()) std::rotate(last.notes.begin(), last.notes.end() - 1, last.notes.end());
   if (!config_.record_path.empty()) {
-    append_line(config_.record_path, record_to_line(record()));
+    GameRecord finished = record();  // with the players' names, for replays
+    for (const SeatConfig& seat : config_.seats) finished.seats.push_back({seat.name, seat.bot});
+    append_line(config_.record_path, record_to_line(finished));
     messages_.push_back(tr_->tr("record.written", {{"path", config_.record_path}}));
   }
   if (!config_.save_path.empty()) std::remove(config_.save_path.c_str());

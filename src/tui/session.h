@@ -29,6 +29,7 @@ struct SessionConfig {
   std::vector<SeatConfig> seats;  // one per player
   int delay_ms = 600;             // the pause after each bot move
   std::string save_path;          // where quitting saves ("" = never save)
+  std::string resume_command;     // how to continue the saved game, told when quitting
   std::string record_path;        // where a finished game's record is appended ("" = nowhere)
   int hint_iterations = kHintIterations;
 };

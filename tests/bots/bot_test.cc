@@ -193,9 +193,8 @@ TEST(BotFactory, KnownSpecs) {
 }
 
 TEST(BotFactory, UnknownSpecs) {
-  for (const char* spec : {"xyz", "", "Random", "mcts:", "mcts:0it", "mcts:-5it", "mcts:12",
-                           "mcts:abcit", "mcts:100it:0t", "mcts:100it:2", "mcts:100it:2t:1",
-                           "mcts:1e3it", "level:", "level:insane", "greedy:1"}) {
+  for (const char* spec :
+       {"xyz", "", "Random", "mcts:100it:2t:1", "level:", "level:insane", "greedy:1"}) {
     try {
       make_bot(spec, 1);
       ADD_FAILURE() << "accepted '" << spec << "'";
@@ -206,6 +205,32 @@ TEST(BotFactory, UnknownSpecs) {
     }
   }
   EXPECT_NE(bot_spec_help().find("mcts:<N>it"), std::string::npos);
+}
+
+// A spec of a known bot with a bad parameter says which parameter and its allowed range.
+TEST(BotFactory, BadParametersSayWhy) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"mcts:0it",
+       "bot 'mcts:0it': iterations must be a whole number from 1 to 100000000, got '0'"},
+      {"mcts:-5it", "iterations must be a whole number from 1 to 100000000, got '-5'"},
+      {"mcts:abcit", "iterations must be a whole number from 1 to 100000000, got 'abc'"},
+      {"mcts:1e3it", "got '1e3'"},
+      {"mcts:it", "iterations must be a whole number from 1 to 100000000, got ''"},
+      {"mcts:200000000it", "got '200000000'"},
+      {"mcts:0ms", "milliseconds must be a whole number from 1 to 3600000, got '0'"},
+      {"mcts:12", "the budget '12' must be iterations (e.g. 2000it) or milliseconds"},
+      {"mcts:", "the budget '' must be iterations"},
+      {"mcts:100it:0t", "threads must be a whole number from 1 to 256, got '0'"},
+      {"mcts:100it:2", "the part '2' must be threads (e.g. 2t)"},
+  };
+  for (const auto& [spec, want] : cases) {
+    try {
+      make_bot(spec, 1);
+      ADD_FAILURE() << "accepted '" << spec << "'";
+    } catch (const std::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find(want), std::string::npos) << e.what();
+    }
+  }
 }
 
 // The evaluation helpers against the engine: the unseen cards and the lines.

@@ -59,12 +59,16 @@ class CliFixture : public ::testing::Test {
   fs::path path(const std::string& name) const { return dir_ / name; }
 
   // Runs `allegra <args>` (args are passed through the shell as written).
-  Result run(const std::string& args) const {
+  Result run(const std::string& args) const { return run_with("", args); }
+
+  // The same with a shell prefix before the binary, e.g. "cd DIR && env -u HOME" to run it in
+  // another folder or environment.
+  Result run_with(const std::string& prefix, const std::string& args) const {
     const fs::path out = path("stdout.txt");
     const fs::path err = path("stderr.txt");
     // fmt rather than a chain of operator+: g++ 12 at -O3 warns falsely (-Wrestrict) on that.
-    const std::string command =
-        fmt::format("'{}' {} >'{}' 2>'{}'", ALLEGRA_BINARY, args, out.string(), err.string());
+    const std::string command = fmt::format("{} '{}' {} >'{}' 2>'{}'", prefix, ALLEGRA_BINARY, args,
+                                            out.string(), err.string());
     int status = std::system(command.c_str());
     Result r;
     r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);

@@ -406,7 +406,41 @@ TEST(RecordJson, RejectsMalformedLines) {
     std::string expected;
   };
   const std::vector<Case> cases = {
-      {"version", [](json& j) { j["format_version"] = 2; }, "record.format_version: unsupported"},
+      {"version", [](json& j) { j["format_version"] = 3; }, "record.format_version: unsupported"},
+      {"version 0", [](json& j) { j["format_version"] = 0; }, "record.format_version: unsupported"},
+      {"seats of v1",
+       [](json& j) {
+         j["format_version"] = 1;
+         j["seats"] = json::array();
+       },
+       "record.seats: a version 1 record has no seats"},
+      {"seat count",
+       [](json& j) {
+         j["seats"] = {{{"name", "A"}}};
+       },
+       "record.seats: must have one entry per player (4), got 1"},
+      {"seat name",
+       [](json& j) {
+         j["seats"] = {{{"name", "A\x1b[2J"}}, {{"name", "B"}}, {{"name", "C"}}, {{"name", "D"}}};
+       },
+       "record.seats[0].name: the name contains a control character (U+001B)"},
+      {"seat names",
+       [](json& j) {
+         j["seats"] = {{{"name", "A"}}, {{"name", "B"}}, {{"name", "A"}}, {{"name", "D"}}};
+       },
+       "record.seats: two players are named 'A'"},
+      {"seat bot",
+       [](json& j) {
+         j["seats"] = {
+             {{"name", "A"}, {"bot", "x y"}}, {{"name", "B"}}, {{"name", "C"}}, {{"name", "D"}}};
+       },
+       "record.seats[0].bot: must be a bot spec"},
+      {"seat key",
+       [](json& j) {
+         j["seats"] = {
+             {{"name", "A"}, {"age", 3}}, {{"name", "B"}}, {{"name", "C"}}, {{"name", "D"}}};
+       },
+       "record.seats[0]: unknown key"},
       {"unknown key", [](json& j) { j["comment"] = "hi"; }, "unknown key \"comment\""},
       {"missing rounds", [](json& j) { j.erase("rounds"); }, "record.rounds: missing"},
       {"options", [](json& j) { j["options"]["players"] = 1; }, "record.options"},
@@ -457,6 +491,49 @@ TEST(RecordJson, RejectsMalformedLines) {
   json j = base;
   j["seed"] = 4242;
   EXPECT_EQ(record_from_json(j).seed, 4242u);
+}
+
+// Version 2 keeps the players' names; version 1 records (no seats) still read and replay.
+TEST(RecordJson, SeatsRoundTripAndVersion1StillReads) {
+  GameRecord r = game4().record;
+  r.seats = {{"Anna", ""}, {"Bea", "medium"}, {"Carlo", "mcts:2000it"}, {"Dóra", "easy"}};
+  const std::string line = record_to_line(r);
+  EXPECT_NE(line.find(R"("seats":[{"name":"Anna"},{"bot":"medium","name":"Bea"})"),
+            std::string::npos)
+      << line.substr(0, 200);
+  EXPECT_EQ(line.rfind(R"({"format_version":2,)", 0), 0u);
+  const GameRecord back = record_from_line(line);
+  EXPECT_EQ(back, r);
+  EXPECT_FALSE(replay_check(back).has_value());
+
+  json v1 = parse_json(record_to_line(game4().record));
+  EXPECT_FALSE(v1.contains("seats"));
+  v1["format_version"] = 1;
+  const GameRecord old = record_from_json(v1);
+  EXPECT_TRUE(old.seats.empty());
+  EXPECT_EQ(old.format_version, kRecordFormatVersion);
+  EXPECT_FALSE(replay_check(old).has_value());
+}
+
+// A line that is not JSON says where in the line: the column of the byte.
+TEST(RecordJson, SyntaxErrorsGiveLineAndColumn) {
+  const std::string good = record_to_line(game4().record);
+  try {
+    record_from_line(good.substr(0, 30) + "@" + good.substr(30));
+    ADD_FAILURE() << "accepted";
+  } catch (const JsonSyntaxError& e) {
+    EXPECT_EQ(e.line(), 1u);
+    EXPECT_EQ(e.column(), 31u);
+    EXPECT_EQ(std::string(e.what()).rfind("json: line 1, column 31: ", 0), 0u) << e.what();
+    EXPECT_EQ(e.reason().find("[json.exception"), std::string::npos) << e.reason();
+  }
+  try {
+    parse_json("{\n  \"a\": 1,\n  x\n}");
+    ADD_FAILURE() << "accepted";
+  } catch (const JsonSyntaxError& e) {
+    EXPECT_EQ(e.line(), 3u);
+    EXPECT_EQ(e.column(), 3u);
+  }
 }
 
 TEST(RecordJson, RandomMutationsNeverCrash) {

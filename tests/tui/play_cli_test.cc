@@ -129,7 +129,8 @@ TEST_F(PlayCli, ScreenReaderModeReadsWhatChangedAndTheTableOnRequest) {
       EXPECT_EQ(lines[i + static_cast<size_t>(row)].rfind(fmt::format("Row {}: ", row), 0), 0u)
           << lines[i + static_cast<size_t>(row)];
   }
-  // The same game in German.
+  // The same game in German (a new game: the first one's save is not replaced).
+  fs::remove(path("save.json"));
   const Result de = play(
       "--screen-reader --fast --lang de --seed 5 --seats human,easy,easy,easy "
       "--no-record",

@@ -49,6 +49,26 @@ TEST(TuiReplayViewer, FramesStepThroughEveryActionAndRound) {
   EXPECT_EQ(frames.frame(actions + 10).status, frames.frame(actions).status);  // clamped
 }
 
+// A record that keeps the players' names (format 2) is shown with them, in the frames and in
+// every sentence; a record without them keeps "Player 0"...
+TEST(TuiReplayViewer, RecordedNamesReplaceThePlayerNumbers) {
+  const Translator tr("en");
+  GameRecord record = a_recorded_game(4);
+  record.seats = {{"Anna", ""}, {"Bea", "medium"}, {"Carlo", "easy"}};
+  const ReplayFrames frames(record, 1, tr);
+  EXPECT_EQ(frames.frame(0).names, (std::vector<std::string>{"Anna", "Bea", "Carlo"}));
+  bool told = false;
+  for (int step = 1; step <= 10; ++step)
+    for (const std::string& line : frames.narration(step)) {
+      told |= line.find("Anna") != std::string::npos || line.find("Bea") != std::string::npos ||
+              line.find("Carlo") != std::string::npos;
+      EXPECT_EQ(line.find("Player "), std::string::npos) << line;
+    }
+  EXPECT_TRUE(told);
+  for (const std::string& line : replay_transcript(frames, tr))
+    EXPECT_EQ(line.find("Player 1"), std::string::npos) << line;
+}
+
 TEST(TuiReplayViewer, TranscriptTellsEveryRoundEndInSentences) {
   const Translator tr("en");
   const GameRecord record = a_recorded_game(5);

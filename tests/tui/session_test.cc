@@ -102,8 +102,12 @@ TEST_F(TuiSession, PlaysAWholeGameAndWritesTheRecord) {
   std::ifstream in(dir_ / "games.jsonl");
   std::string line;
   ASSERT_TRUE(std::getline(in, line));
-  const GameRecord record = record_from_line(line);
+  GameRecord record = record_from_line(line);
   EXPECT_FALSE(replay_check(record).has_value());
+  // The record keeps who played (format 2), and is otherwise the game played.
+  EXPECT_EQ(record.seats, (std::vector<RecordSeat>{
+                              {"You", ""}, {"Bea", "easy"}, {"Carlo", "easy"}, {"Dora", "easy"}}));
+  record.seats.clear();
   EXPECT_EQ(record, session.record());
   // Bot moves are told; rounds are explained; the summary names the winner.
   EXPECT_TRUE(std::any_of(screen.log.begin(), screen.log.end(),
