@@ -107,7 +107,7 @@ TEST(TuiInputMap, TypedShortFormAcceptsCellsAndRejectsIllegalMoves) {
   EXPECT_FALSE(map.parse("2a0", &error));  // not in player 0's display
   EXPECT_EQ(error, "Cell 2a0 cannot be chosen now.");
   EXPECT_FALSE(map.parse("draw", &error));
-  EXPECT_EQ(error.rfind("'draw' is not allowed now: ", 0), 0u) << error;
+  EXPECT_EQ(error.rfind("“draw” is not allowed now: ", 0), 0u) << error;
   EXPECT_FALSE(map.parse("99", &error));
   EXPECT_EQ(error, "Choose a number from 1 to 15.");
   EXPECT_FALSE(map.parse("fly away", &error));

@@ -68,7 +68,7 @@ TEST_F(TuiNarrator, KnockSwapTakeAndPut) {
                     {.type = T::kPlaced, .player = 2, .value = 4, .cell = k}}),
             "Carlo swapped the 4 into row 1, column 3 and took 9 into the hand");
   EXPECT_EQ(say(1, {{.type = T::kToHand, .player = 1, .value = kHiddenValue, .cell = k}}),
-            "Bea took a face-down card from Carlo's row 1, column 3");
+            "Bea took a face-down card from Carlo’s row 1, column 3");
   EXPECT_EQ(say(1, {{.type = T::kPlaced, .player = 1, .value = 2, .cell = make_cell(1, 2, 3)}}),
             "Bea put the 2 into row 3, column 5");
   EXPECT_EQ(say(1, {{.type = T::kCleared, .player = 1, .value = 5, .aux = col_line_id(2)}}),

@@ -61,9 +61,9 @@ TEST_F(PlayCli, TypedShortFormAndErrorsInPlainMode) {
       play("--plain --fast --lang en --seed 5 --seats human,easy,easy,easy --no-record",
            "draw\nreveal 0a0\nfly\n0b1\nq\n");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("'draw' is not allowed now"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("“draw” is not allowed now"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("You turned up"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("'fly' is not a move"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("“fly” is not a move"), std::string::npos) << r.out;
 }
 
 TEST_F(PlayCli, BadFlagsAndBadSavesAreOneLineErrors) {

@@ -133,7 +133,7 @@ Row 3: face down (shared with Bea); face down, face down, face down, 0
 Cards in the draw pile: 59. On the discard pile: 5.
 Emil holds 8.
 Knocked: Carlo, Emil.
-Bea: take a card from Emil's display.
+Bea: take a card from Emil’s display.
 )") << diagram_of(s);
 }
 
