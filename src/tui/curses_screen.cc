@@ -232,7 +232,7 @@ Choice CursesScreen::decide(const TableModel& model, const PublicView& view) {
   std::optional<Action> pointed = last_pointed_;
   for (;;) {
     const TableLayout layout(shown.players, shown.viewer, COLS, LINES);
-    InputMap map(view, layout, *tr_, shown.names);
+    InputMap map(view, layout, *tr_, shown.names, shown.you);
     if (pointed) map.point_at(*pointed);
     paint(render_screen(shown, &map, layout, *tr_, {unicode_, tr_->tr("help.keys")}));
     const int ch = next_key();

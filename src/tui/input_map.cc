@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "tui/canvas.h"
+#include "tui/narrator.h"
 #include "tui/table_model.h"
 
 namespace allegra::tui {
@@ -27,20 +28,19 @@ std::string_view trim(std::string_view s) {
 std::string cell_place(const Translator& tr, int player, int players, CellId c) {
   const int d = display_index(player, players, c);
   if (d < 0) return cell_to_text(c);
-  return tr.tr("place.cell", {{"row", std::to_string(d / kDisplayCols + 1)},
-                              {"col", std::to_string(d % kDisplayCols + 1)}});
+  return tr.tr("place.cell", {{"row", d / kDisplayCols + 1}, {"col", d % kDisplayCols + 1}});
 }
 
 std::string line_place(const Translator& tr, int line_id) {
   if (is_col_line(line_id))
-    return tr.tr("place.column", {{"col", std::to_string(line_id - kRows * kDisplayCols + 1)}});
-  return tr.tr("place.row", {{"row", std::to_string(line_id / kDisplayCols + 1)},
-                             {"col", std::to_string(line_id % kDisplayCols + 1)}});
+    return tr.tr("place.column", {{"col", line_id - kRows * kDisplayCols + 1}});
+  return tr.tr("place.row",
+               {{"row", line_id / kDisplayCols + 1}, {"col", line_id % kDisplayCols + 1}});
 }
 
 InputMap::InputMap(const PublicView& view, const TableLayout& layout, const Translator& tr,
-                   const std::vector<std::string>& names)
-    : view_(&view), tr_(&tr) {
+                   const std::vector<std::string>& names, int you)
+    : view_(&view), tr_(&tr), names_(names) {
   const State& s = view.masked();
   const int n = s.players();
   const int me = s.current_player();
@@ -69,15 +69,16 @@ InputMap::InputMap(const PublicView& view, const TableLayout& layout, const Tran
       case ActionType::kTake: {
         const bool up = s.cell_state(a.arg) == CellState::kFaceUp;
         t.rect = layout.cell_rect(a.arg);
-        t.label = tr.tr(tr.key_for_owner("action.take", name(s.knocker())),
-                        {{"name", name(s.knocker())},
-                         {"place", cell_place(tr, s.knocker(), n, a.arg)},
-                         {"card", up ? card_text(s.cell_value(a.arg)) : tr.tr("card.face_down")}});
+        t.label = tr.tr("action.take", {{"target", s.knocker() == you ? "you" : "other"},
+                                        {"name", name(s.knocker())},
+                                        {"place", cell_place(tr, s.knocker(), n, a.arg)},
+                                        {"face", up ? "up" : "down"},
+                                        {"card", up ? card_text(s.cell_value(a.arg)) : ""}});
         break;
       }
       case ActionType::kDrawPile:
         t.rect = layout.draw_pile_rect();
-        t.label = tr.tr("action.draw_pile", {{"count", std::to_string(s.draw_pile_size())}});
+        t.label = tr.tr("action.draw_pile", {{"count", s.draw_pile_size()}});
         break;
       case ActionType::kDrawDiscard:
         t.rect = layout.discard_rect();
@@ -227,7 +228,7 @@ std::optional<Action> InputMap::parse(std::string_view text, std::string* error)
     const int k = text.size() > 3 ? 0 : std::atoi(std::string(text).c_str());
     if (k >= 1 && k <= static_cast<int>(targets_.size()))
       return targets_[static_cast<size_t>(k - 1)].action;
-    return fail(tr_->tr("input.no_number", {{"max", std::to_string(targets_.size())}}));
+    return fail(tr_->tr("input.no_number", {{"max", targets_.size()}}));
   }
   auto legal = [&](Action a) {
     return std::any_of(targets_.begin(), targets_.end(),
@@ -235,8 +236,13 @@ std::optional<Action> InputMap::parse(std::string_view text, std::string* error)
   };
   if (auto a = action_from_text(text, n)) {
     if (legal(*a)) return a;
+    // What is being decided, said to the person typing (not the engine's English reason).
+    std::vector<Voice> voices(static_cast<size_t>(n), Voice::kBot);
+    const int me = view_->masked().current_player();
+    if (me >= 0 && me < n) voices[static_cast<size_t>(me)] = Voice::kYou;
+    const Narrator narrator(*tr_, names_, n, voices);
     return fail(tr_->tr("input.illegal",
-                        {{"text", std::string(text)}, {"why", view_->masked().why_illegal(*a)}}));
+                        {{"text", std::string(text)}, {"decision", narrator.decision(*view_)}}));
   }
   if (auto c = cell_from_text(text, n)) {
     for (const Target& t : targets_)

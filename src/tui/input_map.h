@@ -35,9 +35,10 @@ struct Command {
 
 class InputMap {
  public:
-  // The decision of view.current_player(); names label the seats.
+  // The decision of view.current_player(); names label the seats; `you` is the seat texts
+  // call "you" (TableModel::you), if any.
   InputMap(const PublicView& view, const TableLayout& layout, const Translator& tr,
-           const std::vector<std::string>& names);
+           const std::vector<std::string>& names, int you = kNoPlayer);
 
   const std::vector<Target>& targets() const { return targets_; }
   int cursor() const { return cursor_; }
@@ -58,6 +59,7 @@ class InputMap {
 
   const PublicView* view_;
   const Translator* tr_;
+  std::vector<std::string> names_;
   std::vector<Target> targets_;
   int cursor_ = 0;
 };

@@ -47,10 +47,11 @@ bool PlainScreen::pause(int ms) {
 
 Choice PlainScreen::decide(const TableModel& model, const PublicView& view) {
   const TableLayout layout(model.players, model.viewer, kTableWidth, kMinHeight);
-  const InputMap map(view, layout, *tr_, model.names);
+  const InputMap map(view, layout, *tr_, model.names, model.you);
   print("");
   print_table(model);
-  print(tr_->tr("prompt.choices", {{"name", model.names[static_cast<size_t>(model.current)]}}));
+  print(tr_->tr("prompt.choices", {{"actor", model.current == model.you ? "you" : "other"},
+                                   {"name", model.names[static_cast<size_t>(model.current)]}}));
   for (size_t i = 0; i < map.targets().size(); ++i) {
     const Target& t = map.targets()[i];
     print(tr_->tr(

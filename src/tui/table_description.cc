@@ -1,5 +1,7 @@
 #include "tui/table_description.h"
 
+#include <bit>
+
 #include "tui/table_view.h"
 
 namespace allegra::tui {
@@ -17,10 +19,6 @@ std::string cell_words(const CellView& c, const Translator& tr) {
   return {};
 }
 
-std::string card_words(int8_t v, const Translator& tr) {
-  return v == kHiddenValue ? tr.tr("card.face_down") : card_text(v);
-}
-
 // The first seat to describe: who decides, else whose turn it is, else the viewer.
 int first_seat(const TableModel& m) {
   if (m.current != kNoPlayer) return m.current;
@@ -31,9 +29,11 @@ int first_seat(const TableModel& m) {
 void describe_seat(const TableModel& m, int p, const Translator& tr,
                    std::vector<std::string>& out) {
   const auto name = [&](int q) { return m.names[static_cast<size_t>(q)]; };
-  out.push_back(
-      tr.tr(p == m.current ? "desc.seat_deciding" : "desc.seat",
-            {{"name", name(p)}, {"total", points_text(m.totals_half[static_cast<size_t>(p)])}}));
+  const auto actor = [&](int q) { return q == m.you ? "you" : "other"; };
+  out.push_back(tr.tr(p == m.current ? "desc.seat_deciding" : "desc.seat",
+                      {{"actor", actor(p)},
+                       {"name", name(p)},
+                       {"total", m.totals_half[static_cast<size_t>(p)] / 2.0}}));
   // Display column 0 is the left neighbour's column 3: named as his, so the numbering matches
   // the move list ("row 1, column 1" is the shared card).
   const CellId* ids = display_cells(p, m.players);
@@ -41,8 +41,9 @@ void describe_seat(const TableModel& m, int p, const Translator& tr,
     std::string cells;
     for (int col = 1; col < kDisplayCols; ++col)
       cells += (col > 1 ? ", " : "") + cell_words(m.cell(ids[row * kDisplayCols + col]), tr);
-    out.push_back(tr.tr("desc.row", {{"row", std::to_string(row + 1)},
+    out.push_back(tr.tr("desc.row", {{"row", row + 1},
                                      {"shared", cell_words(m.cell(ids[row * kDisplayCols]), tr)},
+                                     {"target", actor(left_of(p, m.players))},
                                      {"neighbour", name(left_of(p, m.players))},
                                      {"cells", cells}}));
   }
@@ -54,7 +55,9 @@ std::vector<std::string> describe_table(const TableModel& m, const Translator& t
   std::vector<std::string> out;
   const auto name = [&](int q) { return m.names[static_cast<size_t>(q)]; };
   std::string round = round_text(m, tr);
-  if (m.ender != kNoPlayer) round += ". " + tr.tr("desc.ender", {{"name", name(m.ender)}});
+  if (m.ender != kNoPlayer)
+    round += ". " + tr.tr("desc.ender",
+                          {{"actor", m.ender == m.you ? "you" : "other"}, {"name", name(m.ender)}});
   out.push_back(round + ".");
 
   const int first = first_seat(m);
@@ -65,20 +68,19 @@ std::vector<std::string> describe_table(const TableModel& m, const Translator& t
                     ? tr.tr("desc.piles_no_discard", {{"count", count}})
                     : tr.tr("desc.piles", {{"count", count}, {"card", card_text(m.discard_top)}}));
   // Every card in play on its own line (the picture has room for only one of them).
-  if (m.held != kNoCard && m.active != kNoPlayer)
-    out.push_back(tr.tr(m.held_from_discard ? "table.held_discard" : "table.held",
-                        {{"name", name(m.active)}, {"card", card_text(m.held)}}) +
-                  ".");
-  if (m.hand != kNoCard && m.knocker != kNoPlayer)
-    out.push_back(
-        tr.tr("table.hand", {{"name", name(m.knocker)}, {"card", card_words(m.hand, tr)}}) + ".");
-  if (m.taken != kNoCard && m.active != kNoPlayer)
-    out.push_back(
-        tr.tr("table.taken", {{"name", name(m.active)}, {"card", card_words(m.taken, tr)}}) + ".");
+  TableModel one = m;
+  one.hand = one.taken = kNoCard;
+  if (!card_in_play(one, tr).empty()) out.push_back(card_in_play(one, tr) + ".");
+  one = m;
+  one.taken = kNoCard;
+  if (m.hand != kNoCard && m.knocker != kNoPlayer) out.push_back(card_in_play(one, tr) + ".");
+  if (m.taken != kNoCard && m.active != kNoPlayer) out.push_back(card_in_play(m, tr) + ".");
   std::string knocks;
   for (int p = 0; p < m.players; ++p)
     if (m.knockers >> p & 1) knocks += (knocks.empty() ? "" : ", ") + name(p);
-  if (!knocks.empty()) out.push_back(tr.tr("table.knockers", {{"names", knocks}}) + ".");
+  if (!knocks.empty())
+    out.push_back(
+        tr.tr("table.knockers", {{"count", std::popcount(m.knockers)}, {"names", knocks}}) + ".");
   if (!m.status.empty()) out.push_back(m.status);
   return out;
 }

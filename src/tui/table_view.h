@@ -29,6 +29,8 @@ Canvas render_screen(const TableModel& model, const InputMap* map, const TableLa
 // Only the table (no status, buttons or log), e.g. for the plain front end.
 Canvas render_table(const TableModel& model, const Translator& tr, bool unicode);
 
+// The card in play as a sentence: "Bea drew the 8", "You hold a face-down card"; "" if none.
+std::string card_in_play(const TableModel& model, const Translator& tr);
 // The round: "Round 2 of 3", or "Round 2" without a round limit.
 std::string round_text(const TableModel& model, const Translator& tr);
 // A seat's label: name and game total, e.g. "Bea 12.5".

@@ -113,6 +113,23 @@ bool format_with(const icu::MessageFormat& format, const MessageArgs& args, std:
   return true;
 }
 
+// The arguments with every text that is a whole number as a number: a caller that still
+// passes a count as text ("3") gets its plural rather than the English fallback.
+MessageArgs with_numbers(const MessageArgs& args) {
+  MessageArgs out = args;
+  for (auto& [name, arg] : out) {
+    const auto* text = std::get_if<std::string>(&arg.value);
+    if (text == nullptr || text->empty() || text->size() > 18) continue;
+    const size_t digits = (*text)[0] == '-' ? 1 : 0;
+    if (digits == text->size() ||
+        !std::all_of(text->begin() + static_cast<long>(digits), text->end(),
+                     [](char c) { return c >= '0' && c <= '9'; }))
+      continue;
+    arg.value = static_cast<int64_t>(std::stoll(*text));
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string format_message(std::string_view locale, std::string_view pattern,
@@ -165,17 +182,15 @@ std::string Translator::tr(std::string_view key, const Args& args) const {
   const Catalog::Entry* entry = texts_->find(key);
   const Catalog::Entry* english = fallback_ ? fallback_->find(key) : nullptr;
   std::string out;
-  for (const Catalog::Entry* e : {entry, english})
-    if (e != nullptr && e->format && format_with(*e->format, args, &out, nullptr)) return out;
+  for (const Catalog::Entry* e : {entry, english}) {
+    if (e == nullptr || !e->format) continue;
+    if (format_with(*e->format, args, &out, nullptr)) return out;
+    if (format_with(*e->format, with_numbers(args), &out, nullptr)) return out;
+  }
   // A text that does not parse (or fit) anywhere shows raw rather than failing a game.
   if (entry != nullptr) return entry->text;
   if (english != nullptr) return english->text;
   return std::string(key);
-}
-
-std::string Translator::key_for_owner(std::string_view key, std::string_view owner) const {
-  std::string variant = std::string(key) + "_you";
-  return owner == tr("name.you") && has(variant) ? variant : std::string(key);
 }
 
 }  // namespace allegra::tui

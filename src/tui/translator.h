@@ -73,9 +73,6 @@ class Translator {
   // gives the key itself (visible, so it is noticed); a pattern that fails gives English.
   std::string tr(std::string_view key, const Args& args = {}) const;
   bool has(std::string_view key) const;
-  // `key`, or its variant `key` + "_you" when `owner` is this language's name of the single
-  // human ("name.you").
-  std::string key_for_owner(std::string_view key, std::string_view owner) const;
 
  private:
   struct Catalog;

@@ -23,7 +23,10 @@ std::string describe(const State& s, const std::vector<std::string>& names, cons
   const Translator tr(lang);
   const PublicView view = s.public_view();
   TableModel m = make_model(view, names, 0);
-  m.status = Narrator(tr, names, s.players()).decision(view);
+  m.you = 0;  // seat 0 is the one person at this keyboard
+  std::vector<Voice> voices(names.size(), Voice::kBot);
+  voices[0] = Voice::kYou;
+  m.status = Narrator(tr, names, s.players(), voices).decision(view);
   std::string out;
   for (const std::string& line : describe_table(m, tr)) out += line + "\n";
   return out;
@@ -43,17 +46,17 @@ TEST(TuiDescription, TwoPlayersWithADrawnCard) {
   State s = position_from_diagram(options(2), kTwoPlayers);
   s.apply(Action::draw_pile());
   EXPECT_EQ(describe(s, {"You", "Bea"}, "en"), R"(Round 1 of 3.
-You, total 10, deciding now:
+Your display, total 10; you decide now:
 Row 1: 4 (shared with Bea); 5, face down, face down, 7
 Row 2: 11 (shared with Bea); face down, 2, gap, face down
 Row 3: face down (shared with Bea); 1, 1, face down, -1
-Bea, total 4.5:
-Row 1: 7 (shared with You); face down, 3, face down, 4
-Row 2: face down (shared with You); 6, face down, face down, 11
-Row 3: -1 (shared with You); gap, gap, gap, face down
+Bea’s display, total 4.5:
+Row 1: 7 (shared with you); face down, 3, face down, 4
+Row 2: face down (shared with you); 6, face down, face down, 11
+Row 3: -1 (shared with you); gap, gap, gap, face down
 Cards in the draw pile: 71. On the discard pile: 8.
 You drew the 9.
-You: swap the 9 into your display, or discard it?
+Swap the 9 into your display, or discard it?
 )") << diagram_of(s);
 }
 
@@ -82,58 +85,58 @@ TEST(TuiDescription, FivePlayersKnockersHandAndTake) {
     s.apply(p == 2 || p == 4 ? Action::knock() : Action::pass());
   }
   EXPECT_EQ(knock_window, R"(Round 1 of 3.
-Emil, total 1, deciding now:
-Row 1: face down (shared with You); 8, face down, face down, face down
-Row 2: face down (shared with You); face down, face down, 6, face down
-Row 3: 0 (shared with You); face down, face down, face down, face down
-You, total 3:
+Emil’s display, total 1; Emil decides now:
+Row 1: face down (shared with you); 8, face down, face down, face down
+Row 2: face down (shared with you); face down, face down, 6, face down
+Row 3: 0 (shared with you); face down, face down, face down, face down
+Your display, total 3:
 Row 1: face down (shared with Bea); 1, face down, face down, face down
 Row 2: face down (shared with Bea); face down, face down, face down, face down
 Row 3: face down (shared with Bea); face down, face down, face down, 0
-Bea, total -2:
+Bea’s display, total -2:
 Row 1: face down (shared with Carlo); 2, 2, face down, face down
 Row 2: 9 (shared with Carlo); face down, 10, face down, face down
 Row 3: face down (shared with Carlo); face down, face down, gap, face down
-Carlo, total 0:
+Carlo’s display, total 0:
 Row 1: face down (shared with Dora); face down, face down, 4, face down
 Row 2: face down (shared with Dora); face down, -1, face down, 9
 Row 3: face down (shared with Dora); face down, 3, face down, face down
-Dora, total 7.5:
+Dora’s display, total 7.5:
 Row 1: face down (shared with Emil); face down, face down, face down, face down
 Row 2: face down (shared with Emil); face down, face down, face down, face down
 Row 3: face down (shared with Emil); face down, face down, face down, face down
 Cards in the draw pile: 59. On the discard pile: 5.
 Bea drew the 6.
 Knocked: Carlo.
-Emil: Bea drew the 6. Knock for it, or pass?
+Emil is deciding whether to knock for Bea’s 6.
 )") << diagram_of(s);
   s.apply(Action::give(4));
   s.apply(Action::swap(make_cell(4, 0, 0)));
   EXPECT_EQ(describe(s, names, "en"), R"(Round 1 of 3.
-Bea, total -2, deciding now:
+Bea’s display, total -2; Bea decides now:
 Row 1: face down (shared with Carlo); 2, 2, face down, face down
 Row 2: 9 (shared with Carlo); face down, 10, face down, face down
 Row 3: face down (shared with Carlo); face down, face down, gap, face down
-Carlo, total 0:
+Carlo’s display, total 0:
 Row 1: face down (shared with Dora); face down, face down, 4, face down
 Row 2: face down (shared with Dora); face down, -1, face down, 9
 Row 3: face down (shared with Dora); face down, 3, face down, face down
-Dora, total 7.5:
+Dora’s display, total 7.5:
 Row 1: face down (shared with Emil); face down, face down, face down, face down
 Row 2: face down (shared with Emil); face down, face down, face down, face down
 Row 3: face down (shared with Emil); face down, face down, face down, face down
-Emil, total 1:
-Row 1: face down (shared with You); 6, face down, face down, face down
-Row 2: face down (shared with You); face down, face down, 6, face down
-Row 3: 0 (shared with You); face down, face down, face down, face down
-You, total 3:
+Emil’s display, total 1:
+Row 1: face down (shared with you); 6, face down, face down, face down
+Row 2: face down (shared with you); face down, face down, 6, face down
+Row 3: 0 (shared with you); face down, face down, face down, face down
+Your display, total 3:
 Row 1: face down (shared with Bea); 1, face down, face down, face down
 Row 2: face down (shared with Bea); face down, face down, face down, face down
 Row 3: face down (shared with Bea); face down, face down, face down, 0
 Cards in the draw pile: 59. On the discard pile: 5.
-Emil holds 8.
+Emil holds the 8.
 Knocked: Carlo, Emil.
-Bea: take a card from Emil’s display.
+Bea is taking a card from Emil’s display.
 )") << diagram_of(s);
 }
 
@@ -156,34 +159,34 @@ TEST(TuiDescription, SixPlayersInGermanDuringTheLastTurns) {
   State s = position_from_diagram(options(6), kSixPlayers);
   s.apply(Action::draw_discard());
   EXPECT_EQ(describe(s, {"Du", "Bea", "Carlo", "Dora", "Emil", "Fritz"}, "de"),
-            R"(Durchgang 1 von 3. Schlussrunde (Carlo: keine verdeckte Karte mehr).
-Emil, gesamt 20, jetzt am Zug:
+            R"(Durchgang 1 von 3. Schlussrunde: Carlo hat keine verdeckte Karte mehr.
+Auslage von Emil, gesamt 20; Emil ist am Zug:
 Zeile 1: verdeckt (gemeinsam mit Fritz); verdeckt, verdeckt, verdeckt, verdeckt
 Zeile 2: verdeckt (gemeinsam mit Fritz); verdeckt, 7, verdeckt, verdeckt
 Zeile 3: verdeckt (gemeinsam mit Fritz); verdeckt, verdeckt, verdeckt, verdeckt
-Fritz, gesamt 5:
-Zeile 1: verdeckt (gemeinsam mit Du); verdeckt, verdeckt, verdeckt, verdeckt
-Zeile 2: verdeckt (gemeinsam mit Du); verdeckt, verdeckt, verdeckt, verdeckt
-Zeile 3: verdeckt (gemeinsam mit Du); 10, verdeckt, verdeckt, verdeckt
-Du, gesamt 12:
+Auslage von Fritz, gesamt 5:
+Zeile 1: verdeckt (gemeinsam mit dir); verdeckt, verdeckt, verdeckt, verdeckt
+Zeile 2: verdeckt (gemeinsam mit dir); verdeckt, verdeckt, verdeckt, verdeckt
+Zeile 3: verdeckt (gemeinsam mit dir); 10, verdeckt, verdeckt, verdeckt
+Deine Auslage, gesamt 12:
 Zeile 1: verdeckt (gemeinsam mit Bea); verdeckt, verdeckt, verdeckt, verdeckt
 Zeile 2: verdeckt (gemeinsam mit Bea); 3, verdeckt, verdeckt, verdeckt
 Zeile 3: verdeckt (gemeinsam mit Bea); verdeckt, verdeckt, verdeckt, verdeckt
-Bea, gesamt 0:
+Auslage von Bea, gesamt 0:
 Zeile 1: 4 (gemeinsam mit Carlo); verdeckt, verdeckt, verdeckt, verdeckt
 Zeile 2: 0 (gemeinsam mit Carlo); verdeckt, verdeckt, verdeckt, verdeckt
 Zeile 3: 7 (gemeinsam mit Carlo); verdeckt, verdeckt, verdeckt, verdeckt
-Carlo, gesamt -3.5:
+Auslage von Carlo, gesamt -3,5:
 Zeile 1: 1 (gemeinsam mit Dora); 1, 2, 3, 4
 Zeile 2: 1 (gemeinsam mit Dora); Lücke, Lücke, Lücke, 0
 Zeile 3: 2 (gemeinsam mit Dora); -1, 5, 6, 7
-Dora, gesamt 8:
+Auslage von Dora, gesamt 8:
 Zeile 1: verdeckt (gemeinsam mit Emil); verdeckt, verdeckt, verdeckt, 1
 Zeile 2: verdeckt (gemeinsam mit Emil); verdeckt, verdeckt, verdeckt, 1
 Zeile 3: verdeckt (gemeinsam mit Emil); verdeckt, verdeckt, verdeckt, 2
 Karten im Nachziehstapel: 49. Oben auf dem Abwurfstapel: 4.
-Emil nahm die 11.
-Emil: tausche die 11 in deine Auslage oder wirf sie ab?
+Emil hat die 11 genommen.
+Emil entscheidet, ob die 11 bleibt oder abgeworfen wird.
 )") << diagram_of(s);
 }
 
