@@ -28,7 +28,7 @@ TEST_F(PlayCli, PlainModePlaysAWholeGameFromPipedInput) {
                                     path("games.jsonl").string()),
                         repeat("1", 4000));
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("Turn up 2 more cards of your 15-card display."), std::string::npos);
+  EXPECT_NE(r.out.find("Turn up 2 cards of your 15-card display."), std::string::npos);
   EXPECT_NE(r.out.find("End of round 1"), std::string::npos);
   EXPECT_NE(r.out.find("Game over after 3 rounds."), std::string::npos);
   EXPECT_NE(r.out.find("The game record is in"), std::string::npos);
@@ -60,7 +60,7 @@ TEST_F(PlayCli, TypedShortFormAndErrorsInPlainMode) {
       play("--plain --fast --lang en --seed 5 --seats human,easy,easy,easy --no-record",
            "draw\nreveal 0a0\nfly\n0b1\nq\n");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("“draw” is not possible now. Turn up 2 more cards of your 15-card display."),
+  EXPECT_NE(r.out.find("“draw” is not possible now. Turn up 2 cards of your 15-card display."),
             std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("You turned up"), std::string::npos) << r.out;
@@ -104,7 +104,7 @@ TEST_F(PlayCli, ScreenReaderModeDescribesTheTableInSentences) {
   for (const char* want :
        {"Round 1 of 3.", "Your display, total 0; you decide now:",
         "Row 1: face down (shared with Carlo); ", "Dora’s display, total 0:",
-        "Cards in the draw pile: ", "Turn up 2 more cards of your 15-card display.",
+        "Cards in the draw pile: ", "Turn up 2 cards of your 15-card display.",
         "Draw from the draw pile, or take the ", "Your choice:", "  1) ", "The game is saved in"})
     EXPECT_NE(r.out.find(want), std::string::npos) << want << "\n" << r.out;
   // Every description line stands alone: a seat line is followed by its three rows.
