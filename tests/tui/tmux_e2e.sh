@@ -98,7 +98,7 @@ socket="$work/tmux3.socket"
 start 100 30 "env -u LC_ALL LANG=C.UTF-8 PS1='$ ' bash --norc --noprofile -i"
 tm send-keys -t game "TERM=xterm-256color XDG_STATE_HOME='$work/state' '$allegra' play \
 --delay 1000 --lang en --seats easy,easy,easy,human --seed 3 --no-record" Enter
-wait_for "Bots are playing" 20
+wait_for "Bots play (" 20  # the key help while the bots play (help.bots)
 for _ in 1 2 3 4; do tm send-keys -t game Enter; sleep 0.1; done
 deadline=$((SECONDS + 30))  # until the person is asked, no move of his may show
 until screen | grep -qF "Arrows move"; do
