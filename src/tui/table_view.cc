@@ -53,12 +53,13 @@ int lit_player(const TableModel& m) {
 
 // Every grid with its name, its row numbers (1-3) and column numbers (1-4): the names that
 // messages give the cells. The separator sets the shared column 4 apart.
-void draw_grids(const TableModel& m, const TableLayout& layout, bool unicode, Canvas& canvas) {
+void draw_grids(const TableModel& m, const TableLayout& layout, const Translator& tr, bool unicode,
+                Canvas& canvas) {
   const int lit = lit_player(m);
   for (int p = 0; p < m.players; ++p) {
     const Rect label = layout.label_rect(p);
     const Style style = p == m.current ? Style::kTitle : Style::kDim;
-    std::string text = seat_label(m, p);
+    std::string text = seat_label(m, p, tr.code());
     if (p == m.current) text = (unicode ? "▶" : ">") + text;
     canvas.put_centered(label.x, label.y, label.w, text, style);
     for (int col = 0; col < kGridCols; ++col) {
@@ -114,7 +115,7 @@ void draw_panel(const TableModel& m, const Rect& r, const Translator& tr, Canvas
   const std::string total_head = tr.tr("table.total");
   int total_w = text_width(total_head);
   for (int p = 0; p < m.players; ++p)
-    total_w = std::max(total_w, text_width(points_text(m.totals_half[idx(p)])));
+    total_w = std::max(total_w, text_width(points_text(m.totals_half[idx(p)], tr.code())));
   int name_w = 0;
   for (int p = 0; p < m.players; ++p) name_w = std::max(name_w, text_width(m.names[idx(p)]));
   constexpr int kMinNameW = 4;
@@ -125,7 +126,7 @@ void draw_panel(const TableModel& m, const Rect& r, const Translator& tr, Canvas
   for (size_t i = m.round_scores.size(); i-- > 0;) {
     int w = text_width(fmt::format("R{}", i + 1));
     for (int p = 0; p < m.players; ++p)
-      w = std::max(w, text_width(points_text(m.round_scores[i][idx(p)])));
+      w = std::max(w, text_width(points_text(m.round_scores[i][idx(p)], tr.code())));
     if (used + w + 1 > r.w) break;
     used += w + 1;
     rounds.insert(rounds.begin(), {i, w});
@@ -150,8 +151,10 @@ void draw_panel(const TableModel& m, const Rect& r, const Translator& tr, Canvas
   canvas.put(r.x, r.y + 1, row("", heads, total_head), Style::kDim);
   for (int p = 0; p < m.players && p + 2 < r.h; ++p) {
     std::vector<std::string> cells;
-    for (const auto& [i, w] : rounds) cells.push_back(points_text(m.round_scores[i][idx(p)]));
-    canvas.put(r.x, r.y + 2 + p, row(m.names[idx(p)], cells, points_text(m.totals_half[idx(p)])),
+    for (const auto& [i, w] : rounds)
+      cells.push_back(points_text(m.round_scores[i][idx(p)], tr.code()));
+    canvas.put(r.x, r.y + 2 + p,
+               row(m.names[idx(p)], cells, points_text(m.totals_half[idx(p)], tr.code())),
                p == m.current ? Style::kTitle : Style::kNormal);
   }
 }
@@ -170,9 +173,8 @@ void draw_targets(const InputMap& map, Canvas& canvas) {
 
 }  // namespace
 
-std::string points_text(int32_t half) {
-  if (half % 2 == 0) return fmt::format("{}", half / 2);
-  return fmt::format("{}{}.5", half < 0 ? "-" : "", std::abs(half) / 2);
+std::string points_text(int32_t half, std::string_view locale) {
+  return format_message(locale, "{n}", {{"n", half / 2.0}});
 }
 
 std::string card_in_play(const TableModel& m, const Translator& tr) {
@@ -202,15 +204,15 @@ std::string round_text(const TableModel& m, const Translator& tr) {
   return tr.tr("table.round", {{"round", m.round + 1}});
 }
 
-std::string seat_label(const TableModel& m, int p) {
+std::string seat_label(const TableModel& m, int p, std::string_view locale) {
   return fmt::format("{} {}", m.names[static_cast<size_t>(p)],
-                     points_text(m.totals_half[static_cast<size_t>(p)]));
+                     points_text(m.totals_half[static_cast<size_t>(p)], locale));
 }
 
 Canvas render_table(const TableModel& model, const Translator& tr, bool unicode) {
   const TableLayout layout(model.players, model.viewer, kTableWidth, kTableHeight);
   Canvas canvas(kTableWidth, kTableHeight);
-  draw_grids(model, layout, unicode, canvas);
+  draw_grids(model, layout, tr, unicode, canvas);
   draw_center(model, layout, tr, canvas);
   return canvas;
 }
@@ -319,7 +321,7 @@ Canvas render_screen(const TableModel& model, const InputMap* map, const TableLa
     draw_overlay(layout, tr, options, canvas);
     return canvas;
   }
-  draw_grids(model, layout, options.unicode, canvas);
+  draw_grids(model, layout, tr, options.unicode, canvas);
   draw_center(model, layout, tr, canvas);
   if (const Rect panel = layout.panel_rect(); panel.w > 0) draw_panel(model, panel, tr, canvas);
   // The status wrapped onto the rows the layout gives it (screen_layout: all of it).

@@ -51,9 +51,9 @@ Canvas render_table(const TableModel& model, const Translator& tr, bool unicode)
 std::string card_in_play(const TableModel& model, const Translator& tr);
 // The round: "Round 2 of 3", or "Round 2" without a round limit.
 std::string round_text(const TableModel& model, const Translator& tr);
-// A seat's label: name and game total, e.g. "Bea 12.5".
-std::string seat_label(const TableModel& model, int p);
-// Half points as text: 25 -> "12.5", 24 -> "12".
-std::string points_text(int32_t half);
+// A seat's label: name and game total, e.g. "Bea 12.5" ("Bea 12,5" in German).
+std::string seat_label(const TableModel& model, int p, std::string_view locale = "en");
+// Half points as the language writes them (ICU): 25 -> "12.5" ("12,5" in German), 24 -> "12".
+std::string points_text(int32_t half, std::string_view locale = "en");
 
 }  // namespace allegra::tui
