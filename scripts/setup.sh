@@ -23,6 +23,7 @@ PACKAGES=(
   libbenchmark-dev
   librapidcheck-dev
   libncurses-dev
+  libicu-dev
   tmux
 )
 

@@ -21,35 +21,34 @@ std::string lower(std::string_view s) {
 
 }  // namespace
 
-std::string cell_place(const Translator& tr, const std::vector<std::string>& names, int subject,
-                       CellId c) {
-  const Translator::Args args = {{"row", std::to_string(cell_row(c) + 1)},
-                                 {"col", std::to_string(cell_col(c) + 1)}};
-  if (cell_owner(c) == subject) return tr.tr("place.cell", args);
-  const std::string& owner = name_of(names, cell_owner(c));
-  Translator::Args with_owner = args;
-  with_owner.emplace_back("owner", owner);
-  return tr.tr(tr.key_for_owner("place.cell_of", owner), with_owner);
+std::string cell_place(const Translator& tr, const std::vector<std::string>& names, int you,
+                       int subject, CellId c) {
+  const int row = cell_row(c) + 1, col = cell_col(c) + 1;
+  const int owner = cell_owner(c);
+  if (owner == subject) return tr.tr("place.cell", {{"row", row}, {"col", col}});
+  return tr.tr("place.cell_of", {{"target", owner == you ? "you" : "other"},
+                                 {"owner", name_of(names, owner)},
+                                 {"row", row},
+                                 {"col", col}});
 }
 
-std::string line_place(const Translator& tr, const std::vector<std::string>& names, int player,
-                       int line_id) {
+std::string line_place(const Translator& tr, const std::vector<std::string>& names, int you,
+                       int player, int line_id) {
   const int players = static_cast<int>(names.size());
-  const std::string& neighbour = name_of(names, left_of(player, players));
+  const int left = left_of(player, players);
+  const Translator::Args neighbour = {{"target", left == you ? "you" : "other"},
+                                      {"owner", name_of(names, left)}};
   if (is_col_line(line_id)) {
     const int dcol = line_id - kRows * kDisplayCols;
-    if (dcol > 0) return tr.tr("place.column", {{"col", std::to_string(dcol)}});
-    return tr.tr(tr.key_for_owner("place.column_of", neighbour),
-                 {{"owner", neighbour}, {"col", std::to_string(kSharedCol + 1)}});
+    if (dcol > 0) return tr.tr("place.column", {{"col", dcol}});
+    return tr.tr("place.column_of", neighbour);
   }
   const int row = line_id / kDisplayCols + 1;
   const int start = line_id % kDisplayCols;  // display column: 0 is the neighbour's column 4
-  if (start > 0)
-    return tr.tr("place.row_cols", {{"row", std::to_string(row)},
-                                    {"from", std::to_string(start)},
-                                    {"to", std::to_string(start + 2)}});
-  return tr.tr(tr.key_for_owner("place.row_shared", neighbour),
-               {{"row", std::to_string(row)}, {"owner", neighbour}});
+  if (start > 0) return tr.tr("place.row_cols", {{"row", row}, {"from", start}, {"to", start + 2}});
+  Translator::Args args = neighbour;
+  args.emplace_back("row", row);
+  return tr.tr("place.row_shared", args);
 }
 
 std::string cell_short_form(const std::vector<std::string>& names, int subject, CellId c) {

@@ -5,8 +5,9 @@
 // "Bea's row 2, column 4" is found by looking for Bea's grid and its labels. A sentence about
 // a player leaves out the owner for his own cells ("row 2, column 3"); column 4 of his left
 // neighbour, the first column of his 15-card display, keeps its owner ("Bea's row 2, column
-// 4"), because that is where it lies. The typed short form is the same: "2,4" for one's own
-// cell, "Bea 2,4" for another's.
+// 4"), because that is where it lies. The owner who is the person at this keyboard (`you`, see
+// Voice) is "your row 2, column 4": the texts select on the owner, never on a name. The typed
+// short form is the same: "2,4" for one's own cell, "Bea 2,4" for another's.
 #pragma once
 
 #include <optional>
@@ -20,13 +21,14 @@
 namespace allegra::tui {
 
 // Cell c named in a sentence about `subject`: "row 2, column 3", or with the owner when the
-// cell is not the subject's: "Bea's row 2, column 4". names: one per seat.
-std::string cell_place(const Translator& tr, const std::vector<std::string>& names, int subject,
-                       CellId c);
+// cell is not the subject's: "Bea's row 2, column 4", "your row 2, column 4". names: one per
+// seat; you: the seat texts call "you" (kNoPlayer if none).
+std::string cell_place(const Translator& tr, const std::vector<std::string>& names, int you,
+                       int subject, CellId c);
 // A line of `player`'s 15-card display (an engine line id): "row 2, columns 2-4", "row 1:
 // Bea's column 4 and columns 1-2", "column 3" or "Bea's column 4".
-std::string line_place(const Translator& tr, const std::vector<std::string>& names, int player,
-                       int line_id);
+std::string line_place(const Translator& tr, const std::vector<std::string>& names, int you,
+                       int player, int line_id);
 
 // The short form to type for cell c in a decision of `subject`: "2,4" or "Bea 2,4".
 std::string cell_short_form(const std::vector<std::string>& names, int subject, CellId c);

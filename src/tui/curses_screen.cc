@@ -211,12 +211,12 @@ ViewOptions CursesScreen::options(const std::string& help) const {
 }
 
 void CursesScreen::draw(const TableModel& model, const std::string& help) {
-  const TableLayout layout(model.players, model.viewer, COLS, LINES);
+  const TableLayout layout = screen_layout(model, COLS, LINES);
   paint(render_screen(model, nullptr, layout, *tr_, options(help)));
 }
 
 bool CursesScreen::view_key(Key key, const TableModel& model, const std::string& help) {
-  const TableLayout layout(model.players, model.viewer, COLS, LINES);
+  const TableLayout layout = screen_layout(model, COLS, LINES);
   if (help_open_) {  // the overlay scrolls with the page and arrow keys; any other key closes it
     const int rows = overlay_page(layout, options(help)).rows;
     const int step = key == Key::kPageUp     ? -page_step(rows)
@@ -332,8 +332,8 @@ Choice CursesScreen::decide(const TableModel& model, const PublicView& view) {
   std::optional<Action> pointed = last_pointed_;
   keys_->flush();  // nothing typed before the person was asked acts
   for (;;) {
-    const TableLayout layout(shown.players, shown.viewer, COLS, LINES);
-    InputMap map(view, layout, *tr_, shown.names);
+    const TableLayout layout = screen_layout(shown, COLS, LINES);
+    InputMap map(view, layout, *tr_, shown.names, shown.you);
     if (pointed) map.point_at(*pointed);
     const std::string help = tr_->tr("help.decide");
     paint(render_screen(shown, &map, layout, *tr_, options(help)));

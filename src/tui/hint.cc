@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "bots/evaluation.h"
 #include "bots/greedy_bot.h"
@@ -28,7 +29,7 @@ void add_expected_scores(const PublicView& view, std::vector<HintMove>& moves) {
 
 // Why a card put into cell c (a swap or a put) is worth it.
 std::string placement_reason(const State& s, CellId c, int8_t card, const Translator& tr,
-                             const std::string& mean) {
+                             double mean) {
   const int me = s.current_player();
   bots::Board b = bots::Board::from(s);
   const int before = b.cards(me);
@@ -81,16 +82,14 @@ double expected_display_score(const PublicView& view) {
   return bots::Board::from(s).score(s.current_player(), bots::CardStats::unseen(s).mean);
 }
 
-std::string points_text(const Translator& tr, double points) {
-  std::string text = fmt::format("{:.1f}", points);
-  if (text == "-0.0") text = "0.0";
-  if (tr.code() != "en") std::replace(text.begin(), text.end(), '.', ',');
-  return text;
+double one_decimal(double points) {
+  const double rounded = std::round(points * 10) / 10;
+  return rounded == 0 ? 0.0 : rounded;  // never "-0"
 }
 
 std::string hint_reason(const PublicView& view, Action a, const Translator& tr) {
   const State& s = view.masked();
-  const std::string mean = points_text(tr, bots::CardStats::unseen(s).mean);
+  const double mean = one_decimal(bots::CardStats::unseen(s).mean);
   switch (a.type) {
     case ActionType::kSwap:
       return placement_reason(s, a.arg, s.held_card(), tr, mean);
@@ -126,9 +125,10 @@ std::string hint_reason(const PublicView& view, Action a, const Translator& tr) 
 }
 
 std::vector<std::string> explain_hint(const PublicView& view, const std::vector<HintMove>& moves,
-                                      const Translator& tr, const std::vector<std::string>& names) {
+                                      const Translator& tr, const std::vector<std::string>& names,
+                                      int you) {
   // Moves as the buttons and the list name them, with the short form to type.
-  const InputMap map(view, TableLayout(view.players(), 0, kMinWidth, kMinHeight), tr, names);
+  const InputMap map(view, TableLayout(view.players(), 0, kMinWidth, kMinHeight), tr, names, you);
   auto describe = [&](Action a) {
     for (const Target& t : map.targets())
       if (t.action == a) return fmt::format("{} [{}]", t.label, t.typed);
@@ -137,11 +137,11 @@ std::vector<std::string> explain_hint(const PublicView& view, const std::vector<
   if (moves.size() == 1 && moves[0].visits == 0)
     return {tr.tr("hint.only", {{"move", describe(moves[0].action)}})};
   std::vector<std::string> out;
-  out.push_back(tr.tr("hint.title", {{"now", points_text(tr, expected_display_score(view))}}));
+  out.push_back(tr.tr("hint.title", {{"now", one_decimal(expected_display_score(view))}}));
   for (size_t i = 0; i < moves.size(); ++i) {
-    out.push_back(tr.tr("hint.move", {{"rank", std::to_string(i + 1)},
+    out.push_back(tr.tr("hint.move", {{"rank", i + 1},
                                       {"move", describe(moves[i].action)},
-                                      {"score", points_text(tr, moves[i].expected)}}));
+                                      {"score", one_decimal(moves[i].expected)}}));
     out.push_back("   " + hint_reason(view, moves[i].action, tr));
   }
   // When the search's favourite is not the lowest score, say why it still comes first.

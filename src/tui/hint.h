@@ -49,15 +49,18 @@ std::vector<HintMove> best_moves(const PublicView& view, int iterations, uint64_
 double expected_display_score(const PublicView& view);
 
 // The lines a person reads: a title with the display's expected score now, then for each
-// move its button label and short form with the expected score after it, and why.
+// move its button label and short form with the expected score after it, and why. names: one
+// per seat; you: the seat texts call "you" (kNoPlayer if none).
 std::vector<std::string> explain_hint(const PublicView& view, const std::vector<HintMove>& moves,
-                                      const Translator& tr, const std::vector<std::string>& names);
+                                      const Translator& tr, const std::vector<std::string>& names,
+                                      int you = kNoPlayer);
 
 // Why a move is worth what it is, in one sentence: "replaces a face-down card (expected 6.3)
 // with the 2", "completes a line of three 7: it is cleared", ...
 std::string hint_reason(const PublicView& view, Action a, const Translator& tr);
 
-// A score or mean as people of the language write it, one decimal: "6.3", "6,3".
-std::string points_text(const Translator& tr, double points);
+// A score or mean rounded to one decimal, as a number argument of a text: each language
+// writes it its own way ("6.3", "6,3"; "6" for 6.0).
+double one_decimal(double points);
 
 }  // namespace allegra::tui

@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "tui/canvas.h"
+#include "tui/narrator.h"
 #include "tui/table_model.h"
 
 namespace allegra::tui {
@@ -25,7 +26,7 @@ std::string_view trim(std::string_view s) {
 }  // namespace
 
 InputMap::InputMap(const PublicView& view, const TableLayout& layout, const Translator& tr,
-                   const std::vector<std::string>& names)
+                   const std::vector<std::string>& names, int you)
     : view_(&view), tr_(&tr), names_(names) {
   const State& s = view.masked();
   const int me = s.current_player();
@@ -48,24 +49,22 @@ InputMap::InputMap(const PublicView& view, const TableLayout& layout, const Tran
         t.label = tr.tr(a.type == ActionType::kReveal ? "action.reveal"
                         : a.type == ActionType::kSwap ? "action.swap"
                                                       : "action.put",
-                        {{"place", cell_place(tr, names, me, a.arg)}, {"card", card}});
+                        {{"place", cell_place(tr, names, you, me, a.arg)}, {"card", card}});
         break;
       }
       case ActionType::kTake: {
-        // From the knocker's display, which may be his left neighbour's column 4: named
-        // with its owner.
+        // From the knocker's display: named with its owner ("Bea's row 2, column 4"), or
+        // without one if it is the decider's own column 4.
         const bool up = s.cell_state(a.arg) == CellState::kFaceUp;
-        const int owner = cell_owner(a.arg);
         t.rect = layout.cell_rect(a.arg);
-        t.label = tr.tr(tr.key_for_owner("action.take", name(owner)),
-                        {{"name", name(owner)},
-                         {"place", cell_place(tr, names, owner, a.arg)},
-                         {"card", up ? card_text(s.cell_value(a.arg)) : tr.tr("card.face_down")}});
+        t.label = tr.tr("action.take", {{"place", cell_place(tr, names, you, me, a.arg)},
+                                        {"face", up ? "up" : "down"},
+                                        {"card", up ? card_text(s.cell_value(a.arg)) : ""}});
         break;
       }
       case ActionType::kDrawPile:
         t.rect = layout.draw_pile_rect();
-        t.label = tr.tr("action.draw_pile", {{"count", std::to_string(s.draw_pile_size())}});
+        t.label = tr.tr("action.draw_pile", {{"count", s.draw_pile_size()}});
         break;
       case ActionType::kDrawDiscard:
         t.rect = layout.discard_rect();
@@ -87,7 +86,7 @@ InputMap::InputMap(const PublicView& view, const TableLayout& layout, const Tran
         t.label = tr.tr("action.refuse");
         break;
       case ActionType::kClear:
-        t.label = tr.tr("action.clear", {{"line", line_place(tr, names, s.clearer(), a.arg)}});
+        t.label = tr.tr("action.clear", {{"line", line_place(tr, names, you, s.clearer(), a.arg)}});
         break;
       case ActionType::kLeaveLines:
         t.label = tr.tr("action.leave");
@@ -223,7 +222,7 @@ std::optional<Action> InputMap::parse(std::string_view text, std::string* error)
     const int k = text.size() > 3 ? 0 : std::atoi(std::string(text).c_str());
     if (k >= 1 && k <= static_cast<int>(targets_.size()))
       return targets_[static_cast<size_t>(k - 1)].action;
-    return fail(tr_->tr("input.no_number", {{"max", std::to_string(targets_.size())}}));
+    return fail(tr_->tr("input.no_number", {{"max", targets_.size()}}));
   }
   auto legal = [&](Action a) {
     return std::any_of(targets_.begin(), targets_.end(),
@@ -238,8 +237,13 @@ std::optional<Action> InputMap::parse(std::string_view text, std::string* error)
   }
   if (auto a = action_from_text(text, n)) {
     if (legal(*a)) return a;
+    // What is being decided, said to the person typing (not the engine's English reason).
+    std::vector<Voice> voices(static_cast<size_t>(n), Voice::kBot);
+    const int me = view_->masked().current_player();
+    if (me >= 0 && me < n) voices[static_cast<size_t>(me)] = Voice::kYou;
+    const Narrator narrator(*tr_, names_, n, voices);
     return fail(tr_->tr("input.illegal",
-                        {{"text", std::string(text)}, {"why", view_->masked().why_illegal(*a)}}));
+                        {{"text", std::string(text)}, {"decision", narrator.decision(*view_)}}));
   }
   if (auto c = cell_from_text(text, n)) {
     for (const Target& t : targets_)

@@ -59,9 +59,10 @@ struct Command {
 
 class InputMap {
  public:
-  // The decision of view.current_player(); names label the seats.
+  // The decision of view.current_player(); names label the seats; `you` is the seat texts
+  // call "you" (TableModel::you), if any.
   InputMap(const PublicView& view, const TableLayout& layout, const Translator& tr,
-           const std::vector<std::string>& names);
+           const std::vector<std::string>& names, int you = kNoPlayer);
 
   const std::vector<Target>& targets() const { return targets_; }
   int cursor() const { return cursor_; }

@@ -12,37 +12,76 @@
 
 namespace allegra::tui {
 
-Narrator::Narrator(const Translator& tr, std::vector<std::string> names, int players)
-    : tr_(&tr), names_(std::move(names)), players_(players) {
-  names_.resize(static_cast<size_t>(players));
+std::vector<Voice> voices_for(const std::vector<bool>& human) {
+  const auto people = std::count(human.begin(), human.end(), true);
+  std::vector<Voice> out;
+  for (const bool h : human)
+    out.push_back(!h ? Voice::kBot : people == 1 ? Voice::kYou : Voice::kPerson);
+  return out;
 }
 
-std::string Narrator::sentence(int actor, const Event& e, std::span<const Event> rest,
+Narrator::Narrator(const Translator& tr, std::vector<std::string> names, int players,
+                   std::vector<Voice> voices)
+    : tr_(&tr), names_(std::move(names)), players_(players), voices_(std::move(voices)) {
+  names_.resize(static_cast<size_t>(players));
+  voices_.resize(static_cast<size_t>(players), Voice::kBot);
+}
+
+const char* Narrator::actor(int p) const {
+  return p >= 0 && p < players_ && voices_[static_cast<size_t>(p)] == Voice::kYou ? "you" : "other";
+}
+
+int Narrator::you() const {
+  const auto it = std::find(voices_.begin(), voices_.end(), Voice::kYou);
+  return it == voices_.end() ? kNoPlayer : static_cast<int>(it - voices_.begin());
+}
+
+const char* Narrator::decider(int p) const {
+  if (p < 0 || p >= players_) return "other";
+  switch (voices_[static_cast<size_t>(p)]) {
+    case Voice::kYou:
+      return "you";
+    case Voice::kPerson:
+      return "person";
+    case Voice::kBot:
+      break;
+  }
+  return "other";
+}
+
+std::string Narrator::sentence(int actor_seat, const Event& e, std::span<const Event> rest,
                                std::span<bool> used) const {
   const Translator& tr = *tr_;
-  auto card = [&](int8_t v) { return v == kHiddenValue ? tr.tr("card.face_down") : card_text(v); };
-  auto place = [&](int p, CellId c) { return cell_place(tr, names_, p, c); };
+  auto face = [](int8_t v) { return v == kHiddenValue ? "down" : "up"; };
+  auto card = [](int8_t v) { return v == kHiddenValue ? std::string() : card_text(v); };
+  auto place = [&](int p, CellId c) { return cell_place(tr, names_, you(), p, c); };
   const std::string who = e.player >= 0 ? name(e.player) : std::string();
+  const char* const subject = actor(e.player);
   switch (e.type) {
     case EventType::kRoundStarted:
-      return tr.tr("narr.round_started", {{"round", std::to_string(e.count + 1)},
-                                          {"name", name(e.player)},
-                                          {"card", card(e.value)}});
+      return tr.tr("narr.round_started", {{"round", e.count + 1},
+                                          {"actor", subject},
+                                          {"name", who},
+                                          {"card", card_text(e.value)}});
     case EventType::kRevealed:
-      return tr.tr("narr.revealed",
-                   {{"name", who}, {"card", card(e.value)}, {"place", place(e.player, e.cell)}});
+      return tr.tr("narr.revealed", {{"actor", subject},
+                                     {"name", who},
+                                     {"card", card_text(e.value)},
+                                     {"place", place(e.player, e.cell)}});
     case EventType::kReshuffled:
-      return tr.tr("narr.reshuffled", {{"count", std::to_string(e.count)}});
+      return tr.tr("narr.reshuffled", {{"count", e.count}});
     case EventType::kDrew:
       return tr.tr(e.aux == 0 ? "narr.drew_pile" : "narr.drew_discard",
-                   {{"name", who}, {"card", card(e.value)}});
+                   {{"actor", subject}, {"name", who}, {"card", card_text(e.value)}});
     case EventType::kKnocked:
-      return tr.tr("narr.knocked", {{"name", who}});
+      return tr.tr("narr.knocked", {{"actor", subject}, {"name", who}});
     case EventType::kKnockGiven:
-      return tr.tr(tr.key_for_owner("narr.knock_given", who),
-                   {{"name", name(actor)}, {"knocker", who}});
+      return tr.tr("narr.knock_given", {{"actor", actor(actor_seat)},
+                                        {"name", name(actor_seat)},
+                                        {"target", subject},
+                                        {"knocker", who}});
     case EventType::kKnockRefused:
-      return tr.tr("narr.knock_refused", {{"name", who}});
+      return tr.tr("narr.knock_refused", {{"actor", subject}, {"name", who}});
     case EventType::kPlaced: {
       // A swap: the card placed, then (after any clears) the replaced card discarded from the
       // same cell.
@@ -51,42 +90,50 @@ std::string Narrator::sentence(int actor, const Event& e, std::span<const Event>
         if (rest[j].type == EventType::kDiscarded && rest[j].cell == e.cell &&
             rest[j].player == e.player) {
           used[j] = true;
-          return tr.tr("narr.swapped", {{"name", who},
-                                        {"card", card(e.value)},
+          return tr.tr("narr.swapped", {{"actor", subject},
+                                        {"name", who},
+                                        {"card", card_text(e.value)},
                                         {"place", place(e.player, e.cell)},
-                                        {"old", card(rest[j].value)}});
+                                        {"old", card_text(rest[j].value)}});
         }
         break;
       }
-      return tr.tr("narr.placed",
-                   {{"name", who}, {"card", card(e.value)}, {"place", place(e.player, e.cell)}});
+      return tr.tr("narr.placed", {{"actor", subject},
+                                   {"name", who},
+                                   {"card", card_text(e.value)},
+                                   {"place", place(e.player, e.cell)}});
     }
     case EventType::kToHand: {
       if (!rest.empty() && rest[0].type == EventType::kPlaced && rest[0].cell == e.cell) {
         used[0] = true;  // the knocker swaps the given card in and holds the replaced one
-        return tr.tr("narr.knocker_swapped", {{"name", who},
-                                              {"card", card(rest[0].value)},
+        return tr.tr("narr.knocker_swapped", {{"actor", subject},
+                                              {"name", who},
+                                              {"card", card_text(rest[0].value)},
                                               {"place", place(e.player, e.cell)},
+                                              {"face", face(e.value)},
                                               {"old", card(e.value)}});
       }
-      const int from = cell_owner(e.cell);  // the place is named in its owner's grid
-      return tr.tr(tr.key_for_owner("narr.took", name(from)), {{"name", who},
-                                                               {"card", card(e.value)},
-                                                               {"owner", name(from)},
-                                                               {"place", place(from, e.cell)}});
+      // Named from the taker's side: "Bea's row 2, column 4", "your row 2, column 4".
+      return tr.tr("narr.took", {{"actor", subject},
+                                 {"name", who},
+                                 {"face", face(e.value)},
+                                 {"card", card(e.value)},
+                                 {"place", place(e.player, e.cell)}});
     }
     case EventType::kDiscarded:
-      return tr.tr("narr.discarded", {{"name", who}, {"card", card(e.value)}});
+      return tr.tr("narr.discarded",
+                   {{"actor", subject}, {"name", who}, {"card", card_text(e.value)}});
     case EventType::kCleared:
-      return tr.tr("narr.cleared", {{"name", who},
-                                    {"card", card(e.value)},
-                                    {"line", line_place(tr, names_, e.player, e.aux)}});
+      return tr.tr("narr.cleared", {{"actor", subject},
+                                    {"name", who},
+                                    {"card", card_text(e.value)},
+                                    {"line", line_place(tr, names_, you(), e.player, e.aux)}});
     case EventType::kLinesLeft:
-      return tr.tr("narr.lines_left", {{"name", who}});
+      return tr.tr("narr.lines_left", {{"actor", subject}, {"name", who}});
     case EventType::kRoundEndTriggered:
-      return tr.tr("narr.round_end_triggered", {{"name", who}});
+      return tr.tr("narr.round_end_triggered", {{"actor", subject}, {"name", who}});
     case EventType::kTurnSkipped:
-      return tr.tr("narr.turn_skipped", {{"name", who}});
+      return tr.tr("narr.turn_skipped", {{"actor", subject}, {"name", who}});
     case EventType::kGameOver:
       return tr.tr("narr.game_over");
     case EventType::kTurnStarted:
@@ -97,10 +144,27 @@ std::string Narrator::sentence(int actor, const Event& e, std::span<const Event>
   return {};
 }
 
-std::vector<std::string> Narrator::narrate(int actor, std::span<const Event> events) const {
+namespace {
+
+// Sentences that a clear may continue ("... and cleared three 7s"); the narrator ends them.
+bool open_sentence(EventType t) {
+  return t == EventType::kRevealed || t == EventType::kPlaced || t == EventType::kToHand;
+}
+
+// Half points as a number, so each language writes it its own way ("12.5", "12,5").
+double points(int32_t half) { return half / 2.0; }
+
+}  // namespace
+
+std::vector<std::string> Narrator::narrate(int actor_seat, std::span<const Event> events) const {
   std::vector<std::string> out;
   int end_reveals = 0;
   int last_player = kNoPlayer;
+  bool open = false;  // out.back() may still be continued
+  auto close = [&] {
+    if (open) out.back() += ".";
+    open = false;
+  };
   // Events already told as part of an earlier sentence (the discard of a swap).
   const auto used_storage = std::make_unique<bool[]>(events.size());
   bool* used = used_storage.get();
@@ -112,22 +176,27 @@ std::vector<std::string> Narrator::narrate(int actor, std::span<const Event> eve
       continue;
     }
     if (end_reveals > 0 && e.type == EventType::kRoundScored) {
-      out.push_back(tr_->tr("narr.all_revealed", {{"count", std::to_string(end_reveals)}}));
+      close();
+      out.push_back(tr_->tr("narr.all_revealed", {{"count", end_reveals}}));
       end_reveals = 0;
     }
-    std::string s = sentence(actor, e, events.subspan(i + 1),
+    std::string s = sentence(actor_seat, e, events.subspan(i + 1),
                              std::span<bool>(used + i + 1, events.size() - i - 1));
     if (s.empty()) continue;
-    // "... and clears three 7s": a clear continues the sentence of the move that made it.
-    if (e.type == EventType::kCleared && !out.empty() && e.player == last_player) {
-      out.back() += tr_->tr(
-          "narr.and_clears",
-          {{"card", card_text(e.value)}, {"line", line_place(*tr_, names_, e.player, e.aux)}});
+    // "... and cleared three 7s": a clear continues the sentence of the move that made it.
+    if (e.type == EventType::kCleared && open && e.player == last_player) {
+      out.back() +=
+          tr_->tr("narr.and_clears", {{"actor", actor(e.player)},
+                                      {"card", card_text(e.value)},
+                                      {"line", line_place(*tr_, names_, you(), e.player, e.aux)}});
       continue;
     }
+    close();
     last_player = e.player;
     out.push_back(std::move(s));
+    open = open_sentence(e.type);
   }
+  close();
   return out;
 }
 
@@ -136,20 +205,22 @@ std::string Narrator::decision(const PublicView& view) const {
   const int p = s.current_player();
   if (p == kNoPlayer) return tr_->tr("status.game_over");
   std::string key;
-  Translator::Args args = {{"name", name(p)}};
+  // The decider is addressed ("you", "person") or named ("other"); see Voice.
+  Translator::Args args = {{"actor", decider(p)}, {"name", name(p)}};
   auto held = [&] { args.emplace_back("card", card_text(s.held_card())); };
   switch (s.phase()) {
     case Phase::kSetupReveal:
       key = "status.setup";
-      args.emplace_back("left", std::to_string(s.setup_reveals_left()));
+      args.emplace_back("left", s.setup_reveals_left());
       break;
     case Phase::kChooseDraw:
       key = "status.draw";
       args.emplace_back("card", card_text(s.discard_pile_card(0)));
       break;
     case Phase::kKnockWindow:
-      key = tr_->key_for_owner("status.knock", name(s.active_player()));
+      key = "status.knock";
       held();
+      args.emplace_back("target", actor(s.active_player()));
       args.emplace_back("active", name(s.active_player()));
       break;
     case Phase::kChooseKnocker:
@@ -168,13 +239,15 @@ std::string Narrator::decision(const PublicView& view) const {
       held();
       break;
     case Phase::kTake:
-      key = tr_->key_for_owner("status.take", name(s.knocker()));
+      key = "status.take";
+      args.emplace_back("target", actor(s.knocker()));
       args.emplace_back("knocker", name(s.knocker()));
       break;
     case Phase::kPut:
       key = "status.put";
-      args.emplace_back("card", s.taken_card() == kHiddenValue ? tr_->tr("card.face_down")
-                                                               : card_text(s.taken_card()));
+      args.emplace_back("face", s.taken_card() == kHiddenValue ? "down" : "up");
+      args.emplace_back("card",
+                        s.taken_card() == kHiddenValue ? std::string() : card_text(s.taken_card()));
       break;
     case Phase::kChooseLine:
       key = "status.line";
@@ -188,22 +261,23 @@ std::string Narrator::decision(const PublicView& view) const {
 std::vector<std::string> Narrator::round_result(int round, int ender, std::span<const Event> scored,
                                                 const std::vector<int32_t>& totals_half) const {
   std::vector<std::string> out;
-  out.push_back(tr_->tr("result.title", {{"round", std::to_string(round + 1)}}));
+  out.push_back(tr_->tr("result.title", {{"round", round + 1}}));
   for (const Event& e : scored) {
     const int p = e.player;
-    out.push_back(
-        tr_->tr("result.line", {{"name", name(p)},
-                                {"display", points_text(e.count)},
-                                {"score", points_text(e.score)},
-                                {"total", points_text(totals_half[static_cast<size_t>(p)])}}));
-    if (e.count == -20) out.push_back(tr_->tr("result.bonus", {{"name", name(p)}}));
+    out.push_back(tr_->tr("result.line", {{"name", name(p)},
+                                          {"display", points(e.count)},
+                                          {"score", points(e.score)},
+                                          {"total", points(totals_half[static_cast<size_t>(p)])}}));
+    if (e.count == -20)
+      out.push_back(tr_->tr("result.bonus", {{"actor", actor(p)}, {"name", name(p)}}));
   }
   // The player who ended the round: the penalty, or why there is none.
   for (const Event& e : scored) {
     if (e.player != ender) continue;
-    const Translator::Args args = {{"name", name(e.player)},
-                                   {"display", points_text(e.count)},
-                                   {"score", points_text(e.score)}};
+    const Translator::Args args = {{"actor", actor(e.player)},
+                                   {"name", name(e.player)},
+                                   {"display", points(e.count)},
+                                   {"score", points(e.score)}};
     if (e.aux == 1)
       out.push_back(
           tr_->tr(e.count > 0 ? "result.penalty_doubled" : "result.penalty_halved", args));
@@ -213,17 +287,27 @@ std::vector<std::string> Narrator::round_result(int round, int ender, std::span<
   return out;
 }
 
+std::string Narrator::names_text(const std::vector<int>& seats) const {
+  if (seats.empty()) return {};
+  std::string rest = name(seats[0]);
+  for (size_t i = 1; i + 1 < seats.size(); ++i) rest += ", " + name(seats[i]);
+  if (seats.size() == 1) return rest;
+  return tr_->tr("list.and", {{"rest", rest}, {"last", name(seats.back())}});
+}
+
 std::vector<std::string> Narrator::game_summary(
     const std::vector<std::vector<int32_t>>& round_scores, const std::vector<int32_t>& totals_half,
     uint8_t winners) const {
   std::vector<std::string> out;
-  out.push_back(tr_->tr("summary.title", {{"rounds", std::to_string(round_scores.size())}}));
+  out.push_back(tr_->tr("summary.title", {{"rounds", round_scores.size()}}));
   for (size_t r = 0; r < round_scores.size(); ++r) {
     std::string scores;
     for (int p = 0; p < players_; ++p)
-      scores += fmt::format("{}{} {}", p ? ", " : "", name(p),
-                            points_text(round_scores[r][static_cast<size_t>(p)]));
-    out.push_back(tr_->tr("summary.round", {{"round", std::to_string(r + 1)}, {"scores", scores}}));
+      scores +=
+          fmt::format("{}{} {}", p ? ", " : "", name(p),
+                      format_message(tr_->code(), "{n}",
+                                     {{"n", points(round_scores[r][static_cast<size_t>(p)])}}));
+    out.push_back(tr_->tr("summary.round", {{"round", r + 1}, {"scores", scores}}));
   }
   std::vector<int> order(static_cast<size_t>(players_));
   std::iota(order.begin(), order.end(), 0);
@@ -231,15 +315,25 @@ std::vector<std::string> Narrator::game_summary(
     return totals_half[static_cast<size_t>(a)] < totals_half[static_cast<size_t>(b)];
   });
   for (size_t i = 0; i < order.size(); ++i)
-    out.push_back(tr_->tr("summary.place",
-                          {{"place", std::to_string(i + 1)},
-                           {"name", name(order[i])},
-                           {"total", points_text(totals_half[static_cast<size_t>(order[i])])}}));
-  std::string names;
+    out.push_back(
+        tr_->tr("summary.place", {{"place", i + 1},
+                                  {"name", name(order[i])},
+                                  {"total", points(totals_half[static_cast<size_t>(order[i])])}}));
+  // "You win together with Bea": the person at the keyboard first, the others as a list.
+  std::vector<int> others;
   int count = 0;
-  for (int p = 0; p < players_; ++p)
-    if (winners >> p & 1) names += (count++ ? ", " : "") + name(p);
-  out.push_back(tr_->tr(count > 1 ? "summary.winners" : "summary.winner", {{"names", names}}));
+  bool you_won = false;
+  for (int p = 0; p < players_; ++p) {
+    if (!(winners >> p & 1)) continue;
+    ++count;
+    if (std::string(actor(p)) == "you")
+      you_won = true;
+    else
+      others.push_back(p);
+  }
+  out.push_back(tr_->tr(
+      "summary.winner",
+      {{"count", count}, {"actor", you_won ? "you" : "other"}, {"names", names_text(others)}}));
   return out;
 }
 

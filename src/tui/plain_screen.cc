@@ -54,7 +54,7 @@ bool PlainScreen::table_request(const std::string& line, const TableModel& model
 
 Choice PlainScreen::decide(const TableModel& model, const PublicView& view) {
   const TableLayout layout(model.players, model.viewer, kTableWidth, kMinHeight);
-  const InputMap map(view, layout, *tr_, model.names);
+  const InputMap map(view, layout, *tr_, model.names, model.you);
   print("");
   // A screen reader hears the whole table once; after that what changed (the new log lines,
   // printed as they happen) and the decision, and the table again on request (t).
@@ -64,7 +64,8 @@ Choice PlainScreen::decide(const TableModel& model, const PublicView& view) {
     print_table(model);
     told_table_ = true;
   }
-  print(tr_->tr("prompt.choices", {{"name", model.names[static_cast<size_t>(model.current)]}}));
+  print(tr_->tr("prompt.choices", {{"actor", model.current == model.you ? "you" : "other"},
+                                   {"name", model.names[static_cast<size_t>(model.current)]}}));
   for (size_t i = 0; i < map.targets().size(); ++i) {
     const Target& t = map.targets()[i];
     print(tr_->tr("prompt.option",

@@ -31,12 +31,24 @@ std::vector<std::string> seat_names(const std::vector<SeatConfig>& seats) {
   return out;
 }
 
+std::vector<Voice> seat_voices(const std::vector<SeatConfig>& seats) {
+  std::vector<bool> human;
+  for (const SeatConfig& s : seats) human.push_back(s.human());
+  return voices_for(human);
+}
+
+int you_seat(const std::vector<SeatConfig>& seats) {
+  const std::vector<Voice> voices = seat_voices(seats);
+  const auto it = std::find(voices.begin(), voices.end(), Voice::kYou);
+  return it == voices.end() ? kNoPlayer : static_cast<int>(it - voices.begin());
+}
+
 Session::Session(const SessionConfig& config, const Translator& tr)
     : config_(config),
       tr_(&tr),
       state_(config.options, config.seed),
       recorder_(state_, config.seed),
-      narrator_(tr, seat_names(config.seats), config.options.players) {
+      narrator_(tr, seat_names(config.seats), config.options.players, seat_voices(config.seats)) {
   make_bots();
 }
 
@@ -46,7 +58,8 @@ Session::Session(const SessionConfig& config, const Translator& tr, SavedGame sa
       tr_(&tr),
       state_(saved.record.options, saved.record.seed),
       recorder_(state_, saved.record.seed),
-      narrator_(tr, seat_names(saved.seats), saved.record.options.players) {
+      narrator_(tr, seat_names(saved.seats), saved.record.options.players,
+                seat_voices(saved.seats)) {
   config_.options = saved.record.options;
   config_.seed = saved.record.seed;
   config_.seats = saved.seats;
@@ -96,6 +109,7 @@ int Session::viewer_for(int decider) const {
 
 TableModel Session::model(const PublicView& view, int viewer) const {
   TableModel m = make_model(view, seat_names(config_.seats), viewer);
+  m.you = you_seat(config_.seats);
   m.status = narrator_.decision(view);
   m.log = log_;
   m.round_scores = round_scores_;
@@ -123,7 +137,7 @@ std::vector<std::string> Session::hint(const PublicView& view, const TableModel&
   cancel = true;
   const std::vector<HintMove> best = moves.get();
   if (cancelled) return {tr_->tr("hint.cancelled")};
-  return explain_hint(view, best, *tr_, seat_names(config_.seats));
+  return explain_hint(view, best, *tr_, seat_names(config_.seats), you_seat(config_.seats));
 }
 
 // Shows the table of the round that just ended, every card turned up, with the scores

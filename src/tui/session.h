@@ -76,5 +76,9 @@ class Session {
 };
 
 std::vector<std::string> seat_names(const std::vector<SeatConfig>& seats);
+// How the texts speak of each seat (voices_for the people among them).
+std::vector<Voice> seat_voices(const std::vector<SeatConfig>& seats);
+// The seat texts call "you": the only person; kNoPlayer with none or several people.
+int you_seat(const std::vector<SeatConfig>& seats);
 
 }  // namespace allegra::tui

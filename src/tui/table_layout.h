@@ -66,7 +66,10 @@ class TableLayout {
   Rect draw_pile_rect() const;
   Rect discard_rect() const;
   int status_y() const { return oy_ + kTableHeight; }
-  int buttons_y() const { return status_y() + 1; }
+  // The status wraps onto up to three rows (set_status_rows); the buttons come after it.
+  int status_rows() const { return status_rows_; }
+  void set_status_rows(int rows) { status_rows_ = rows < 1 ? 1 : rows > 3 ? 3 : rows; }
+  int buttons_y() const { return status_y() + status_rows_; }
   // The score panel right of the table (every round's scores and the totals); w == 0 when the
   // screen is too narrow for it.
   Rect panel_rect() const;
@@ -83,6 +86,7 @@ class TableLayout {
   int height_;
   int ox_ = 0;  // the table's top-left corner (centred on wide screens)
   int oy_ = 0;
+  int status_rows_ = 1;
   std::array<Seat, kMaxPlayers> seats_{};
 };
 

@@ -24,7 +24,8 @@ struct CellView {
 
 struct TableModel {
   int players = 0;
-  int viewer = 0;  // the seat drawn at the bottom of the screen
+  int viewer = 0;       // the seat drawn at the bottom of the screen
+  int you = kNoPlayer;  // the one person at this keyboard, whom texts call "you" (Voice::kYou)
   std::vector<std::string> names;
   std::vector<int32_t> totals_half;                // game totals so far, in half points
   std::vector<std::vector<int32_t>> round_scores;  // per finished round, per player (half points)

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
 
 namespace allegra::tui {
 namespace {
@@ -52,12 +53,13 @@ int lit_player(const TableModel& m) {
 
 // Every grid with its name, its row numbers (1-3) and column numbers (1-4): the names that
 // messages give the cells. The separator sets the shared column 4 apart.
-void draw_grids(const TableModel& m, const TableLayout& layout, bool unicode, Canvas& canvas) {
+void draw_grids(const TableModel& m, const TableLayout& layout, const Translator& tr, bool unicode,
+                Canvas& canvas) {
   const int lit = lit_player(m);
   for (int p = 0; p < m.players; ++p) {
     const Rect label = layout.label_rect(p);
     const Style style = p == m.current ? Style::kTitle : Style::kDim;
-    std::string text = seat_label(m, p);
+    std::string text = seat_label(m, p, tr.code());
     if (p == m.current) text = (unicode ? "▶" : ">") + text;
     canvas.put_centered(label.x, label.y, label.w, text, style);
     for (int col = 0; col < kGridCols; ++col) {
@@ -91,27 +93,17 @@ void draw_center(const TableModel& m, const TableLayout& layout, const Translato
   canvas.put_centered(x.x, x.y, x.w,
                       tr.tr("table.discard",
                             {{"card", m.discard_top == kNoCard ? "-" : card_text(m.discard_top)}}));
-  std::string held;
-  if (m.held != kNoCard && m.active != kNoPlayer)
-    held = tr.tr(m.held_from_discard ? "table.held_discard" : "table.held",
-                 {{"name", m.names[static_cast<size_t>(m.active)]}, {"card", card_text(m.held)}});
-  if (m.hand != kNoCard && m.knocker != kNoPlayer)
-    held = tr.tr("table.hand",
-                 {{"name", m.names[static_cast<size_t>(m.knocker)]},
-                  {"card", m.hand == kHiddenValue ? tr.tr("card.face_down") : card_text(m.hand)}});
-  if (m.taken != kNoCard && m.active != kNoPlayer)
-    held =
-        tr.tr("table.taken",
-              {{"name", m.names[static_cast<size_t>(m.active)]},
-               {"card", m.taken == kHiddenValue ? tr.tr("card.face_down") : card_text(m.taken)}});
+  const std::string held = card_in_play(m, tr);
   canvas.put_centered(c.x, c.y + 2, c.w, held, Style::kTitle);
   std::string knocks;
   for (int p = 0; p < m.players; ++p)
     if (m.knockers >> p & 1)
       knocks += (knocks.empty() ? "" : ", ") + m.names[static_cast<size_t>(p)];
   if (!knocks.empty())
-    canvas.put_centered(c.x, c.y + 3, c.w, tr.tr("table.knockers", {{"names", knocks}}),
-                        Style::kAlert);
+    canvas.put_centered(
+        c.x, c.y + 3, c.w,
+        tr.tr("table.knockers", {{"count", std::popcount(m.knockers)}, {"names", knocks}}),
+        Style::kAlert);
 }
 
 // Every finished round's scores and the totals, one line per player: "Bea    12  3.5  15.5".
@@ -123,7 +115,7 @@ void draw_panel(const TableModel& m, const Rect& r, const Translator& tr, Canvas
   const std::string total_head = tr.tr("table.total");
   int total_w = text_width(total_head);
   for (int p = 0; p < m.players; ++p)
-    total_w = std::max(total_w, text_width(points_text(m.totals_half[idx(p)])));
+    total_w = std::max(total_w, text_width(points_text(m.totals_half[idx(p)], tr.code())));
   int name_w = 0;
   for (int p = 0; p < m.players; ++p) name_w = std::max(name_w, text_width(m.names[idx(p)]));
   constexpr int kMinNameW = 4;
@@ -134,7 +126,7 @@ void draw_panel(const TableModel& m, const Rect& r, const Translator& tr, Canvas
   for (size_t i = m.round_scores.size(); i-- > 0;) {
     int w = text_width(fmt::format("R{}", i + 1));
     for (int p = 0; p < m.players; ++p)
-      w = std::max(w, text_width(points_text(m.round_scores[i][idx(p)])));
+      w = std::max(w, text_width(points_text(m.round_scores[i][idx(p)], tr.code())));
     if (used + w + 1 > r.w) break;
     used += w + 1;
     rounds.insert(rounds.begin(), {i, w});
@@ -159,8 +151,10 @@ void draw_panel(const TableModel& m, const Rect& r, const Translator& tr, Canvas
   canvas.put(r.x, r.y + 1, row("", heads, total_head), Style::kDim);
   for (int p = 0; p < m.players && p + 2 < r.h; ++p) {
     std::vector<std::string> cells;
-    for (const auto& [i, w] : rounds) cells.push_back(points_text(m.round_scores[i][idx(p)]));
-    canvas.put(r.x, r.y + 2 + p, row(m.names[idx(p)], cells, points_text(m.totals_half[idx(p)])),
+    for (const auto& [i, w] : rounds)
+      cells.push_back(points_text(m.round_scores[i][idx(p)], tr.code()));
+    canvas.put(r.x, r.y + 2 + p,
+               row(m.names[idx(p)], cells, points_text(m.totals_half[idx(p)], tr.code())),
                p == m.current ? Style::kTitle : Style::kNormal);
   }
 }
@@ -179,27 +173,46 @@ void draw_targets(const InputMap& map, Canvas& canvas) {
 
 }  // namespace
 
-std::string points_text(int32_t half) {
-  if (half % 2 == 0) return fmt::format("{}", half / 2);
-  return fmt::format("{}{}.5", half < 0 ? "-" : "", std::abs(half) / 2);
+std::string points_text(int32_t half, std::string_view locale) {
+  return format_message(locale, "{n}", {{"n", half / 2.0}});
+}
+
+std::string card_in_play(const TableModel& m, const Translator& tr) {
+  auto actor = [&](int p) { return p == m.you ? "you" : "other"; };
+  auto name = [&](int p) { return m.names[static_cast<size_t>(p)]; };
+  auto face = [](int8_t v) { return v == kHiddenValue ? "down" : "up"; };
+  auto card = [](int8_t v) { return v == kHiddenValue ? std::string() : card_text(v); };
+  if (m.taken != kNoCard && m.active != kNoPlayer)
+    return tr.tr("table.taken", {{"actor", actor(m.active)},
+                                 {"name", name(m.active)},
+                                 {"face", face(m.taken)},
+                                 {"card", card(m.taken)}});
+  if (m.hand != kNoCard && m.knocker != kNoPlayer)
+    return tr.tr("table.hand", {{"actor", actor(m.knocker)},
+                                {"name", name(m.knocker)},
+                                {"face", face(m.hand)},
+                                {"card", card(m.hand)}});
+  if (m.held != kNoCard && m.active != kNoPlayer)
+    return tr.tr(
+        m.held_from_discard ? "table.held_discard" : "table.held",
+        {{"actor", actor(m.active)}, {"name", name(m.active)}, {"card", card_text(m.held)}});
+  return {};
 }
 
 std::string round_text(const TableModel& m, const Translator& tr) {
-  if (m.rounds > 0)
-    return tr.tr("table.round_of",
-                 {{"round", std::to_string(m.round + 1)}, {"rounds", std::to_string(m.rounds)}});
-  return tr.tr("table.round", {{"round", std::to_string(m.round + 1)}});
+  if (m.rounds > 0) return tr.tr("table.round_of", {{"round", m.round + 1}, {"rounds", m.rounds}});
+  return tr.tr("table.round", {{"round", m.round + 1}});
 }
 
-std::string seat_label(const TableModel& m, int p) {
+std::string seat_label(const TableModel& m, int p, std::string_view locale) {
   return fmt::format("{} {}", m.names[static_cast<size_t>(p)],
-                     points_text(m.totals_half[static_cast<size_t>(p)]));
+                     points_text(m.totals_half[static_cast<size_t>(p)], locale));
 }
 
 Canvas render_table(const TableModel& model, const Translator& tr, bool unicode) {
   const TableLayout layout(model.players, model.viewer, kTableWidth, kTableHeight);
   Canvas canvas(kTableWidth, kTableHeight);
-  draw_grids(model, layout, unicode, canvas);
+  draw_grids(model, layout, tr, unicode, canvas);
   draw_center(model, layout, tr, canvas);
   return canvas;
 }
@@ -291,6 +304,12 @@ TextPage overlay_page(const TableLayout& layout, const ViewOptions& o) {
   return text_page(o.overlay, area.w, area.h, PageStart::kTop, o.overlay_scroll);
 }
 
+TableLayout screen_layout(const TableModel& model, int width, int height) {
+  TableLayout layout(model.players, model.viewer, width, height);
+  layout.set_status_rows(static_cast<int>(wrap_text(model.status, width - 2).size()));
+  return layout;
+}
+
 Canvas render_screen(const TableModel& model, const InputMap* map, const TableLayout& layout,
                      const Translator& tr, const ViewOptions& options) {
   Canvas canvas(layout.width(), layout.height());
@@ -302,10 +321,13 @@ Canvas render_screen(const TableModel& model, const InputMap* map, const TableLa
     draw_overlay(layout, tr, options, canvas);
     return canvas;
   }
-  draw_grids(model, layout, options.unicode, canvas);
+  draw_grids(model, layout, tr, options.unicode, canvas);
   draw_center(model, layout, tr, canvas);
   if (const Rect panel = layout.panel_rect(); panel.w > 0) draw_panel(model, panel, tr, canvas);
-  canvas.put(1, layout.status_y(), clip_text(model.status, layout.width() - 2), Style::kTitle);
+  // The status wrapped onto the rows the layout gives it (screen_layout: all of it).
+  const std::vector<std::string> status = wrap_text(model.status, layout.width() - 2);
+  for (int i = 0; i < layout.status_rows() && i < static_cast<int>(status.size()); ++i)
+    canvas.put(1, layout.status_y() + i, status[static_cast<size_t>(i)], Style::kTitle);
   if (map != nullptr) {
     draw_targets(*map, canvas);
     for (CellId c : map->cursor_cells()) mark_cursor(canvas, layout.cell_rect(c));

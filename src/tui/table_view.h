@@ -32,6 +32,9 @@ struct ViewOptions {
 };
 
 // The full screen. `map` (may be null) gives the decision's targets and the cursor.
+// The layout of the screen for `model` on a width x height terminal: the status line wraps
+// (up to three rows) and the buttons move down below it.
+TableLayout screen_layout(const TableModel& model, int width, int height);
 Canvas render_screen(const TableModel& model, const InputMap* map, const TableLayout& layout,
                      const Translator& tr, const ViewOptions& options);
 
@@ -44,11 +47,13 @@ TextPage overlay_page(const TableLayout& layout, const ViewOptions& options);
 // Only the table (no status, buttons or log), e.g. for the plain front end.
 Canvas render_table(const TableModel& model, const Translator& tr, bool unicode);
 
+// The card in play as a sentence: "Bea drew the 8", "You hold a face-down card"; "" if none.
+std::string card_in_play(const TableModel& model, const Translator& tr);
 // The round: "Round 2 of 3", or "Round 2" without a round limit.
 std::string round_text(const TableModel& model, const Translator& tr);
-// A seat's label: name and game total, e.g. "Bea 12.5".
-std::string seat_label(const TableModel& model, int p);
-// Half points as text: 25 -> "12.5", 24 -> "12".
-std::string points_text(int32_t half);
+// A seat's label: name and game total, e.g. "Bea 12.5" ("Bea 12,5" in German).
+std::string seat_label(const TableModel& model, int p, std::string_view locale = "en");
+// Half points as the language writes them (ICU): 25 -> "12.5" ("12,5" in German), 24 -> "12".
+std::string points_text(int32_t half, std::string_view locale = "en");
 
 }  // namespace allegra::tui

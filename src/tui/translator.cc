@@ -1,7 +1,11 @@
 #include "tui/translator.h"
 
-#include <fmt/args.h>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <unicode/fmtable.h>
+#include <unicode/locid.h>
+#include <unicode/msgfmt.h>
+#include <unicode/unistr.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -57,54 +61,136 @@ std::map<std::string, std::string, std::less<>> parse_language(std::string_view 
   return out;
 }
 
-std::vector<std::string> placeholders_of(std::string_view text) {
-  std::vector<std::string> out;
-  for (size_t i = 0; i < text.size(); ++i) {
-    if (text[i] != '{') continue;
-    if (i + 1 < text.size() && text[i + 1] == '{') {  // "{{" is a literal brace
-      ++i;
-      continue;
-    }
-    const size_t close = text.find('}', i);
-    if (close == std::string_view::npos) break;
-    out.emplace_back(text.substr(i + 1, close - i - 1));
-    i = close;
-  }
-  std::sort(out.begin(), out.end());
-  out.erase(std::unique(out.begin(), out.end()), out.end());
+namespace {
+
+icu::UnicodeString utf16(std::string_view s) {
+  return icu::UnicodeString::fromUTF8(icu::StringPiece(s.data(), static_cast<int32_t>(s.size())));
+}
+
+std::string utf8(const icu::UnicodeString& s) {
+  std::string out;
+  s.toUTF8String(out);
   return out;
 }
 
-Translator::Translator(std::string_view code) : code_(code) {
-  const std::string_view json = find_json(code);
-  if (json.empty())
+std::unique_ptr<icu::MessageFormat> parse_pattern(std::string_view locale, std::string_view text,
+                                                  std::string* error) {
+  UErrorCode status = U_ZERO_ERROR;
+  UParseError where{};
+  auto format = std::make_unique<icu::MessageFormat>(
+      utf16(text), icu::Locale(std::string(locale).c_str()), where, status);
+  if (U_FAILURE(status)) {
+    if (error) *error = fmt::format("{} at character {}", u_errorName(status), where.offset);
+    return nullptr;
+  }
+  return format;
+}
+
+// Fills in `args`; false (with the reason in *error) if they do not fit the pattern.
+bool format_with(const icu::MessageFormat& format, const MessageArgs& args, std::string* out,
+                 std::string* error) {
+  std::vector<icu::UnicodeString> names;
+  std::vector<icu::Formattable> values;
+  names.reserve(args.size());
+  values.reserve(args.size());
+  for (const auto& [name, arg] : args) {
+    names.push_back(utf16(name));
+    if (const auto* text = std::get_if<std::string>(&arg.value))
+      values.emplace_back(utf16(*text));
+    else if (const auto* number = std::get_if<int64_t>(&arg.value))
+      values.emplace_back(static_cast<int64_t>(*number));
+    else
+      values.emplace_back(std::get<double>(arg.value));
+  }
+  UErrorCode status = U_ZERO_ERROR;
+  icu::UnicodeString result;
+  format.format(names.data(), values.data(), static_cast<int32_t>(args.size()), result, status);
+  if (U_FAILURE(status)) {
+    if (error) *error = u_errorName(status);
+    return false;
+  }
+  *out = utf8(result);
+  return true;
+}
+
+// The arguments with every text that is a whole number as a number: a caller that still
+// passes a count as text ("3") gets its plural rather than the English fallback.
+MessageArgs with_numbers(const MessageArgs& args) {
+  MessageArgs out = args;
+  for (auto& [name, arg] : out) {
+    const auto* text = std::get_if<std::string>(&arg.value);
+    if (text == nullptr || text->empty() || text->size() > 18) continue;
+    const size_t digits = (*text)[0] == '-' ? 1 : 0;
+    if (digits == text->size() ||
+        !std::all_of(text->begin() + static_cast<long>(digits), text->end(),
+                     [](char c) { return c >= '0' && c <= '9'; }))
+      continue;
+    arg.value = static_cast<int64_t>(std::stoll(*text));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string format_message(std::string_view locale, std::string_view pattern,
+                           const MessageArgs& args) {
+  std::string error;
+  const auto format = parse_pattern(locale, pattern, &error);
+  if (!format) throw std::invalid_argument(fmt::format("the text does not parse: {}", error));
+  std::string out;
+  if (!format_with(*format, args, &out, &error))
+    throw std::invalid_argument(fmt::format("the arguments do not fit the text: {}", error));
+  return out;
+}
+
+// One language's texts, each parsed once. A text that does not parse keeps no format, so the
+// translator falls back to English for it.
+struct Translator::Catalog {
+  struct Entry {
+    std::string text;
+    std::shared_ptr<const icu::MessageFormat> format;  // null: the text does not parse
+  };
+  std::map<std::string, Entry, std::less<>> entries;
+
+  Catalog(std::string_view code, std::string_view json) {
+    for (auto& [key, text] : parse_language(json)) {
+      std::shared_ptr<const icu::MessageFormat> format = parse_pattern(code, text, nullptr);
+      entries.emplace(key, Entry{std::move(text), std::move(format)});
+    }
+  }
+
+  const Entry* find(std::string_view key) const {
+    const auto it = entries.find(key);
+    return it == entries.end() ? nullptr : &it->second;
+  }
+};
+
+Translator::Translator(std::string_view code) : Translator(code, find_json(code)) {}
+
+Translator::Translator(std::string_view code, std::string_view json) : code_(code) {
+  if (find_json(code).empty())
     throw std::invalid_argument(fmt::format("unknown language '{}': expected one of {}", code,
                                             fmt::join(language_codes(), ", ")));
-  texts_ = parse_language(json);
-  if (code != "en") fallback_ = parse_language(find_json("en"));
+  texts_ = std::make_shared<const Catalog>(code, json);
+  if (code != "en" || json != find_json("en"))
+    fallback_ = std::make_shared<const Catalog>("en", find_json("en"));
 }
 
-bool Translator::has(std::string_view key) const { return texts_.find(key) != texts_.end(); }
+bool Translator::has(std::string_view key) const { return texts_->find(key) != nullptr; }
 
 std::string Translator::tr(std::string_view key, const Args& args) const {
-  auto it = texts_.find(key);
-  if (it == texts_.end()) {
-    it = fallback_.find(key);
-    if (it == fallback_.end()) return std::string(key);
+  const Catalog::Entry* entry = texts_->find(key);
+  const Catalog::Entry* english = fallback_ ? fallback_->find(key) : nullptr;
+  std::string out;
+  for (const Catalog::Entry* e : {entry, english}) {
+    if (e == nullptr || !e->format) continue;
+    if (format_with(*e->format, args, &out, nullptr)) return out;
+    if (format_with(*e->format, with_numbers(args), &out, nullptr)) return out;
   }
-  if (args.empty()) return it->second;
-  fmt::dynamic_format_arg_store<fmt::format_context> store;
-  for (const auto& [name, value] : args) store.push_back(fmt::arg(name.c_str(), value));
-  try {
-    return fmt::vformat(it->second, store);
-  } catch (const fmt::format_error&) {
-    return it->second;  // a broken translation shows its raw text rather than failing a game
-  }
-}
-
-std::string Translator::key_for_owner(std::string_view key, std::string_view owner) const {
-  std::string variant = std::string(key) + "_you";
-  return owner == tr("name.you") && has(variant) ? variant : std::string(key);
+  // A text that does not parse (or fit) anywhere shows raw rather than failing a game.
+  if (entry != nullptr) return entry->text;
+  if (english != nullptr) return english->text;
+  return std::string(key);
 }
 
 }  // namespace allegra::tui

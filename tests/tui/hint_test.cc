@@ -5,6 +5,8 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "bots/evaluation.h"
 #include "engine/diagram.h"
 
@@ -16,6 +18,16 @@ constexpr const char* kSevens = R"(
 discard 7
 0: 7 7 ? ? | ? ? ? ? | 11 ? ? ?
 )";
+
+// x as a text shows it: one decimal, none for a whole number, the language's decimal mark.
+std::string written(double x, char mark = '.') {
+  std::string s = fmt::format("{:.1f}", std::round(x * 10) / 10);
+  if (s.size() > 2 && s.ends_with(".0")) s.resize(s.size() - 2);
+  if (s == "-0") s = "0";
+  for (char& c : s)
+    if (c == '.') c = mark;
+  return s;
+}
 
 State holding(const char* diagram) {
   State s = position_from_diagram(RuleOptions{}, diagram);
@@ -30,14 +42,14 @@ class TuiHint : public ::testing::Test {
   PublicView view_ = state_.public_view();
   Translator tr_{"en"};
   double mean_ = bots::CardStats::unseen(view_.masked()).mean;
-  std::string mean_text_ = points_text(tr_, mean_);
+  std::string mean_text_ = written(mean_);
 };
 
 TEST_F(TuiHint, SaysWhatEachMoveDoesWithTheCardsItMoves) {
   ASSERT_EQ(state_.phase(), Phase::kHoldDrawn);
   ASSERT_EQ(state_.held_card(), 7);
   EXPECT_EQ(hint_reason(view_, Action::swap(make_cell(0, 0, 2)), tr_),
-            "Completes a line of three 7: they are cleared.");
+            "Completes a line of three 7s: they are cleared.");
   EXPECT_EQ(hint_reason(view_, Action::swap(make_cell(0, 0, 3)), tr_),
             "Replaces a face-down card (expected " + mean_text_ + ") with the 7.");
   EXPECT_EQ(hint_reason(view_, Action::swap(make_cell(0, 2, 0)), tr_),
@@ -73,13 +85,13 @@ TEST_F(TuiHint, ExplainsTheTopMovesInPointsNotPercentages) {
   EXPECT_EQ(
       lines[0],
       fmt::format("Hint: the strongest bot would play (your 15 cards now: {} points expected)",
-                  points_text(tr_, now)));
+                  written(now)));
   EXPECT_EQ(lines[1].rfind("1. ", 0), 0u) << lines[1];
   // The move named as on its button, with the short form typed for it (row 1, column 3).
   const std::string scored =
-      fmt::format("[1,3]: then {} points expected", points_text(tr_, now - 14 - mean_));
+      fmt::format("[1,3]: then {} points expected", written(now - 14 - mean_));
   EXPECT_NE(lines[1].find(scored), std::string::npos) << lines[1];
-  EXPECT_EQ(lines[2], "   Completes a line of three 7: they are cleared.");
+  EXPECT_EQ(lines[2], "   Completes a line of three 7s: they are cleared.");
   EXPECT_EQ(lines[3].rfind("2. ", 0), 0u) << lines[3];
   EXPECT_EQ(lines[4], "   Replaces the 11 with the 7.");
   for (const std::string& l : lines) EXPECT_EQ(l.find('%'), std::string::npos) << l;
@@ -120,10 +132,28 @@ TEST_F(TuiHint, EveryLanguageExplainsEveryMove) {
   }
 }
 
-TEST(TuiHintNumbers, PointsAreWrittenAsEachLanguageWritesThem) {
-  EXPECT_EQ(points_text(Translator("en"), 6.34), "6.3");
-  EXPECT_EQ(points_text(Translator("de"), 6.34), "6,3");
-  EXPECT_EQ(points_text(Translator("fr"), -0.01), "0,0");
+TEST(TuiHintNumbers, PointsAreRoundedToOneDecimal) {
+  EXPECT_EQ(one_decimal(6.34), 6.3);
+  EXPECT_EQ(one_decimal(-6.36), -6.4);
+  EXPECT_EQ(one_decimal(-0.01), 0.0);
+  EXPECT_FALSE(std::signbit(one_decimal(-0.01)));  // never "-0"
+}
+
+// The numbers of a hint are ICU number arguments: each language writes them its own way
+// ("6,3" in German and French), with the plural the number asks for.
+TEST_F(TuiHint, NumbersAreWrittenAsEachLanguageWritesThem) {
+  const Action down = Action::swap(make_cell(0, 0, 3));
+  EXPECT_NE(hint_reason(view_, down, Translator("de")).find("(erwartet " + written(mean_, ',')),
+            std::string::npos);
+  EXPECT_NE(hint_reason(view_, down, Translator("fr")).find("attendue " + written(mean_, ',')),
+            std::string::npos);
+  const std::vector<std::string> names = {"Du", "Bea", "Carlo", "Dora"};
+  const double now = expected_display_score(view_);
+  const std::vector<std::string> de = explain_hint(
+      view_, {{down, 0.5, 40, 1.0}, {Action::discard(), 0.4, 30, now}}, Translator("de"), names);
+  ASSERT_EQ(de.size(), 5u);
+  EXPECT_NE(de[0].find(written(now, ',') + " Punkte erwartet"), std::string::npos) << de[0];
+  EXPECT_NE(de[1].find("danach 1 Punkt erwartet"), std::string::npos) << de[1];
 }
 
 }  // namespace

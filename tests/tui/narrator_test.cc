@@ -3,6 +3,10 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
+#include "tui/table_model.h"
+
 namespace allegra::tui {
 namespace {
 
@@ -15,13 +19,16 @@ class TuiNarrator : public ::testing::Test {
     return out;
   }
   Translator tr_{"en"};
-  Narrator narrator_{tr_, {"You", "Bea", "Carlo", "Dora"}, 4};
+  Narrator narrator_{tr_,
+                     {"You", "Bea", "Carlo", "Dora"},
+                     4,
+                     {Voice::kYou, Voice::kBot, Voice::kBot, Voice::kBot}};
 };
 
 TEST_F(TuiNarrator, EveryEventTypeReadsAsASentence) {
   using T = EventType;
   EXPECT_EQ(say(1, {{.type = T::kRoundStarted, .player = 2, .value = 5, .count = 1}}),
-            "Round 2 begins: Carlo starts, the discard pile starts with the 5.");
+            "Round 2 begins: Carlo starts, and the discard pile starts with the 5.");
   EXPECT_EQ(say(1, {{.type = T::kTurnStarted, .player = 1}}), "");
   EXPECT_EQ(say(1, {{.type = T::kRevealed, .player = 1, .value = 7, .cell = make_cell(1, 1, 2)}}),
             "Bea turned up the 7 at row 2, column 3.");
@@ -42,9 +49,9 @@ TEST_F(TuiNarrator, EveryEventTypeReadsAsASentence) {
   EXPECT_EQ(say(1, {{.type = T::kLinesLeft, .player = 1}}),
             "Bea left the complete lines standing.");
   EXPECT_EQ(say(1, {{.type = T::kRoundEndTriggered, .player = 1}}),
-            "Bea: no face-down card left, so everyone else has one last turn.");
+            "Bea has no face-down card left, so everyone else has one last turn.");
   EXPECT_EQ(say(3, {{.type = T::kTurnSkipped, .player = 3}}),
-            "Dora: no face-down card left, so the turn is skipped.");
+            "Dora has no face-down card left, so the turn is skipped.");
   EXPECT_EQ(say(1, {{.type = T::kGameOver}}), "The game is over.");
 }
 
@@ -58,7 +65,7 @@ TEST_F(TuiNarrator, ASwapThatClearsIsOneSentence) {
                      .aux = static_cast<uint8_t>(row_line_id(1, 0))},
                     {.type = T::kDiscarded, .player = 1, .value = 11, .cell = c}}),
             "Bea swapped the 7 into row 2, column 1 for the 11 and cleared three 7s (row 2: "
-            "Carlo’s column 4 and columns 1–2)");
+            "Carlo’s column 4 and columns 1–2).");
 }
 
 TEST_F(TuiNarrator, KnockSwapTakeAndPut) {
@@ -66,11 +73,11 @@ TEST_F(TuiNarrator, KnockSwapTakeAndPut) {
   const CellId k = make_cell(2, 0, 1);
   EXPECT_EQ(say(2, {{.type = T::kToHand, .player = 2, .value = 9, .cell = k},
                     {.type = T::kPlaced, .player = 2, .value = 4, .cell = k}}),
-            "Carlo swapped the 4 into row 1, column 2 and took 9 into the hand");
+            "Carlo swapped the 4 into row 1, column 2 and took the 9 into the hand.");
   EXPECT_EQ(say(1, {{.type = T::kToHand, .player = 1, .value = kHiddenValue, .cell = k}}),
-            "Bea took a face-down card from Carlo's row 1, column 2");
+            "Bea took a face-down card from Carlo’s row 1, column 2.");
   EXPECT_EQ(say(1, {{.type = T::kPlaced, .player = 1, .value = 2, .cell = make_cell(1, 2, 3)}}),
-            "Bea put the 2 into row 3, column 4");
+            "Bea put the 2 into row 3, column 4.");
   EXPECT_EQ(say(1, {{.type = T::kCleared, .player = 1, .value = 5, .aux = col_line_id(2)}}),
             "Bea cleared three 5s (column 2)!");
 }
@@ -94,11 +101,101 @@ TEST_F(TuiNarrator, RoundResultExplainsThePenaltyAndTheBonus) {
 TEST_F(TuiNarrator, GameSummaryRanksThePlayers) {
   const auto lines = narrator_.game_summary({{2, 4, 6, 8}}, {20, 5, 7, 40}, 0b0010);
   ASSERT_EQ(lines.size(), 7u);
-  EXPECT_EQ(lines[0], "Game over after 1 rounds.");
+  EXPECT_EQ(lines[0], "Game over after 1 round.");
   EXPECT_EQ(lines[1], "Round 1: You 1, Bea 2, Carlo 3, Dora 4");
   EXPECT_EQ(lines[2], "1. Bea: 2.5");
   EXPECT_EQ(lines[5], "4. Dora: 20");
   EXPECT_EQ(lines[6], "The winner is Bea!");
+}
+
+// The person at this keyboard is "you" in every sentence and every language: never a name
+// glued into a third-person sentence ("Du zog die 8", "Vous a pioché le 8", "Tú cogió el 8").
+TEST_F(TuiNarrator, YouAreSpokenToInEveryLanguage) {
+  using T = EventType;
+  const std::vector<Event> drew = {{.type = T::kDrew, .player = 0, .value = 8, .aux = 0}};
+  const std::vector<Event> given = {{.type = T::kKnockGiven, .player = 0}};
+  const std::vector<Event> took = {
+      {.type = T::kToHand, .player = 1, .value = kHiddenValue, .cell = make_cell(0, 0, 1)}};
+  const std::map<std::string, std::vector<std::string>> want = {
+      {"en",
+       {"You drew the 8 from the draw pile.", "Bea gave the card to you.",
+        "Bea took a face-down card from your row 1, column 2."}},
+      {"de",
+       {"Du hast die 8 vom Nachziehstapel gezogen.", "Bea hat dir die Karte gegeben.",
+        "Bea hat eine verdeckte Karte aus Zeile 1, Spalte 2 bei dir genommen."}},
+      {"fr",
+       {"Vous piochez le 8 dans la pioche.", "Bea vous donne la carte.",
+        "Bea prend une carte face cachée en ligne 1, colonne 2 chez vous."}},
+      {"nl",
+       {"Je hebt de 8 van de trekstapel getrokken.", "Bea heeft de kaart aan jou gegeven.",
+        "Bea heeft een gedekte kaart gepakt uit rij 1, kolom 2 van jou."}},
+      {"es",
+       {"Cogiste el 8 del mazo central.", "Bea te dio la carta.",
+        "Bea tomó una carta boca abajo (tu fila 1, columna 2)."}}};
+  for (const auto& [code, lines] : want) {
+    const Translator tr(code);
+    const Narrator n(tr, {tr.tr("name.you"), "Bea", "Carlo", "Dora"}, 4,
+                     {Voice::kYou, Voice::kBot, Voice::kBot, Voice::kBot});
+    EXPECT_EQ(n.narrate(0, drew), std::vector<std::string>{lines[0]}) << code;
+    EXPECT_EQ(n.narrate(1, given), std::vector<std::string>{lines[1]}) << code;
+    EXPECT_EQ(n.narrate(1, took), std::vector<std::string>{lines[2]}) << code;
+  }
+}
+
+TEST_F(TuiNarrator, TheWinnerLineNamesYouAndCountsWinners) {
+  EXPECT_EQ(narrator_.game_summary({{2, 4, 6, 8}}, {5, 5, 7, 40}, 0b0001).back(), "You win!");
+  EXPECT_EQ(narrator_.game_summary({{2, 4, 6, 8}}, {5, 5, 7, 40}, 0b0011).back(),
+            "You share the win with Bea!");
+  EXPECT_EQ(narrator_.game_summary({{2, 4, 6, 8}}, {5, 5, 5, 40}, 0b0110).back(),
+            "The winners are Bea and Carlo!");
+  const Translator de("de");
+  const Narrator n(de, {"Du", "Bea", "Carlo", "Dora"}, 4,
+                   {Voice::kYou, Voice::kBot, Voice::kBot, Voice::kBot});
+  const auto lines = n.game_summary({{2, 4, 6, 8}}, {5, 4, 7, 40}, 0b0010);
+  EXPECT_EQ(lines.front(), "Spielende nach einem Durchgang.");
+  EXPECT_EQ(lines.back(), "Bea gewinnt!");
+  EXPECT_EQ(lines[2], "1. Bea: 2");
+  EXPECT_EQ(lines[3], "2. Du: 2,5");  // German decimal comma
+}
+
+// While a bot decides, the status line says what it decides, never the human's question
+// ("Emil: you drew the 9. Knock for it, or pass?").
+TEST(TuiNarratorDecision, ABotDecidingIsToldInTheThirdPerson) {
+  RuleOptions o;
+  o.players = 4;
+  State s(o, 11);
+  while (s.phase() == Phase::kSetupReveal) s.apply(s.legal_actions()[0]);
+  const int active = s.current_player();
+  s.apply(Action::draw_pile());
+  ASSERT_EQ(s.phase(), Phase::kKnockWindow);
+  const int knocker = s.current_player();
+  const std::string card = card_text(s.held_card());
+  std::vector<std::string> names = {"Ann", "Bea", "Carlo", "Dora"};
+  const Translator en("en");
+  std::vector<Voice> voices(4, Voice::kBot);
+  voices[static_cast<size_t>(active)] = Voice::kYou;  // you drew; a bot decides
+  EXPECT_EQ(
+      Narrator(en, names, 4, voices).decision(s.public_view()),
+      names[static_cast<size_t>(knocker)] + " is deciding whether to knock for your " + card + ".");
+  voices.assign(4, Voice::kBot);
+  voices[static_cast<size_t>(knocker)] = Voice::kYou;  // you decide
+  EXPECT_EQ(Narrator(en, names, 4, voices).decision(s.public_view()),
+            names[static_cast<size_t>(active)] + " drew the " + card + ". Knock for it, or pass?");
+  voices[static_cast<size_t>(knocker)] = Voice::kPerson;  // hot-seat: addressed by name
+  EXPECT_EQ(Narrator(en, names, 4, voices).decision(s.public_view()),
+            names[static_cast<size_t>(knocker)] + ": " + names[static_cast<size_t>(active)] +
+                " drew the " + card + ". Knock for it, or pass?");
+  voices.assign(4, Voice::kBot);  // bots only
+  EXPECT_EQ(Narrator(en, names, 4, voices).decision(s.public_view()),
+            names[static_cast<size_t>(knocker)] + " is deciding whether to knock for " +
+                names[static_cast<size_t>(active)] + "’s " + card + ".");
+  for (const char* code : {"de", "fr", "nl", "es"}) {  // no language asks a bot's question
+    const Translator tr(code);
+    voices[static_cast<size_t>(active)] = Voice::kYou;
+    const std::string told = Narrator(tr, names, 4, voices).decision(s.public_view());
+    EXPECT_NE(told.find(names[static_cast<size_t>(knocker)]), std::string::npos) << told;
+    EXPECT_EQ(told.find('?'), std::string::npos) << code << ": " << told;
+  }
 }
 
 }  // namespace

@@ -28,8 +28,7 @@ TEST_F(PlayCli, PlainModePlaysAWholeGameFromPipedInput) {
                                     path("games.jsonl").string()),
                         repeat("1", 4000));
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("You: turn up a card of your 15-card display (2 to go)."),
-            std::string::npos);
+  EXPECT_NE(r.out.find("Turn up 2 cards of your 15-card display."), std::string::npos);
   EXPECT_NE(r.out.find("End of round 1"), std::string::npos);
   EXPECT_NE(r.out.find("Game over after 3 rounds."), std::string::npos);
   EXPECT_NE(r.out.find("The game record is in"), std::string::npos);
@@ -61,9 +60,11 @@ TEST_F(PlayCli, TypedShortFormAndErrorsInPlainMode) {
       play("--plain --fast --lang en --seed 5 --seats human,easy,easy,easy --no-record",
            "draw\nreveal 0a0\nfly\n0b1\nq\n");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("'draw' is not allowed now"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("“draw” is not possible now. Turn up 2 cards of your 15-card display."),
+            std::string::npos)
+      << r.out;
   EXPECT_NE(r.out.find("You turned up"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("'fly' is not a move"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("“fly” is not a move"), std::string::npos) << r.out;
 }
 
 TEST_F(PlayCli, BadFlagsAndBadSavesAreOneLineErrors) {
@@ -88,7 +89,7 @@ TEST_F(PlayCli, WithoutATerminalItFallsBackToPlainMode) {
       play("--fast --lang en --seed 6 --seats human,easy,easy,easy --no-record", "q\n");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.err.find("not a terminal"), std::string::npos) << r.err;
-  EXPECT_NE(r.out.find("You, choose:"), std::string::npos);
+  EXPECT_NE(r.out.find("Your choice:"), std::string::npos);
 }
 
 // Occurrences of `what` in `text`.
@@ -110,20 +111,20 @@ TEST_F(PlayCli, ScreenReaderModeReadsWhatChangedAndTheTableOnRequest) {
   EXPECT_EQ(r.out.find("##"), std::string::npos) << "no picture\n" << r.out;
   for (const char* want :
        {"Round 1 of 3.",
-        "You, total 0, deciding now:", "Row 1: face down, face down, face down, face down",
+        "Your cards, total 0; you decide now:", "Row 1: face down, face down, face down, face down",
         "Column 4 also counts in Emil’s 15-card display.",
         "Also in this 15-card display: Carlo’s column 4: face down, face down, face down.",
-        "Dora, total 0:", "Cards in the draw pile: ", "You: turn up a card of your 15-card display",
-        "You: draw from the draw pile", "Carlo turned up", "You, choose:", "  1) ",
-        "t = the whole table", "The game is saved in"})
+        "Dora’s cards, total 0:", "Cards in the draw pile: ",
+        "Turn up 2 cards of your 15-card display.", "Draw from the draw pile, or take the ",
+        "Carlo turned up", "Your choice:", "  1) ", "t = the whole table", "The game is saved in"})
     EXPECT_NE(r.out.find(want), std::string::npos) << want << "\n" << r.out;
   // The whole table twice: at the first decision and on request; not before every decision.
-  EXPECT_GE(count_of(r.out, "You, choose:"), 10u) << r.out;
+  EXPECT_GE(count_of(r.out, "Your choice:"), 10u) << r.out;
   EXPECT_EQ(count_of(r.out, "Cards in the draw pile: "), 2u) << r.out;
   // Every description line stands alone: a seat line is followed by its three rows.
   const std::vector<std::string> lines = lines_of(r.out);
   for (size_t i = 0; i < lines.size(); ++i) {
-    if (lines[i].rfind("You, total", 0) != 0) continue;
+    if (lines[i].rfind("Your cards, total", 0) != 0) continue;
     ASSERT_LT(i + 3, lines.size());
     for (int row = 1; row <= 3; ++row)
       EXPECT_EQ(lines[i + static_cast<size_t>(row)].rfind(fmt::format("Row {}: ", row), 0), 0u)

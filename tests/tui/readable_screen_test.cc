@@ -73,6 +73,46 @@ bool shows_whole(const Canvas& c, const std::string& text) {
   return words(c.text()).find(words(text)) != std::string::npos;
 }
 
+// The status of a decision wraps instead of being cut ("... nimmst du auf die Hand" lost its
+// end at 80 columns), and the buttons move below it: every status text of every language,
+// with long names, is whole at 80x24 and at the minimum size.
+TEST(TuiWrap, TheStatusLineWrapsAndTheButtonsFollowIt) {
+  const std::vector<std::string> names = {"Bartholomäus", "Bea", "Maximiliane", "Dora"};
+  for (const std::string& code : language_codes()) {
+    const Translator tr(code);
+    // A decision with two buttons: knocking.
+    RuleOptions o;
+    o.players = 4;
+    State s(o, 11);
+    while (s.phase() == Phase::kSetupReveal) s.apply(s.legal_actions()[0]);
+    s.apply(Action::draw_pile());
+    ASSERT_EQ(s.phase(), Phase::kKnockWindow);
+    TableModel m = make_model(s.public_view(), names, s.current_player());
+    for (const char* key : {"status.knocker_swap", "status.put", "status.choose_knocker",
+                            "status.hold", "status.knock", "status.take", "status.setup"})
+      for (const char* actor : {"you", "person", "other"}) {
+        m.status = tr.tr(key, {{"actor", actor},
+                               {"target", "other"},
+                               {"name", "Bartholomäus"},
+                               {"active", "Maximiliane"},
+                               {"knocker", "Maximiliane"},
+                               {"face", "up"},
+                               {"card", "-1"},
+                               {"left", 2}});
+        for (const auto& [w, h] : {std::pair{80, 24}, std::pair{kMinWidth, kMinHeight}}) {
+          const TableLayout layout = screen_layout(m, w, h);
+          const InputMap map(s.public_view(), layout, tr, names);
+          const Canvas c = render_screen(m, &map, layout, tr, {true, tr.tr("help.decide")});
+          EXPECT_TRUE(shows_whole(c, m.status)) << code << " " << key << "\n" << c.text();
+          for (const Target& t : map.targets())
+            if (t.button) {
+              EXPECT_GE(t.rect.y, layout.status_y() + layout.status_rows());
+            }
+        }
+      }
+  }
+}
+
 // The lines of the log area (the notes here) on every page from the first, as PgDn shows
 // them; each page's lines checked to be on the screen.
 std::string paged_text(const TableModel& m, const TableLayout& layout, const Translator& tr,
@@ -124,14 +164,15 @@ TEST(TuiWrap, LongLinesWrapInsteadOfBeingCut) {
     TableModel m = model_for(4);
     m.names = {"Bartholomäus", "Bea", "Carlo", "Dora"};
     m.status = tr.tr("result.title", {{"round", "2"}});
-    m.notes = {tr.tr("result.penalty_halved",
-                     {{"name", "Bartholomäus"}, {"display", "-13"}, {"score", "-6.5"}}),
-               tr.tr("result.penalty_doubled",
-                     {{"name", "Bartholomäus"}, {"display", "13"}, {"score", "26"}}),
-               tr.tr("hint.line", {{"rank", "1"},
-                                   {"move", "Swap into Bea’s row 3, column 4 (now 11) [Bea 3,4]"},
-                                   {"value", "25"},
-                                   {"visits", "12345"}})};
+    m.notes = {
+        tr.tr("result.penalty_halved",
+              {{"actor", "other"}, {"name", "Bartholomäus"}, {"display", -13}, {"score", -6.5}}),
+        tr.tr("result.penalty_doubled",
+              {{"actor", "other"}, {"name", "Bartholomäus"}, {"display", 13}, {"score", 26}}),
+        tr.tr("hint.move", {{"rank", 1},
+                            {"move", "Swap into Bea’s row 3, column 4 (now 11) [Bea 3,4]"},
+                            {"score", 41.5}})};
+    for (const std::string& note : m.notes) ASSERT_EQ(note.find('{'), std::string::npos) << note;
     for (const auto& [w, h] : {std::pair{80, 24}, std::pair{kMinWidth, kMinHeight}}) {
       for (const char* help : {"help.decide", "help.bots", "help.bots_paused"}) {
         const std::string help_text = tr.tr(help, {{"delay", "600"}});
@@ -276,13 +317,17 @@ TEST(TuiCellNames, LabelsOnEveryGridMatchTheMessages) {
         for (int x = block.x; x < block.x + block.w; ++x) name_line += c.at(x, block.y).text;
         // A sentence about another player names the owner and the numbers.
         const int other = (owner + 1) % n;
-        const std::string place = cell_place(tr, names, other, cell);
+        const std::string place = cell_place(tr, names, kNoPlayer, other, cell);
         const auto [row, col] = numbers_in(place);
         EXPECT_EQ(row_label, std::to_string(row)) << place;
         EXPECT_EQ(col_label, std::to_string(col)) << place;
         EXPECT_NE(name_line.find(names[static_cast<size_t>(owner)]), std::string::npos);
         EXPECT_EQ(place.find(names[static_cast<size_t>(owner)]), 0u) << place;
-        EXPECT_EQ(cell_place(tr, names, owner, cell), fmt::format("row {}, column {}", row, col));
+        EXPECT_EQ(cell_place(tr, names, kNoPlayer, owner, cell),
+                  fmt::format("row {}, column {}", row, col));
+        // The owner at this keyboard is "you", never a name in a third-person phrase.
+        EXPECT_EQ(cell_place(tr, names, owner, other, cell),
+                  fmt::format("your row {}, column {}", row, col));
         EXPECT_EQ(cell_short_form(names, other, cell),
                   fmt::format("{} {},{}", names[static_cast<size_t>(owner)], row, col));
       }

@@ -24,7 +24,10 @@ std::string describe(const State& s, const std::vector<std::string>& names, cons
   const Translator tr(lang);
   const PublicView view = s.public_view();
   TableModel m = make_model(view, names, 0);
-  m.status = Narrator(tr, names, s.players()).decision(view);
+  m.you = 0;  // seat 0 is the one person at this keyboard
+  std::vector<Voice> voices(names.size(), Voice::kBot);
+  voices[0] = Voice::kYou;
+  m.status = Narrator(tr, names, s.players(), voices).decision(view);
   std::string out;
   for (const std::string& line : describe_table(m, tr)) out += line + "\n";
   return out;
@@ -44,20 +47,20 @@ TEST(TuiDescription, TwoPlayersWithADrawnCard) {
   State s = position_from_diagram(options(2), kTwoPlayers);
   s.apply(Action::draw_pile());
   EXPECT_EQ(describe(s, {"You", "Bea"}, "en"), R"(Round 1 of 3.
-You, total 10, deciding now:
+Your cards, total 10; you decide now:
 Row 1: 5, face down, face down, 7
 Row 2: face down, 2, gap, face down
 Row 3: 1, 1, face down, -1
 Column 4 also counts in Bea’s 15-card display.
 Also in this 15-card display: Bea’s column 4: 4, 11, face down.
-Bea, total 4.5:
+Bea’s cards, total 4.5:
 Row 1: face down, 3, face down, 4
 Row 2: 6, face down, face down, 11
 Row 3: gap, gap, gap, face down
 Column 4 also counts in your 15-card display.
 Cards in the draw pile: 71. On the discard pile: 8.
 You drew the 9.
-You: swap the 9 into your display, or discard it?
+Swap the 9 into your display, or discard it?
 )") << diagram_of(s);
 }
 
@@ -86,28 +89,28 @@ TEST(TuiDescription, FivePlayersKnockersHandAndTake) {
     s.apply(p == 2 || p == 4 ? Action::knock() : Action::pass());
   }
   EXPECT_EQ(knock_window, R"(Round 1 of 3.
-Emil, total 1, deciding now:
+Emil’s cards, total 1; Emil decides now:
 Row 1: 8, face down, face down, face down
 Row 2: face down, face down, 6, face down
 Row 3: face down, face down, face down, face down
 Column 4 also counts in Dora’s 15-card display.
 Also in this 15-card display: your column 4: face down, face down, 0.
-You, total 3:
+Your cards, total 3:
 Row 1: 1, face down, face down, face down
 Row 2: face down, face down, face down, face down
 Row 3: face down, face down, face down, 0
 Column 4 also counts in Emil’s 15-card display.
-Bea, total -2:
+Bea’s cards, total -2:
 Row 1: 2, 2, face down, face down
 Row 2: face down, 10, face down, face down
 Row 3: face down, face down, gap, face down
 Column 4 also counts in your 15-card display.
-Carlo, total 0:
+Carlo’s cards, total 0:
 Row 1: face down, face down, 4, face down
 Row 2: face down, -1, face down, 9
 Row 3: face down, 3, face down, face down
 Column 4 also counts in Bea’s 15-card display.
-Dora, total 7.5:
+Dora’s cards, total 7.5:
 Row 1: face down, face down, face down, face down
 Row 2: face down, face down, face down, face down
 Row 3: face down, face down, face down, face down
@@ -115,41 +118,41 @@ Column 4 also counts in Carlo’s 15-card display.
 Cards in the draw pile: 59. On the discard pile: 5.
 Bea drew the 6.
 Knocked: Carlo.
-Emil: Bea drew the 6. Knock for it, or pass?
+Emil is deciding whether to knock for Bea’s 6.
 )") << diagram_of(s);
   s.apply(Action::give(4));
   s.apply(Action::swap(make_cell(4, 0, 0)));
   EXPECT_EQ(describe(s, names, "en"), R"(Round 1 of 3.
-Bea, total -2, deciding now:
+Bea’s cards, total -2; Bea decides now:
 Row 1: 2, 2, face down, face down
 Row 2: face down, 10, face down, face down
 Row 3: face down, face down, gap, face down
 Column 4 also counts in your 15-card display.
 Also in this 15-card display: Carlo’s column 4: face down, 9, face down.
-Carlo, total 0:
+Carlo’s cards, total 0:
 Row 1: face down, face down, 4, face down
 Row 2: face down, -1, face down, 9
 Row 3: face down, 3, face down, face down
 Column 4 also counts in Bea’s 15-card display.
-Dora, total 7.5:
+Dora’s cards, total 7.5:
 Row 1: face down, face down, face down, face down
 Row 2: face down, face down, face down, face down
 Row 3: face down, face down, face down, face down
 Column 4 also counts in Carlo’s 15-card display.
-Emil, total 1:
+Emil’s cards, total 1:
 Row 1: 6, face down, face down, face down
 Row 2: face down, face down, 6, face down
 Row 3: face down, face down, face down, face down
 Column 4 also counts in Dora’s 15-card display.
-You, total 3:
+Your cards, total 3:
 Row 1: 1, face down, face down, face down
 Row 2: face down, face down, face down, face down
 Row 3: face down, face down, face down, 0
 Column 4 also counts in Emil’s 15-card display.
 Cards in the draw pile: 59. On the discard pile: 5.
-Emil holds 8.
+Emil holds the 8.
 Knocked: Carlo, Emil.
-Bea: take a card from Emil's display.
+Bea is taking a card from Emil’s display.
 )") << diagram_of(s);
 }
 
@@ -172,41 +175,41 @@ TEST(TuiDescription, SixPlayersInGermanDuringTheLastTurns) {
   State s = position_from_diagram(options(6), kSixPlayers);
   s.apply(Action::draw_discard());
   EXPECT_EQ(describe(s, {"Du", "Bea", "Carlo", "Dora", "Emil", "Fritz"}, "de"),
-            R"(Durchgang 1 von 3. Schlussrunde (Carlo: keine verdeckte Karte mehr).
-Emil, gesamt 20, jetzt am Zug:
+            R"(Durchgang 1 von 3. Schlussrunde: Carlo hat keine verdeckte Karte mehr.
+Karten von Emil, gesamt 20; Emil ist am Zug:
 Zeile 1: verdeckt, verdeckt, verdeckt, verdeckt
 Zeile 2: verdeckt, 7, verdeckt, verdeckt
 Zeile 3: verdeckt, verdeckt, verdeckt, verdeckt
 Spalte 4 gehört auch zur 15er-Auslage von Dora.
 Außerdem in dieser 15er-Auslage: Spalte 4 bei Fritz: verdeckt, verdeckt, verdeckt.
-Fritz, gesamt 5:
+Karten von Fritz, gesamt 5:
 Zeile 1: verdeckt, verdeckt, verdeckt, verdeckt
 Zeile 2: verdeckt, verdeckt, verdeckt, verdeckt
 Zeile 3: 10, verdeckt, verdeckt, verdeckt
 Spalte 4 gehört auch zur 15er-Auslage von Emil.
-Du, gesamt 12:
+Deine Karten, gesamt 12:
 Zeile 1: verdeckt, verdeckt, verdeckt, verdeckt
 Zeile 2: 3, verdeckt, verdeckt, verdeckt
 Zeile 3: verdeckt, verdeckt, verdeckt, verdeckt
 Spalte 4 gehört auch zur 15er-Auslage von Fritz.
-Bea, gesamt 0:
+Karten von Bea, gesamt 0:
 Zeile 1: verdeckt, verdeckt, verdeckt, verdeckt
 Zeile 2: verdeckt, verdeckt, verdeckt, verdeckt
 Zeile 3: verdeckt, verdeckt, verdeckt, verdeckt
 Spalte 4 gehört auch zu deiner 15er-Auslage.
-Carlo, gesamt -3.5:
+Karten von Carlo, gesamt -3,5:
 Zeile 1: 1, 2, 3, 4
 Zeile 2: Lücke, Lücke, Lücke, 0
 Zeile 3: -1, 5, 6, 7
 Spalte 4 gehört auch zur 15er-Auslage von Bea.
-Dora, gesamt 8:
+Karten von Dora, gesamt 8:
 Zeile 1: verdeckt, verdeckt, verdeckt, 1
 Zeile 2: verdeckt, verdeckt, verdeckt, 1
 Zeile 3: verdeckt, verdeckt, verdeckt, 2
 Spalte 4 gehört auch zur 15er-Auslage von Carlo.
 Karten im Nachziehstapel: 49. Oben auf dem Abwurfstapel: 4.
-Emil nahm die 11.
-Emil: tausche die 11 in deine Auslage oder wirf sie ab?
+Emil hat die 11 genommen.
+Emil entscheidet, ob die 11 bleibt oder abgeworfen wird.
 )") << diagram_of(s);
 }
 

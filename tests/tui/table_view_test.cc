@@ -113,6 +113,9 @@ TEST(TuiView, ModelHidesFaceDownCardsAndFollowsEvents) {
   EXPECT_EQ(points_text(25), "12.5");
   EXPECT_EQ(points_text(-3), "-1.5");
   EXPECT_EQ(points_text(-4), "-2");
+  // The language's way, as in every text: the screen and the sentences agree.
+  EXPECT_EQ(points_text(25, "de"), "12,5");
+  EXPECT_EQ(points_text(-3, "fr"), "-1,5");
 }
 
 TEST(TuiView, AsciiStandInsForTerminalsWithoutUnicode) {

@@ -81,7 +81,8 @@ start 100 30 "env LANG=C.UTF-8 XDG_STATE_HOME='$work/state' '$allegra' play --fa
      --seats human,easy,easy,easy --seed 7 --record '$work/games.jsonl'; sleep 30"
 wait_for "Game over after 3 rounds" 400 Enter
 out="$(screen)"
-for text in "The winner" "Round 1:" "Round 2:" "Round 3:" "1. " "4. " "You"; do
+grep -qE "The winner|You win|You share the win" <<<"$out" || fail "the summary names no winner"
+for text in "Round 1:" "Round 2:" "Round 3:" "1. " "4. " "You"; do
   grep -qF -- "$text" <<<"$out" || fail "the summary lacks '$text'"
 done
 tm send-keys -t game q
@@ -97,7 +98,7 @@ socket="$work/tmux3.socket"
 start 100 30 "env -u LC_ALL LANG=C.UTF-8 PS1='$ ' bash --norc --noprofile -i"
 tm send-keys -t game "TERM=xterm-256color XDG_STATE_HOME='$work/state' '$allegra' play \
 --delay 1000 --lang en --seats easy,easy,easy,human --seed 3 --no-record" Enter
-wait_for "Bots play (" 20
+wait_for "Bots play (" 20  # the key help while the bots play (help.bots)
 for _ in 1 2 3 4; do tm send-keys -t game Enter; sleep 0.1; done
 deadline=$((SECONDS + 30))  # until the person is asked, no move of his may show
 until screen | grep -qF "Arrows move"; do

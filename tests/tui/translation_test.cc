@@ -3,9 +3,13 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <map>
+#include <sstream>
 
 #include "tui/lang_data.h"
+#include "tui/message_pattern.h"
 #include "tui/translator.h"
 
 namespace allegra::tui {
@@ -29,7 +33,7 @@ TEST(TuiTranslation, EveryLanguageHasExactlyTheEnglishKeysAndPlaceholders) {
         ADD_FAILURE() << "missing key " << key;
         continue;
       }
-      EXPECT_EQ(placeholders_of(it->second), placeholders_of(text)) << key;
+      EXPECT_EQ(message_arguments(it->second), message_arguments(text)) << key;
       EXPECT_FALSE(it->second.empty()) << key;
     }
     for (const auto& [key, text] : texts) EXPECT_TRUE(en.count(key)) << "extra key " << key;
@@ -53,7 +57,10 @@ TEST(TuiTranslation, OtherLanguagesAreReallyTranslated) {
   for (const char* code : {"de", "fr", "nl", "es"}) {
     const Translator tr(code);
     for (const char* key : {"action.knock", "status.draw", "narr.cleared", "summary.winner"})
-      EXPECT_NE(tr.tr(key), en.tr(key)) << code << " " << key;
+      for (const char* actor : {"you", "other"})
+        EXPECT_NE(tr.tr(key, {{"actor", actor}, {"count", 1}}),
+                  en.tr(key, {{"actor", actor}, {"count", 1}}))
+            << code << " " << key;
   }
 }
 
@@ -73,29 +80,165 @@ TEST(TuiTranslation, AlmostEverythingDiffersFromEnglish) {
 
 TEST(TuiTranslation, FillsNamedPlaceholders) {
   const Translator en("en");
-  EXPECT_EQ(en.tr("narr.knocked", {{"name", "Bea"}}), "Bea knocked!");
+  EXPECT_EQ(en.tr("narr.knocked", {{"actor", "other"}, {"name", "Bea"}}), "Bea knocked!");
+  EXPECT_EQ(en.tr("narr.knocked", {{"actor", "you"}, {"name", "Bea"}}), "You knocked!");
+  EXPECT_EQ(en.tr("summary.title", {{"rounds", 1}}), "Game over after 1 round.");
+  EXPECT_EQ(en.tr("summary.title", {{"rounds", 3}}), "Game over after 3 rounds.");
+  // A count passed as text still gets its plural.
+  EXPECT_EQ(en.tr("summary.title", {{"rounds", "1"}}), "Game over after 1 round.");
   EXPECT_EQ(en.tr("no.such.key"), "no.such.key");
   EXPECT_THROW(Translator("xx"), std::invalid_argument);
-  EXPECT_EQ(placeholders_of("{b} and {a} and {b}"), (std::vector<std::string>{"a", "b"}));
 }
 
-// "Dora's row 1" but "your row 1": possessives of the human's seat name have their own texts.
-TEST(TuiTranslation, PossessivesOfYouHaveTheirOwnForm) {
-  for (const std::string& code : language_codes()) {
-    const Translator tr(code);
-    const std::string you = tr.tr("name.you");
-    for (const char* key :
-         {"action.take", "narr.took", "status.take", "narr.knock_given", "status.knock"}) {
-      EXPECT_EQ(tr.key_for_owner(key, you), std::string(key) + "_you") << code;
-      EXPECT_EQ(tr.key_for_owner(key, "Dora"), key) << code;
+std::map<std::string, std::string, std::less<>> texts_of(std::string_view code) {
+  for (const EmbeddedLanguage& lang : embedded_languages())
+    if (lang.code == code) return parse_language(lang.json);
+  return {};
+}
+
+// Every text is ICU MessageFormat that ICU parses, using only what intl-messageformat shares.
+TEST(TuiTranslation, EveryTextParsesWithIcu) {
+  for (const EmbeddedLanguage& lang : embedded_languages()) {
+    for (const auto& [key, text] : parse_language(lang.json)) {
+      try {
+        (void)message_arguments(text);
+      } catch (const std::invalid_argument& e) {
+        ADD_FAILURE() << lang.code << " " << key << ": " << e.what() << "\n" << text;
+      }
     }
   }
-  const Translator en("en");
-  EXPECT_EQ(en.tr(en.key_for_owner("narr.took", "You"),
-                  {{"name", "Bea"}, {"card", "the 7"}, {"place", "row 1, column 5"}}),
-            "Bea took the 7 from your row 1, column 5");
-  EXPECT_EQ(en.key_for_owner("narr.knocked", "You"), "narr.knocked");  // no variant: unchanged
 }
+
+// An ASCII apostrophe next to a brace starts an ICU quotation and hides the argument; texts
+// use the typographic ’ instead.
+TEST(TuiTranslation, NoAsciiApostropheNextToABrace) {
+  for (const EmbeddedLanguage& lang : embedded_languages())
+    for (const auto& [key, text] : parse_language(lang.json))
+      for (const char* bad : {"'{", "}'", "'}", "{'", "'#"})
+        EXPECT_EQ(text.find(bad), std::string::npos) << lang.code << " " << key << ": " << text;
+}
+
+// Every combination of the select cases and plural counts (1, 2, 5) of a message's arguments,
+// as found by parsing the English text; simple arguments get a sample text.
+std::vector<MessageArgs> combinations(const std::vector<MessageArgInfo>& args) {
+  std::vector<MessageArgs> out = {{}};
+  for (const MessageArgInfo& a : args) {
+    std::vector<MessageArg> values;
+    switch (a.kind) {
+      case ArgKind::kSimple:
+        values = {MessageArg("X")};
+        break;
+      case ArgKind::kPlural:
+        values = {MessageArg(1), MessageArg(2), MessageArg(5), MessageArg(0)};
+        break;
+      case ArgKind::kSelect:
+        for (const std::string& k : a.keys) values.emplace_back(k);
+        break;
+    }
+    std::vector<MessageArgs> next;
+    for (const MessageArgs& partial : out)
+      for (const MessageArg& v : values) {
+        next.push_back(partial);
+        next.back().emplace_back(a.name, v);
+      }
+    out = std::move(next);
+  }
+  return out;
+}
+
+// The completeness test: each language has every English key and no other; each text uses
+// the same arguments as English, each the same way (simple, plural, select) and with the same
+// select cases; and formats without an error for every select case and the counts 1, 2, 5.
+TEST(TuiTranslation, EveryLanguageFormatsEveryCaseOfEveryMessage) {
+  const auto en = texts_of("en");
+  ASSERT_FALSE(en.empty());
+  for (const EmbeddedLanguage& lang : embedded_languages()) {
+    SCOPED_TRACE(std::string(lang.code));
+    const auto texts = parse_language(lang.json);
+    for (const auto& [key, text] : texts) EXPECT_TRUE(en.count(key)) << "extra key " << key;
+    for (const auto& [key, english] : en) {
+      const auto it = texts.find(key);
+      if (it == texts.end()) {
+        ADD_FAILURE() << "missing key " << key;
+        continue;
+      }
+      std::vector<MessageArgInfo> want, have;
+      try {
+        want = message_arguments(english);
+        have = message_arguments(it->second);
+      } catch (const std::invalid_argument& e) {
+        ADD_FAILURE() << key << ": " << e.what();
+        continue;
+      }
+      // Selects must offer the same cases; plurals follow each language's own categories.
+      auto without_plural_keys = [](std::vector<MessageArgInfo> v) {
+        for (MessageArgInfo& a : v)
+          if (a.kind == ArgKind::kPlural) a.keys.clear();
+        return v;
+      };
+      EXPECT_EQ(without_plural_keys(have), without_plural_keys(want)) << key;
+      for (const MessageArgs& args : combinations(want)) {
+        try {
+          const std::string out = format_message(lang.code, it->second, args);
+          EXPECT_FALSE(out.empty()) << key;
+          EXPECT_EQ(out.find('{'), std::string::npos) << key << ": " << out;
+        } catch (const std::invalid_argument& e) {
+          ADD_FAILURE() << key << ": " << e.what();
+        }
+      }
+    }
+  }
+}
+
+TEST(TuiTranslation, MessageArgumentsAreReadFromThePattern) {
+  const auto args = message_arguments(
+      "{actor, select, you {You drew {count, plural, one {# card} other {# cards}}} other "
+      "{{name} drew}}");
+  ASSERT_EQ(args.size(), 3u);
+  EXPECT_EQ(args[0], (MessageArgInfo{"actor", ArgKind::kSelect, {"other", "you"}}));
+  EXPECT_EQ(args[1], (MessageArgInfo{"count", ArgKind::kPlural, {"one", "other"}}));
+  EXPECT_EQ(args[2], (MessageArgInfo{"name", ArgKind::kSimple, {}}));
+  EXPECT_THROW(message_arguments("{a, select, x {y}"), std::invalid_argument);  // unclosed
+  EXPECT_THROW(message_arguments("{n, number}"), std::invalid_argument);        // not shared
+  EXPECT_THROW(message_arguments("{n, plural, offset:1 other {#}}"), std::invalid_argument);
+  EXPECT_THROW(message_arguments("{a} {a, select, other {b}}"), std::invalid_argument);
+  EXPECT_THROW(message_arguments("{0}"), std::invalid_argument);
+}
+
+// A broken text never stops a game: the translator falls back to English, then to the raw
+// text; and the completeness test above would have caught it.
+TEST(TuiTranslation, ABrokenTextFallsBackToEnglish) {
+  const Translator de("de", R"({"narr.knocked": "{actor, select, you {Du hast geklopft!}",
+                                "narr.game_over": "Das Spiel ist {aus"})");
+  EXPECT_EQ(de.tr("narr.knocked", {{"actor", "you"}, {"name", "Bea"}}), "You knocked!");
+  EXPECT_EQ(de.tr("narr.game_over"), "The game is over.");
+  EXPECT_EQ(de.tr("action.pass"), "Pass");  // missing in this file: English
+  EXPECT_THROW(format_message("de", "{actor, select, you {x}", {}), std::invalid_argument);
+  // Arguments that do not fit (a text for a plural) are an error too, caught by the test.
+  EXPECT_THROW(format_message("en", "{n, plural, other {#}}", {{"n", "many"}}),
+               std::invalid_argument);
+}
+
+#ifdef ALLEGRA_SOURCE_DIR
+// Every key is used by the program (as a literal "key" in src/), so no text is left behind
+// when a screen changes; language.name only names the file.
+TEST(TuiTranslation, EveryKeyIsUsedByTheProgram) {
+  std::string source;
+  for (const auto& entry :
+       std::filesystem::recursive_directory_iterator(std::string(ALLEGRA_SOURCE_DIR) + "/src")) {
+    if (entry.path().extension() != ".cc" && entry.path().extension() != ".h") continue;
+    std::ifstream in(entry.path());
+    std::stringstream text;
+    text << in.rdbuf();
+    source += text.str();
+  }
+  ASSERT_FALSE(source.empty());
+  for (const auto& [key, text] : texts_of("en")) {
+    if (key == "language.name") continue;
+    EXPECT_NE(source.find("\"" + key + "\""), std::string::npos) << "unused key " << key;
+  }
+}
+#endif
 
 TEST(TuiTranslation, LocalePicksTheLanguage) {
   EXPECT_EQ(language_of_locale("de_DE.UTF-8"), "de");
