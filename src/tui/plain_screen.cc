@@ -100,6 +100,8 @@ bool PlainScreen::announce(const TableModel& model, Wait wait) {
   for (const std::string& l : model.notes)
     if (!l.empty()) print(l);
   if (wait != Wait::kEnter) return false;  // the summary: nothing left to wait for
+  // The curses screen says this in its key help; here it is the last line before the wait.
+  print(tr_->tr("prompt.continue"));
   for (;;) {
     std::string line;
     if (!read_line(line)) return true;

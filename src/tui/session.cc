@@ -163,7 +163,6 @@ bool Session::finish_round(const TableModel& before, const EventList& events, Sc
   end.status = end.notes.front();  // the title goes to the status line
   end.notes.erase(end.notes.begin());
   // The last round too: its table and penalty lines are read before the game summary.
-  end.notes.push_back(humans_ > 0 ? tr_->tr("prompt.continue") : "");
   return screen.announce(end, humans_ > 0 ? Screen::Wait::kEnter : Screen::Wait::kNo);
 }
 
