@@ -167,7 +167,9 @@ bool Session::finish_round(const TableModel& before, const EventList& events, Sc
 }
 
 Session::Outcome Session::run(Screen& screen) {
-  size_t shown_log = log_.size();
+  // A resumed game's log ends with "Game resumed from ...": new to a plain screen, which
+  // prints only the lines it has not shown (the earlier ones are the scrollback's).
+  size_t shown_log = log_.empty() ? 0 : log_.size() - 1;
   auto show = [&](const TableModel& m) {
     screen.show(m,
                 std::vector<std::string>(log_.begin() + static_cast<long>(shown_log), log_.end()));

@@ -52,6 +52,7 @@ TEST_F(PlayCli, EndOfInputSavesAndResumeContinues) {
   EXPECT_NE(r.out.find("The game is saved in"), std::string::npos) << r.out;
   r = play("--plain --fast --lang en --resume --no-record", repeat("2", 4000));
   ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("Game resumed from"), std::string::npos) << r.out.substr(0, 2000);
   EXPECT_NE(r.out.find("Game over after"), std::string::npos);
 }
 
