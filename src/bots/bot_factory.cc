@@ -1,4 +1,7 @@
 // make_bot(): bots from their specs, and the levels for people (docs/bots.md).
+#include <fmt/format.h>
+
+#include <algorithm>
 #include <charconv>
 #include <optional>
 #include <stdexcept>
@@ -22,8 +25,17 @@ constexpr long long kMaxMctsIterations = 100'000'000;
 constexpr long long kMaxMctsMillis = 3'600'000;
 constexpr long long kMaxMctsThreads = 256;
 
+// A spec in single quotes as typed; one with a control character or any byte outside
+// printable ASCII (never a valid spec) escaped in fmt's debug form ("\x1b[31m"), since it may
+// come from a save file and an error message must not send escape codes to the terminal.
+std::string quoted(std::string_view text) {
+  if (std::all_of(text.begin(), text.end(), [](char c) { return c >= 0x20 && c < 0x7F; }))
+    return "'" + std::string(text) + "'";
+  return fmt::format("{:?}", text);
+}
+
 [[noreturn]] void unknown(std::string_view spec) {
-  throw std::invalid_argument("unknown bot '" + std::string(spec) + "': expected one of " +
+  throw std::invalid_argument("unknown bot " + quoted(spec) + ": expected one of " +
                               bot_spec_help());
 }
 
@@ -40,9 +52,9 @@ std::optional<long long> parse_count(std::string_view spec, std::string_view tex
   const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
   if (digits.empty() || ec != std::errc() || end != digits.data() + digits.size() || v < 1 ||
       v > max)
-    throw std::invalid_argument("bot '" + std::string(spec) + "': " + std::string(what) +
+    throw std::invalid_argument("bot " + quoted(spec) + ": " + std::string(what) +
                                 " must be a whole number from 1 to " + std::to_string(max) +
-                                ", got '" + std::string(digits) + "'");
+                                ", got " + quoted(digits));
   return v;
 }
 
@@ -67,15 +79,14 @@ std::unique_ptr<Bot> make_mcts(std::string_view spec, uint64_t seed) {
   } else if (auto ms = parse_count(spec, parts[1], "ms", "milliseconds", kMaxMctsMillis)) {
     config.seconds = static_cast<double>(*ms) / 1000.0;
   } else {
-    throw std::invalid_argument("bot '" + std::string(spec) + "': the budget '" +
-                                std::string(parts[1]) +
-                                "' must be iterations (e.g. 2000it) or milliseconds (e.g. 100ms)");
+    throw std::invalid_argument("bot " + quoted(spec) + ": the budget " + quoted(parts[1]) +
+                                " must be iterations (e.g. 2000it) or milliseconds (e.g. 100ms)");
   }
   if (parts.size() == 3) {
     auto threads = parse_count(spec, parts[2], "t", "threads", kMaxMctsThreads);
     if (!threads)
-      throw std::invalid_argument("bot '" + std::string(spec) + "': the part '" +
-                                  std::string(parts[2]) + "' must be threads (e.g. 2t)");
+      throw std::invalid_argument("bot " + quoted(spec) + ": the part " + quoted(parts[2]) +
+                                  " must be threads (e.g. 2t)");
     config.threads = static_cast<int>(*threads);
   }
   return std::make_unique<MctsBot>(config, seed);

@@ -4,6 +4,7 @@
 
 #include <charconv>
 #include <string_view>
+#include <type_traits>
 
 namespace allegra::cli {
 namespace {
@@ -23,6 +24,14 @@ std::string number_text(long long v) {
   return std::to_string(v);
 }
 
+template <typename T>
+bool has_negatives(T min) {
+  if constexpr (std::is_signed_v<T>)
+    return min < 0;
+  else
+    return false;
+}
+
 // The message for `text`, or "" if it is a whole number within [min, max].
 template <typename T>
 std::string check(const std::string& text, T min, T max, const std::string& range) {
@@ -31,7 +40,14 @@ std::string check(const std::string& text, T min, T max, const std::string& rang
   T value{};
   const char* first = text.data();
   const char* last = text.data() + text.size();
-  if (*first == '+') ++first;  // from_chars takes no plus sign
+  // At most one sign: from_chars takes no '+' and would read "+-5" as -5, and a '-' only where
+  // the range has negative numbers ("-0" is no way to write a count).
+  if (*first == '+') {
+    ++first;
+    if (first != last && *first == '-') return problem;
+  } else if (*first == '-' && !has_negatives(min)) {
+    return problem;
+  }
   const auto [end, ec] = std::from_chars(first, last, value);
   if (ec != std::errc() || end != last || first == last || value < min || value > max)
     return problem;

@@ -18,8 +18,8 @@ namespace allegra::cli {
 inline constexpr long long kMaxGames = 1'000'000'000;
 inline constexpr long long kMaxThreads = 256;
 
-// A validator accepting the decimal integers from `min` to `max` (no sign unless min < 0, no
-// fraction, no exponent, no spaces).
+// A validator accepting the decimal integers from `min` to `max` (an optional '+', a '-' only
+// if min < 0, no fraction, no exponent, no spaces).
 CLI::Validator whole_number(long long min, long long max);
 
 // The same for 64-bit seeds: 0 to 2^64-1.

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <set>
@@ -205,6 +206,28 @@ TEST(BotFactory, UnknownSpecs) {
     }
   }
   EXPECT_NE(bot_spec_help().find("mcts:<N>it"), std::string::npos);
+}
+
+// A spec from a save file may hold escape codes: the error shows them escaped, never sends
+// them to the terminal (found by fuzz_bot_spec).
+TEST(BotFactory, ControlCharactersInASpecAreShownEscaped) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"\x1b[31mevil", "unknown bot \"\\x1b[31mevil\": expected one of "},
+      {"mcts:1\nit", "bot \"mcts:1\\nit\": iterations must be a whole number"},
+      {"mcts:5it:\x7ft", "got \"\\x7f\""},
+  };
+  for (const auto& [spec, want] : cases) {
+    try {
+      make_bot(spec, 1);
+      ADD_FAILURE() << "accepted a spec with a control character";
+    } catch (const std::invalid_argument& e) {
+      const std::string what = e.what();
+      EXPECT_NE(what.find(want), std::string::npos) << what;
+      EXPECT_TRUE(std::none_of(what.begin(), what.end(), [](char c) {
+        return (c >= 0 && c < 0x20) || c == 0x7F;
+      })) << what;
+    }
+  }
 }
 
 // A spec of a known bot with a bad parameter says which parameter and its allowed range.

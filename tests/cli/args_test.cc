@@ -45,6 +45,12 @@ TEST_F(CliArgs, NumbersSayTheirRangeInEverySubcommand) {
                {"--delay: must be a whole number from 0 to 60000"});
   expect_error("play --plain --no-record --hint-iterations 0",
                {"--hint-iterations: must be a whole number from 1 to 10^8, got '0'"});
+  // One sign at most, and a '-' only where a number may be negative (found by fuzz_number_flags:
+  // "+-0" was read as 0 and accepted).
+  expect_error("rules --small-game-removal +-0", {"from 0 to 50, got '+-0'"});
+  expect_error("selfplay --rounds -0",
+               {"--rounds: must be a whole number from 0 to 1000, got '-0'"});
+  expect_error("selfplay --seed +-1", {"--seed: must be a whole number from 0 to 2^64-1"});
 }
 
 TEST_F(CliArgs, SeedsAreRefusedOutsideZeroTo2To64InEverySubcommand) {
