@@ -24,36 +24,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-tm() { tmux -S "$socket" "$@"; }
-# start COMMAND: a detached session "game" of the given size; retried, since a tmux server
-# starting while another one exits can fail once ("server exited unexpectedly").
-start() {
-  local width="$1" height="$2" command="$3"
-  for attempt in 1 2 3; do
-    if tm -f /dev/null new-session -d -s game -x "$width" -y "$height" "$command"; then return 0; fi
-    echo "tmux_e2e: tmux did not start a ${width}x${height} session (attempt $attempt), retrying"
-    tm kill-server >/dev/null 2>&1 || true
-    sleep 1
-  done
-  fail "tmux did not start"
-}
-screen() { tm capture-pane -p -t game; }
-fail() {
-  echo "tmux_e2e: FAIL: $*"
-  echo "---- screen ----"
-  screen || true
-  exit 1
-}
-# wait_for TEXT SECONDS [KEY]: polls the screen until TEXT shows, pressing KEY meanwhile.
-wait_for() {
-  local text="$1" seconds="$2" key="${3:-}" deadline=$((SECONDS + $2))
-  while ((SECONDS < deadline)); do
-    if screen | grep -qF -- "$text"; then return 0; fi
-    if [[ -n "$key" ]]; then tm send-keys -t game "$key"; fi
-    sleep 0.2
-  done
-  fail "'$text' did not appear within ${seconds} s"
-}
+test_name=tmux_e2e
+# shellcheck source=tests/tui/tmux_lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/tmux_lib.sh"
 
 # 1. A terminal too small for the table says so; growing it draws the table (in ASCII, since
 #    the locale is C); a typed move and the hint key work.

@@ -19,35 +19,12 @@ cleanup() {
 }
 trap cleanup EXIT
 
-tm() { tmux -S "$socket" "$@"; }
-screen() { tm capture-pane -p -t game; }
-fail() {
-  echo "tmux_layout_e2e: FAIL: $*"
-  echo "---- screen ----"
-  screen || true
-  exit 1
-}
-wait_for() {
-  local text="$1" seconds="$2" deadline=$((SECONDS + $2))
-  while ((SECONDS < deadline)); do
-    if screen | grep -qF -- "$text"; then return 0; fi
-    sleep 0.1
-  done
-  fail "'$text' did not appear within ${seconds} s"
-}
+test_name=tmux_layout_e2e
+# shellcheck source=tests/tui/tmux_lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/tmux_lib.sh"
 
-started=0
-for attempt in 1 2 3; do
-  if tm -f /dev/null new-session -d -s game -x 80 -y 24 "env LANG=C.UTF-8 \
-      XDG_STATE_HOME='$work/state' '$allegra' play --delay 400 --lang en \
-      --seats human,easy,easy,easy --seed 11 --no-record; sleep 30"; then
-    started=1
-    break
-  fi
-  tm kill-server >/dev/null 2>&1 || true
-  sleep 1
-done
-((started)) || fail "tmux did not start"
+start 80 24 "env LANG=C.UTF-8 XDG_STATE_HOME='$work/state' '$allegra' play --delay 400 \
+--lang en --seats human,easy,easy,easy --seed 11 --no-record; sleep 30"
 
 # The help overlay over the table, closed by any key.
 wait_for "Round 1 of 3" 20
