@@ -1,17 +1,12 @@
-#include "tui/hint.h"
-
-#include <fmt/format.h>
+#include "bots/hint.h"
 
 #include <algorithm>
-#include <cmath>
 
 #include "bots/evaluation.h"
 #include "bots/greedy_bot.h"
 #include "bots/mcts_bot.h"
-#include "tui/input_map.h"
-#include "tui/table_model.h"
 
-namespace allegra::tui {
+namespace allegra::bots {
 namespace {
 
 // Expected scores closer than this are the same for a person reading them (one decimal shown).
@@ -28,20 +23,31 @@ void add_expected_scores(const PublicView& view, std::vector<HintMove>& moves) {
 }
 
 // Why a card put into cell c (a swap or a put) is worth it.
-std::string placement_reason(const State& s, CellId c, int8_t card, const Translator& tr,
-                             double mean) {
+HintReason placement_reason(const State& s, CellId c, int8_t card, double mean) {
   const int me = s.current_player();
-  bots::Board b = bots::Board::from(s);
+  Board b = Board::from(s);
   const int before = b.cards(me);
   const bool down = b.is_down(c);
   const bool known = b.is_known_up(c);
   const int8_t old = b.value(c);
   b.place(c, card);
   b.clear_lines(me);
-  if (b.cards(me) < before) return tr.tr("hint.why_clears", {{"card", card_text(card)}});
-  if (down) return tr.tr("hint.why_replace_down", {{"card", card_text(card)}, {"mean", mean}});
-  if (known) return tr.tr("hint.why_replace", {{"old", card_text(old)}, {"card", card_text(card)}});
-  return tr.tr("hint.why_put", {{"card", card_text(card)}});
+  if (b.cards(me) < before) return {.code = HintReasonCode::kClears, .card = card};
+  if (down) return {.code = HintReasonCode::kReplaceDown, .card = card, .mean = mean};
+  if (known) return {.code = HintReasonCode::kReplace, .card = card, .old = old};
+  return {.code = HintReasonCode::kPut, .card = card};
+}
+
+// How the search's order relates to the points of `moves` (best first).
+HintOrder order_of(const std::vector<HintMove>& moves) {
+  double lowest = moves[0].expected, highest = moves[0].expected;
+  for (const HintMove& m : moves) {
+    lowest = std::min(lowest, m.expected);
+    highest = std::max(highest, m.expected);
+  }
+  if (moves.size() > 1 && highest - lowest < kSamePoints) return HintOrder::kEqualPoints;
+  if (moves[0].expected > lowest + kSamePoints) return HintOrder::kSearchPrefers;
+  return HintOrder::kByPoints;
 }
 
 }  // namespace
@@ -79,82 +85,55 @@ std::vector<HintMove> best_moves(const PublicView& view, int iterations, uint64_
 
 double expected_display_score(const PublicView& view) {
   const State& s = view.masked();
-  return bots::Board::from(s).score(s.current_player(), bots::CardStats::unseen(s).mean);
+  return Board::from(s).score(s.current_player(), CardStats::unseen(s).mean);
 }
 
-double one_decimal(double points) {
-  const double rounded = std::round(points * 10) / 10;
-  return rounded == 0 ? 0.0 : rounded;  // never "-0"
-}
-
-std::string hint_reason(const PublicView& view, Action a, const Translator& tr) {
+HintReason hint_reason(const PublicView& view, Action a) {
+  using enum HintReasonCode;
   const State& s = view.masked();
-  const double mean = one_decimal(bots::CardStats::unseen(s).mean);
+  const double mean = CardStats::unseen(s).mean;
   switch (a.type) {
     case ActionType::kSwap:
-      return placement_reason(s, a.arg, s.held_card(), tr, mean);
+      return placement_reason(s, a.arg, s.held_card(), mean);
     case ActionType::kPut:
-      if (!s.taken_card_known()) return tr.tr("hint.why_put_unknown");
-      return placement_reason(s, a.arg, s.taken_card(), tr, mean);
+      if (!s.taken_card_known()) return {.code = kPutUnknown};
+      return placement_reason(s, a.arg, s.taken_card(), mean);
     case ActionType::kReveal:
-      return tr.tr("hint.why_reveal", {{"mean", mean}});
+      return {.code = kReveal, .mean = mean};
     case ActionType::kDiscard:
-      return tr.tr("hint.why_discard", {{"card", card_text(s.held_card())}, {"mean", mean}});
+      return {.code = kDiscard, .card = s.held_card(), .mean = mean};
     case ActionType::kDrawPile:
-      return tr.tr("hint.why_draw_pile", {{"mean", mean}});
+      return {.code = kDrawPile, .mean = mean};
     case ActionType::kDrawDiscard:
-      return tr.tr("hint.why_draw_discard", {{"card", card_text(s.discard_pile_card(0))}});
+      return {.code = kDrawDiscard, .card = s.discard_pile_card(0)};
     case ActionType::kKnock:
-      return tr.tr("hint.why_knock", {{"card", card_text(s.held_card())}});
+      return {.code = kKnock, .card = s.held_card()};
     case ActionType::kPass:
-      return tr.tr("hint.why_pass");
+      return {.code = kPass};
     case ActionType::kGive:
-      return tr.tr("hint.why_give");
+      return {.code = kGive};
     case ActionType::kRefuse:
-      return tr.tr("hint.why_refuse", {{"card", card_text(s.held_card())}});
+      return {.code = kRefuse, .card = s.held_card()};
     case ActionType::kTake:
       if (s.cell_state(a.arg) == CellState::kFaceUp)
-        return tr.tr("hint.why_take", {{"card", card_text(s.cell_value(a.arg))}});
-      return tr.tr("hint.why_take_down", {{"mean", mean}});
+        return {.code = kTake, .card = s.cell_value(a.arg)};
+      return {.code = kTakeDown, .mean = mean};
     case ActionType::kClear:
-      return tr.tr("hint.why_clear");
+      return {.code = kClearLine};
     case ActionType::kLeaveLines:
-      return tr.tr("hint.why_leave");
+      return {.code = kLeaveLines};
   }
   return {};
 }
 
-std::vector<std::string> explain_hint(const PublicView& view, const std::vector<HintMove>& moves,
-                                      const Translator& tr, const std::vector<std::string>& names,
-                                      int you) {
-  // Moves as the buttons and the list name them, with the short form to type.
-  const InputMap map(view, TableLayout(view.players(), 0, kMinWidth, kMinHeight), tr, names, you);
-  auto describe = [&](Action a) {
-    for (const Target& t : map.targets())
-      if (t.action == a) return fmt::format("{} [{}]", t.label, t.typed);
-    return to_text(a);
-  };
-  if (moves.size() == 1 && moves[0].visits == 0)
-    return {tr.tr("hint.only", {{"move", describe(moves[0].action)}})};
-  std::vector<std::string> out;
-  out.push_back(tr.tr("hint.title", {{"now", one_decimal(expected_display_score(view))}}));
-  for (size_t i = 0; i < moves.size(); ++i) {
-    out.push_back(tr.tr("hint.move", {{"rank", i + 1},
-                                      {"move", describe(moves[i].action)},
-                                      {"score", one_decimal(moves[i].expected)}}));
-    out.push_back("   " + hint_reason(view, moves[i].action, tr));
-  }
-  // When the search's favourite is not the lowest score, say why it still comes first.
-  double lowest = moves[0].expected, highest = moves[0].expected;
-  for (const HintMove& m : moves) {
-    lowest = std::min(lowest, m.expected);
-    highest = std::max(highest, m.expected);
-  }
-  if (moves.size() > 1 && highest - lowest < kSamePoints)
-    out.push_back(tr.tr("hint.equal"));
-  else if (moves[0].expected > lowest + kSamePoints)
-    out.push_back(tr.tr("hint.search_prefers"));
-  return out;
+Hint explain(const PublicView& view, std::vector<HintMove> moves) {
+  Hint hint;
+  hint.moves = std::move(moves);
+  for (const HintMove& m : hint.moves) hint.reasons.push_back(hint_reason(view, m.action));
+  if (hint.only_move() || hint.moves.empty()) return hint;
+  hint.expected_now = expected_display_score(view);
+  hint.order = order_of(hint.moves);
+  return hint;
 }
 
-}  // namespace allegra::tui
+}  // namespace allegra::bots

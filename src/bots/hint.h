@@ -9,18 +9,19 @@
 // greedy bot's one-ply evaluation (bots/one_ply.h), and what the move does (replaces a
 // face-down card worth the unseen cards' mean, completes a line, ...). Neither the search nor
 // the evaluation sees a hidden card.
+//
+// The explanation is data (a reason code with its cards and numbers), not words: the text
+// layer words it in the reader's language (text/hint_text.h), so any front end can show it.
 #pragma once
 
 #include <atomic>
 #include <cstdint>
-#include <string>
 #include <vector>
 
 #include "bots/bot.h"
 #include "engine/public_view.h"
-#include "tui/translator.h"
 
-namespace allegra::tui {
+namespace allegra::bots {
 
 // The search budget of the hint: the most visited move settles well before it (the runner-up
 // moves are ranked too: no early stop), and the slowest positions answer in about half a
@@ -38,6 +39,55 @@ struct HintMove {
   double expected = 0;  // the player's expected display score after the move, in points
 };
 
+// What a move does, for the person to check. The fields a code uses are named beside it;
+// `mean` is always the unseen cards' mean (the expected value of a face-down card).
+enum class HintReasonCode : uint8_t {
+  kClears,       // card: completes a line of three `card`s, which is cleared
+  kReplaceDown,  // card, mean: replaces a face-down card with `card`
+  kReplace,      // old, card: replaces the face-up `old` with `card`
+  kPut,          // card: puts `card` into an empty cell
+  kPutUnknown,   // puts the taken face-down card, unknown to everyone
+  kReveal,       // mean: turns up a face-down card
+  kDiscard,      // card, mean: keeps `card` out, then turns up a face-down card
+  kDrawPile,     // mean: draws from the draw pile
+  kDrawDiscard,  // card: takes `card` from the discard pile
+  kKnock,        // card: knocks for the active player's `card`
+  kPass,         // lets the knock window pass
+  kGive,         // gives the drawn card to a knocker
+  kRefuse,       // card: keeps `card`
+  kTake,         // card: takes the face-up `card` from the knocker's display
+  kTakeDown,     // mean: takes a face-down card from the knocker's display
+  kClearLine,    // clears a complete line
+  kLeaveLines,   // leaves the complete lines standing
+};
+
+struct HintReason {
+  HintReasonCode code = HintReasonCode::kPass;
+  int8_t card = kNoCard;
+  int8_t old = kNoCard;
+  double mean = 0;
+
+  bool operator==(const HintReason&) const = default;
+};
+
+// How the search's order relates to the expected points of the moves it ranks.
+enum class HintOrder : uint8_t {
+  kByPoints,       // nothing to say: the favourite has (about) the lowest expected score
+  kEqualPoints,    // the moves are worth the same points: the search prefers the first
+  kSearchPrefers,  // the favourite is worth more points now: it is preferred for what follows
+};
+
+// A hint as data: the moves best first, each with why, and the display's expected score now.
+struct Hint {
+  std::vector<HintMove> moves;
+  std::vector<HintReason> reasons;  // one per move
+  double expected_now = 0;          // the deciding player's expected display score, in points
+  HintOrder order = HintOrder::kByPoints;
+
+  // Only one move was legal: nothing was searched or compared.
+  bool only_move() const { return moves.size() == 1 && moves[0].visits == 0; }
+};
+
 // The best `count` moves for view.current_player(), best first, each with its expected
 // display score. One move if only one is legal. `cancel` (may be null) stops the search early;
 // the moves are then those of the iterations run so far.
@@ -48,19 +98,11 @@ std::vector<HintMove> best_moves(const PublicView& view, int iterations, uint64_
 // The expected score of the deciding player's display now, in points.
 double expected_display_score(const PublicView& view);
 
-// The lines a person reads: a title with the display's expected score now, then for each
-// move its button label and short form with the expected score after it, and why. names: one
-// per seat; you: the seat texts call "you" (kNoPlayer if none).
-std::vector<std::string> explain_hint(const PublicView& view, const std::vector<HintMove>& moves,
-                                      const Translator& tr, const std::vector<std::string>& names,
-                                      int you = kNoPlayer);
+// Why legal action `a` is worth what it is.
+HintReason hint_reason(const PublicView& view, Action a);
 
-// Why a move is worth what it is, in one sentence: "replaces a face-down card (expected 6.3)
-// with the 2", "completes a line of three 7: it is cleared", ...
-std::string hint_reason(const PublicView& view, Action a, const Translator& tr);
+// The explanation of `moves` (best first, e.g. from best_moves()): their reasons, the
+// expected score now and how the search's order relates to the points.
+Hint explain(const PublicView& view, std::vector<HintMove> moves);
 
-// A score or mean rounded to one decimal, as a number argument of a text: each language
-// writes it its own way ("6.3", "6,3"; "6" for 6.0).
-double one_decimal(double points);
-
-}  // namespace allegra::tui
+}  // namespace allegra::bots

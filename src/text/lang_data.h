@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-namespace allegra::tui {
+namespace allegra::text {
 
 struct EmbeddedLanguage {
   std::string_view code;  // the file name without .json, e.g. "de"
@@ -17,4 +17,4 @@ struct EmbeddedLanguage {
 // Every embedded language, sorted by code.
 const std::vector<EmbeddedLanguage>& embedded_languages();
 
-}  // namespace allegra::tui
+}  // namespace allegra::text

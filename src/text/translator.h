@@ -21,7 +21,7 @@
 #include <variant>
 #include <vector>
 
-namespace allegra::tui {
+namespace allegra::text {
 
 // The language codes that have a translation file, e.g. {"de", "en", "es", "fr", "nl"}.
 std::vector<std::string> language_codes();
@@ -81,4 +81,4 @@ class Translator {
   std::shared_ptr<const Catalog> fallback_;  // English
 };
 
-}  // namespace allegra::tui
+}  // namespace allegra::text

@@ -1,16 +1,14 @@
-// The hint explains its moves in points on hand-built positions: what each move does to the
-// player's cards and the expected score after it, from the public view only.
-#include "tui/hint.h"
+// The hint's search and its structured explanation on hand-built positions: what each move
+// does to the player's cards (a reason code with its cards and numbers), the expected score
+// after it, and how the search's order relates to the points; from the public view only.
+#include "bots/hint.h"
 
-#include <fmt/format.h>
 #include <gtest/gtest.h>
-
-#include <cmath>
 
 #include "bots/evaluation.h"
 #include "engine/diagram.h"
 
-namespace allegra::tui {
+namespace allegra::bots {
 namespace {
 
 // Player 0 holds the discard-pile top (a 7) with 7 7 ? in his first row and a 12 below.
@@ -19,16 +17,6 @@ discard 7
 0: 7 7 ? ? | ? ? ? ? | 11 ? ? ?
 )";
 
-// x as a text shows it: one decimal, none for a whole number, the language's decimal mark.
-std::string written(double x, char mark = '.') {
-  std::string s = fmt::format("{:.1f}", std::round(x * 10) / 10);
-  if (s.size() > 2 && s.ends_with(".0")) s.resize(s.size() - 2);
-  if (s == "-0") s = "0";
-  for (char& c : s)
-    if (c == '.') c = mark;
-  return s;
-}
-
 State holding(const char* diagram) {
   State s = position_from_diagram(RuleOptions{}, diagram);
   s.apply(Action::draw_discard());
@@ -36,30 +24,28 @@ State holding(const char* diagram) {
   return s;
 }
 
-class TuiHint : public ::testing::Test {
+class BotsHint : public ::testing::Test {
  protected:
   State state_ = holding(kSevens);
   PublicView view_ = state_.public_view();
-  Translator tr_{"en"};
-  double mean_ = bots::CardStats::unseen(view_.masked()).mean;
-  std::string mean_text_ = written(mean_);
+  double mean_ = CardStats::unseen(view_.masked()).mean;
 };
 
-TEST_F(TuiHint, SaysWhatEachMoveDoesWithTheCardsItMoves) {
+TEST_F(BotsHint, SaysWhatEachMoveDoesWithTheCardsItMoves) {
+  using enum HintReasonCode;
   ASSERT_EQ(state_.phase(), Phase::kHoldDrawn);
   ASSERT_EQ(state_.held_card(), 7);
-  EXPECT_EQ(hint_reason(view_, Action::swap(make_cell(0, 0, 2)), tr_),
-            "Completes a line of three 7s: they are cleared.");
-  EXPECT_EQ(hint_reason(view_, Action::swap(make_cell(0, 0, 3)), tr_),
-            "Replaces a face-down card (expected " + mean_text_ + ") with the 7.");
-  EXPECT_EQ(hint_reason(view_, Action::swap(make_cell(0, 2, 0)), tr_),
-            "Replaces the 11 with the 7.");
-  EXPECT_EQ(hint_reason(view_, Action::discard(), tr_),
-            "Keeps the 7 out of your cards; then you turn up a face-down card (expected " +
-                mean_text_ + ").");
+  EXPECT_EQ(hint_reason(view_, Action::swap(make_cell(0, 0, 2))),
+            (HintReason{.code = kClears, .card = 7}));
+  EXPECT_EQ(hint_reason(view_, Action::swap(make_cell(0, 0, 3))),
+            (HintReason{.code = kReplaceDown, .card = 7, .mean = mean_}));
+  EXPECT_EQ(hint_reason(view_, Action::swap(make_cell(0, 2, 0))),
+            (HintReason{.code = kReplace, .card = 7, .old = 11}));
+  EXPECT_EQ(hint_reason(view_, Action::discard()),
+            (HintReason{.code = kDiscard, .card = 7, .mean = mean_}));
 }
 
-TEST_F(TuiHint, ExpectedScoresAreExactAveragesOverTheUnseenCards) {
+TEST_F(BotsHint, ExpectedScoresAreExactAveragesOverTheUnseenCards) {
   const double now = expected_display_score(view_);
   std::vector<HintMove> moves = best_moves(view_, 300, 1, 20);
   auto expected = [&](Action a) {
@@ -75,86 +61,55 @@ TEST_F(TuiHint, ExpectedScoresAreExactAveragesOverTheUnseenCards) {
   EXPECT_NEAR(expected(Action::swap(make_cell(0, 0, 3))), now - mean_ + 7, 1e-9);
 }
 
-TEST_F(TuiHint, ExplainsTheTopMovesInPointsNotPercentages) {
+TEST_F(BotsHint, ExplainsEachMoveAndTheExpectedScoreNow) {
   const double now = expected_display_score(view_);
-  std::vector<HintMove> moves = {{Action::swap(make_cell(0, 0, 2)), 0.5, 40, now - 14 - mean_},
-                                 {Action::swap(make_cell(0, 2, 0)), 0.4, 30, now - 4}};
-  const std::vector<std::string> lines =
-      explain_hint(view_, moves, tr_, {"You", "Bea", "Carlo", "Dora"});
-  ASSERT_EQ(lines.size(), 5u);
-  EXPECT_EQ(
-      lines[0],
-      fmt::format("Hint: the strongest bot would play (your 15 cards now: {} points expected)",
-                  written(now)));
-  EXPECT_EQ(lines[1].rfind("1. ", 0), 0u) << lines[1];
-  // The move named as on its button, with the short form typed for it (row 1, column 3).
-  const std::string scored =
-      fmt::format("[1,3]: then {} points expected", written(now - 14 - mean_));
-  EXPECT_NE(lines[1].find(scored), std::string::npos) << lines[1];
-  EXPECT_EQ(lines[2], "   Completes a line of three 7s: they are cleared.");
-  EXPECT_EQ(lines[3].rfind("2. ", 0), 0u) << lines[3];
-  EXPECT_EQ(lines[4], "   Replaces the 11 with the 7.");
-  for (const std::string& l : lines) EXPECT_EQ(l.find('%'), std::string::npos) << l;
+  const Hint hint = explain(view_, {{Action::swap(make_cell(0, 0, 2)), 0.5, 40, now - 14 - mean_},
+                                    {Action::swap(make_cell(0, 2, 0)), 0.4, 30, now - 4}});
+  EXPECT_FALSE(hint.only_move());
+  EXPECT_DOUBLE_EQ(hint.expected_now, now);
+  ASSERT_EQ(hint.reasons.size(), 2u);
+  EXPECT_EQ(hint.reasons[0].code, HintReasonCode::kClears);
+  EXPECT_EQ(hint.reasons[1].code, HintReasonCode::kReplace);
+  EXPECT_EQ(hint.order, HintOrder::kByPoints);  // the favourite has the lowest score
 }
 
-TEST_F(TuiHint, SaysWhyTheFavouriteComesFirstWhenItsPointsDoNotShowIt) {
+TEST_F(BotsHint, SaysWhenTheSearchOrderIsNotThatOfThePoints) {
   const double now = expected_display_score(view_);
-  const std::vector<std::string> names = {"You", "Bea", "Carlo", "Dora"};
   // The search prefers a move with more expected points than the next one.
-  std::vector<std::string> lines =
-      explain_hint(view_,
-                   {{Action::swap(make_cell(0, 2, 0)), 0.5, 40, now - 4},
-                    {Action::swap(make_cell(0, 0, 2)), 0.4, 30, now - 14 - mean_}},
-                   tr_, names);
-  ASSERT_EQ(lines.size(), 6u);
-  EXPECT_EQ(lines[5],
-            "The bot prefers the first for what may follow (the others’ turns, the end of the "
-            "round), not for its points now.");
+  EXPECT_EQ(explain(view_, {{Action::swap(make_cell(0, 2, 0)), 0.5, 40, now - 4},
+                            {Action::swap(make_cell(0, 0, 2)), 0.4, 30, now - 14 - mean_}})
+                .order,
+            HintOrder::kSearchPrefers);
   // Moves worth the same.
-  lines = explain_hint(view_,
-                       {{Action::swap(make_cell(0, 0, 3)), 0.5, 40, now - mean_ + 7},
-                        {Action::swap(make_cell(0, 1, 3)), 0.4, 30, now - mean_ + 7}},
-                       tr_, names);
-  ASSERT_EQ(lines.size(), 6u);
-  EXPECT_EQ(lines[5],
-            "In points these moves are equal: the bot prefers the first for what may follow.");
+  EXPECT_EQ(explain(view_, {{Action::swap(make_cell(0, 0, 3)), 0.5, 40, now - mean_ + 7},
+                            {Action::swap(make_cell(0, 1, 3)), 0.4, 30, now - mean_ + 7}})
+                .order,
+            HintOrder::kEqualPoints);
 }
 
-TEST_F(TuiHint, EveryLanguageExplainsEveryMove) {
-  for (const std::string& code : language_codes()) {
-    const Translator tr(code);
-    for (Action a : view_.legal_actions()) {
-      const std::string why = hint_reason(view_, a, tr);
-      EXPECT_FALSE(why.empty());
-      EXPECT_EQ(why.find("hint."), std::string::npos) << code << ": " << why;
-      EXPECT_EQ(why.find('{'), std::string::npos) << code << ": " << why;
-    }
-  }
+TEST_F(BotsHint, ARevealIsWorthTheUnseenMean) {
+  State s = position_from_diagram(RuleOptions{}, kSevens);
+  s.apply(Action::draw_pile());
+  while (s.phase() == Phase::kKnockWindow) s.apply(Action::pass());
+  s.apply(Action::discard());
+  ASSERT_EQ(s.phase(), Phase::kRevealAfterDiscard);
+  const PublicView view = s.public_view();
+  const std::vector<HintMove> moves = best_moves(view, 50, 1, 3);
+  ASSERT_EQ(moves.size(), 3u);
+  EXPECT_GT(moves[0].visits, 0);
+  const HintReason why = explain(view, moves).reasons[0];
+  EXPECT_EQ(why.code, HintReasonCode::kReveal);
+  EXPECT_DOUBLE_EQ(why.mean, CardStats::unseen(view.masked()).mean);
 }
 
-TEST(TuiHintNumbers, PointsAreRoundedToOneDecimal) {
-  EXPECT_EQ(one_decimal(6.34), 6.3);
-  EXPECT_EQ(one_decimal(-6.36), -6.4);
-  EXPECT_EQ(one_decimal(-0.01), 0.0);
-  EXPECT_FALSE(std::signbit(one_decimal(-0.01)));  // never "-0"
-}
-
-// The numbers of a hint are ICU number arguments: each language writes them its own way
-// ("6,3" in German and French), with the plural the number asks for.
-TEST_F(TuiHint, NumbersAreWrittenAsEachLanguageWritesThem) {
-  const Action down = Action::swap(make_cell(0, 0, 3));
-  EXPECT_NE(hint_reason(view_, down, Translator("de")).find("(erwartet " + written(mean_, ',')),
-            std::string::npos);
-  EXPECT_NE(hint_reason(view_, down, Translator("fr")).find("attendue " + written(mean_, ',')),
-            std::string::npos);
-  const std::vector<std::string> names = {"Du", "Bea", "Carlo", "Dora"};
-  const double now = expected_display_score(view_);
-  const std::vector<std::string> de = explain_hint(
-      view_, {{down, 0.5, 40, 1.0}, {Action::discard(), 0.4, 30, now}}, Translator("de"), names);
-  ASSERT_EQ(de.size(), 5u);
-  EXPECT_NE(de[0].find(written(now, ',') + " Punkte erwartet"), std::string::npos) << de[0];
-  EXPECT_NE(de[1].find("danach 1 Punkt erwartet"), std::string::npos) << de[1];
+// A single unsearched move (best_moves() when only one is legal) is told alone, uncompared.
+TEST_F(BotsHint, TheOnlyLegalMoveIsNotCompared) {
+  const Hint hint = explain(view_, {{Action::discard(), 1.0, 0, 5.0}});
+  EXPECT_TRUE(hint.only_move());
+  EXPECT_EQ(hint.order, HintOrder::kByPoints);
+  ASSERT_EQ(hint.reasons.size(), 1u);
+  EXPECT_EQ(hint.reasons[0].code, HintReasonCode::kDiscard);
 }
 
 }  // namespace
-}  // namespace allegra::tui
+}  // namespace allegra::bots
