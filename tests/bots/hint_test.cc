@@ -6,23 +6,14 @@
 #include <gtest/gtest.h>
 
 #include "bots/evaluation.h"
+#include "bots/hint_positions.h"
 #include "engine/diagram.h"
 
 namespace allegra::bots {
 namespace {
 
-// Player 0 holds the discard-pile top (a 7) with 7 7 ? in his first row and a 12 below.
-constexpr const char* kSevens = R"(
-discard 7
-0: 7 7 ? ? | ? ? ? ? | 11 ? ? ?
-)";
-
-State holding(const char* diagram) {
-  State s = position_from_diagram(RuleOptions{}, diagram);
-  s.apply(Action::draw_discard());
-  while (s.phase() == Phase::kKnockWindow) s.apply(Action::pass());
-  return s;
-}
+using hint_test::holding;
+using hint_test::kSevens;
 
 class BotsHint : public ::testing::Test {
  protected:

@@ -7,6 +7,8 @@
 
 #include <cmath>
 
+#include "text/written_number.h"
+
 namespace allegra::text {
 namespace {
 
@@ -14,16 +16,7 @@ using bots::Hint;
 using bots::HintOrder;
 using bots::HintReason;
 using enum bots::HintReasonCode;
-
-// x as a text shows it: one decimal, none for a whole number, the language's decimal mark.
-std::string written(double x, char mark = '.') {
-  std::string s = fmt::format("{:.1f}", std::round(x * 10) / 10);
-  if (s.size() > 2 && s.ends_with(".0")) s.resize(s.size() - 2);
-  if (s == "-0") s = "0";
-  for (char& c : s)
-    if (c == '.') c = mark;
-  return s;
-}
+using text_test::written;
 
 constexpr double kMean = 5.4375;  // an unseen mean that needs rounding
 

@@ -5,39 +5,18 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
-#include <cmath>
-
 #include "bots/evaluation.h"
-#include "engine/diagram.h"
+#include "bots/hint_positions.h"
+#include "text/written_number.h"
 
 namespace allegra::tui {
 namespace {
 
 using bots::HintMove;
+using hint_test::holding;
+using hint_test::kSevens;
 using text::Translator;
-
-// Player 0 holds the discard-pile top (a 7) with 7 7 ? in his first row and a 12 below.
-constexpr const char* kSevens = R"(
-discard 7
-0: 7 7 ? ? | ? ? ? ? | 11 ? ? ?
-)";
-
-// x as a text shows it: one decimal, none for a whole number, the language's decimal mark.
-std::string written(double x, char mark = '.') {
-  std::string s = fmt::format("{:.1f}", std::round(x * 10) / 10);
-  if (s.size() > 2 && s.ends_with(".0")) s.resize(s.size() - 2);
-  if (s == "-0") s = "0";
-  for (char& c : s)
-    if (c == '.') c = mark;
-  return s;
-}
-
-State holding(const char* diagram) {
-  State s = position_from_diagram(RuleOptions{}, diagram);
-  s.apply(Action::draw_discard());
-  while (s.phase() == Phase::kKnockWindow) s.apply(Action::pass());
-  return s;
-}
+using text_test::written;
 
 class TuiHint : public ::testing::Test {
  protected:
