@@ -1,6 +1,6 @@
 // The translation files data/lang/*.json, embedded into the binary at build time.
 //
-// cmake/embed_lang.cmake generates the definition from the JSON files, so `allegra play` runs
+// cmake/embed_lang.cmake generates the definition from the JSON files, so `allegra` runs
 // from any folder and a changed translation only needs a rebuild.
 #pragma once
 

@@ -1,4 +1,5 @@
-// Translator: every text a person reads in `allegra play`, in one of five languages.
+// Translator: every text a person reads (the terminal game, the replay transcripts, ...), in one
+// of five languages.
 //
 // The texts live in data/lang/<code>.json (one flat object, the same keys in every language),
 // written in ICU MessageFormat: simple arguments ({name}), plurals ({count, plural, one {# card}
