@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
+
 #include "bots/evaluation.h"
 #include "bots/hint_positions.h"
 #include "engine/diagram.h"
@@ -100,6 +102,59 @@ TEST_F(BotsHint, TheOnlyLegalMoveIsNotCompared) {
   EXPECT_EQ(hint.order, HintOrder::kByPoints);
   ASSERT_EQ(hint.reasons.size(), 1u);
   EXPECT_EQ(hint.reasons[0].code, HintReasonCode::kDiscard);
+}
+
+// Every legal action of a whole game has a reason of its own kind (a swap or a put is about
+// the placed card, a take about the taken one, ...), from the public view.
+TEST(BotsHintReasons, EveryLegalActionOfAGameHasAReasonOfItsKind) {
+  using enum HintReasonCode;
+  auto fits = [](ActionType t, HintReasonCode c) {
+    switch (t) {
+      case ActionType::kSwap:
+        return c == kClears || c == kReplaceDown || c == kReplace || c == kPut;
+      case ActionType::kPut:
+        return c == kClears || c == kReplaceDown || c == kReplace || c == kPut || c == kPutUnknown;
+      case ActionType::kReveal:
+        return c == kReveal;
+      case ActionType::kDiscard:
+        return c == kDiscard;
+      case ActionType::kDrawPile:
+        return c == kDrawPile;
+      case ActionType::kDrawDiscard:
+        return c == kDrawDiscard;
+      case ActionType::kKnock:
+        return c == kKnock;
+      case ActionType::kPass:
+        return c == kPass;
+      case ActionType::kGive:
+        return c == kGive;
+      case ActionType::kRefuse:
+        return c == kRefuse;
+      case ActionType::kTake:
+        return c == kTake || c == kTakeDown;
+      case ActionType::kClear:
+        return c == kClearLine;
+      case ActionType::kLeaveLines:
+        return c == kLeaveLines;
+    }
+    return false;
+  };
+  RuleOptions o;
+  o.players = 4;
+  o.rounds = 1;
+  State s(o, 5);
+  std::unique_ptr<Bot> bot = make_bot("medium", 5);
+  int checked = 0;
+  while (!s.is_terminal()) {
+    const PublicView view = s.public_view();
+    for (Action a : view.legal_actions()) {
+      const HintReason why = hint_reason(view, a);
+      EXPECT_TRUE(fits(a.type, why.code)) << to_text(a) << " -> " << static_cast<int>(why.code);
+      ++checked;
+    }
+    s.apply(bot->choose(view));
+  }
+  EXPECT_GT(checked, 500);
 }
 
 }  // namespace
