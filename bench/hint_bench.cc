@@ -1,6 +1,6 @@
 // Hint benchmark (Google Benchmark): how long the hint key makes a person wait.
 //
-//   BM_Hint/N   tui::best_moves() with the game's budget (kHintIterations, kHintThreads, no
+//   BM_Hint/N   bots::best_moves() with the game's budget (kHintIterations, kHintThreads, no
 //               time cap) over decision positions of N-player games played by the rollout
 //               policy (every phase, early and late in rounds, all three rounds); time = the
 //               mean hint, max_ms the slowest one. The target: every hint within 1 s on the
@@ -14,11 +14,11 @@
 #include <cstdint>
 #include <vector>
 
+#include "bots/hint.h"
 #include "bots/mcts_rollout.h"
 #include "engine/public_view.h"
 #include "engine/rng.h"
 #include "engine/state.h"
-#include "tui/hint.h"
 
 namespace {
 
@@ -59,7 +59,7 @@ void BM_Hint(benchmark::State& bench) {
     const PublicView& view = views[i % views.size()];
     ++i;
     const auto moves =
-        allegra::tui::best_moves(view, allegra::tui::kHintIterations, i, 3, nullptr, 0);
+        allegra::bots::best_moves(view, allegra::bots::kHintIterations, i, 3, nullptr, 0);
     benchmark::DoNotOptimize(moves);
     slowest = std::max(
         slowest, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)

@@ -26,9 +26,9 @@
 #include "engine/action.h"
 #include "engine/public_view.h"
 #include "engine/rng.h"
+#include "text/translator.h"
 #include "tui/input_map.h"
 #include "tui/table_layout.h"
-#include "tui/translator.h"
 
 namespace {
 
@@ -69,14 +69,14 @@ const std::array<const char*, 5> kLanguages = {"en", "de", "fr", "nl", "es"};
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static const std::vector<PublicView> positions = make_positions();
-  static const std::vector<tui::Translator> translators = [] {
-    std::vector<tui::Translator> t;
+  static const std::vector<text::Translator> translators = [] {
+    std::vector<text::Translator> t;
     for (const char* code : kLanguages) t.emplace_back(code);
     return t;
   }();
   if (size < 2) return 0;
   const PublicView& view = positions[data[0] % positions.size()];
-  const tui::Translator& tr = translators[(data[1] & 0x3F) % translators.size()];
+  const text::Translator& tr = translators[(data[1] & 0x3F) % translators.size()];
   const std::vector<std::string>& all_names = (data[1] & 0x40) ? kTrickyNames : kNames;
   const int you = (data[1] & 0x80) ? view.current_player() : kNoPlayer;
   const tui::TableLayout layout(view.players(), view.current_player(), 100, 30);

@@ -39,7 +39,7 @@ struct PlayArgs {
   std::string save_file;
   std::string record;
   bool no_record = false;
-  int hint_iterations = tui::kHintIterations;
+  int hint_iterations = bots::kHintIterations;
   CLI::App* app = nullptr;
   CLI::Option* players_option = nullptr;
   CLI::Option* seed_option = nullptr;
@@ -80,7 +80,7 @@ std::vector<std::string> split_list(const std::string& text) {
 }
 
 std::vector<tui::SeatConfig> make_seats(const PlayArgs& args, int players,
-                                        const tui::Translator& tr) {
+                                        const text::Translator& tr) {
   std::vector<std::string> kinds =
       args.seats.empty() ? std::vector<std::string>{"human"} : split_list(args.seats);
   if (args.seats.empty()) kinds.resize(static_cast<size_t>(players), "medium");
@@ -121,7 +121,7 @@ std::vector<tui::SeatConfig> make_seats(const PlayArgs& args, int players,
 int run_play(const PlayArgs& args) {
   if (args.lang_option->count() > 0 && args.lang.empty())
     throw CliError("--lang needs a language: en, de, fr, nl or es");
-  const auto tr = std::make_unique<tui::Translator>(translator_for(args.lang));
+  const auto tr = std::make_unique<text::Translator>(translator_for(args.lang));
   check_resume_flags(args);
 
   tui::SessionConfig config;
@@ -194,9 +194,9 @@ int run_play(const PlayArgs& args) {
 
 }  // namespace
 
-tui::Translator translator_for(const std::string& lang) {
+text::Translator translator_for(const std::string& lang) {
   try {
-    return tui::Translator(lang.empty() ? tui::language_from_environment() : lang);
+    return text::Translator(lang.empty() ? text::language_from_environment() : lang);
   } catch (const std::invalid_argument& e) {
     throw CliError(fmt::format("--lang: {}", e.what()));
   }

@@ -9,13 +9,13 @@
 #include <string>
 
 #include "cli/command.h"
-#include "tui/translator.h"
+#include "text/translator.h"
 
 namespace allegra::cli {
 
 Command add_play_command(CLI::App& app);
 
 // The translator for a --lang flag ("" = from the environment); CliError for an unknown one.
-tui::Translator translator_for(const std::string& lang);
+text::Translator translator_for(const std::string& lang);
 
 }  // namespace allegra::cli

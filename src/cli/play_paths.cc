@@ -39,7 +39,7 @@ std::string parent_of(const std::string& path) {
 // The state folder, refusing a HOME that is not a folder (a missing HOME would otherwise be
 // created, as root even under /). Without HOME and XDG_STATE_HOME it is ./.allegra: a note
 // says so.
-std::string checked_state_dir(const tui::Translator& tr, std::vector<std::string>* notes) {
+std::string checked_state_dir(const text::Translator& tr, std::vector<std::string>* notes) {
   const char* xdg = std::getenv("XDG_STATE_HOME");
   const char* home = std::getenv("HOME");
   if (!(xdg && *xdg)) {
@@ -118,7 +118,7 @@ tui::SaveEntry pick_save(const std::string& state, const std::string& dir, const
 
 }  // namespace
 
-PlayPaths resolve_play_paths(const PathFlags& flags, const tui::Translator& tr) {
+PlayPaths resolve_play_paths(const PathFlags& flags, const text::Translator& tr) {
   PlayPaths out;
   if (!flags.resume_id.empty() && !flags.save_file.empty())
     throw CliError(

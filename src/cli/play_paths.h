@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "tui/translator.h"
+#include "text/translator.h"
 
 namespace allegra::cli {
 
@@ -37,6 +37,6 @@ struct PlayPaths {
 
 // Decides and checks the paths; throws CliError. For --resume with several saves and no ID it
 // prints the list of saves to stderr before throwing.
-PlayPaths resolve_play_paths(const PathFlags& flags, const tui::Translator& tr);
+PlayPaths resolve_play_paths(const PathFlags& flags, const text::Translator& tr);
 
 }  // namespace allegra::cli

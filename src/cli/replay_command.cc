@@ -14,9 +14,9 @@
 #include "cli/play_command.h"
 #include "cli/record_file.h"
 #include "engine/record.h"
+#include "text/translator.h"
 #include "tui/curses_screen.h"
 #include "tui/replay_viewer.h"
-#include "tui/translator.h"
 
 namespace allegra::cli {
 namespace {
@@ -95,7 +95,7 @@ void print_record(const GameRecord& record, int game_number) {
 }
 
 // The game in sentences for screen readers, in the --lang language (tui::replay_transcript).
-void print_transcript(const GameRecord& record, int game_number, const tui::Translator& tr) {
+void print_transcript(const GameRecord& record, int game_number, const text::Translator& tr) {
   const tui::ReplayFrames frames(record, game_number, tr);
   for (const std::string& l : tui::replay_transcript(frames, tr)) fmt::print("{}\n", l);
 }
@@ -103,7 +103,7 @@ void print_transcript(const GameRecord& record, int game_number, const tui::Tran
 // The full-screen viewer (src/tui/replay_viewer.h) for one game of the file (default: the
 // first), after checking that it replays.
 int run_viewer(const ReplayArgs& args) {
-  const tui::Translator tr = translator_for(args.lang);
+  const text::Translator tr = translator_for(args.lang);
   std::optional<GameRecord> game;
   int number = 0;
   for_each_record(args.path, [&](int line, const GameRecord& record) {
@@ -135,8 +135,8 @@ int run_replay(const ReplayArgs& args) {
       (!args.check && !args.print && !args.screen_reader && tui::is_interactive_terminal()))
     return run_viewer(args);
   // Only --screen-reader prints translated text; --print stays the English log.
-  std::unique_ptr<tui::Translator> tr;
-  if (args.screen_reader) tr = std::make_unique<tui::Translator>(translator_for(args.lang));
+  std::unique_ptr<text::Translator> tr;
+  if (args.screen_reader) tr = std::make_unique<text::Translator>(translator_for(args.lang));
   int games = 0;
   int64_t actions = 0;
   bool found = false;

@@ -142,7 +142,7 @@ static bool environment_wants_utf8() {
 
 static bool codeset_is_utf8() { return std::strcmp(nl_langinfo(CODESET), "UTF-8") == 0; }
 
-CursesScreen::CursesScreen(const Translator& tr, int bot_delay_ms)
+CursesScreen::CursesScreen(const text::Translator& tr, int bot_delay_ms)
     : tr_(&tr), base_delay_(bot_delay_ms) {
   std::setlocale(LC_ALL, "");
   // A UTF-8 terminal whose locale (say de_DE.UTF-8) is not installed still gets Unicode.

@@ -13,12 +13,12 @@
 #include <string>
 #include <vector>
 
+#include "text/translator.h"
 #include "tui/bot_pace.h"
 #include "tui/canvas.h"
 #include "tui/input_map.h"
 #include "tui/screen.h"
 #include "tui/table_view.h"
-#include "tui/translator.h"
 
 namespace allegra::tui {
 
@@ -27,7 +27,7 @@ class KeyReader;
 class CursesScreen : public Screen {
  public:
   // bot_delay_ms: the pause after a bot move that the session asks for (--delay).
-  explicit CursesScreen(const Translator& tr, int bot_delay_ms = 600);
+  explicit CursesScreen(const text::Translator& tr, int bot_delay_ms = 600);
   ~CursesScreen() override;
   CursesScreen(const CursesScreen&) = delete;
   CursesScreen& operator=(const CursesScreen&) = delete;
@@ -50,7 +50,7 @@ class CursesScreen : public Screen {
   std::string bots_help() const;  // the key help while bots play, with their pace
   std::optional<std::string> read_text(const std::string& prompt);
 
-  const Translator* tr_;
+  const text::Translator* tr_;
   bool unicode_ = false;
   bool colour_ = false;
   std::optional<TableModel> last_;

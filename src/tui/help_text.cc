@@ -30,7 +30,7 @@ const std::vector<std::string>& help_overlay_keys() {
   return kKeys;
 }
 
-std::vector<std::string> help_overlay(const Translator& tr) {
+std::vector<std::string> help_overlay(const text::Translator& tr) {
   std::vector<std::string> out;
   for (const std::string& key : help_overlay_keys()) out.push_back(key.empty() ? "" : tr.tr(key));
   return out;

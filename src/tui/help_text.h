@@ -8,12 +8,12 @@
 #include <string>
 #include <vector>
 
-#include "tui/translator.h"
+#include "text/translator.h"
 
 namespace allegra::tui {
 
 // The overlay's paragraphs, headings included, with empty lines between the sections.
-std::vector<std::string> help_overlay(const Translator& tr);
+std::vector<std::string> help_overlay(const text::Translator& tr);
 
 // The help.* keys of the overlay, in order ("" for an empty line): for the completeness test.
 const std::vector<std::string>& help_overlay_keys();

@@ -5,8 +5,9 @@
 #include <climits>
 #include <cstdlib>
 
+#include "text/card_text.h"
+#include "text/narrator.h"
 #include "tui/canvas.h"
-#include "tui/narrator.h"
 #include "tui/table_model.h"
 
 namespace allegra::tui {
@@ -25,7 +26,7 @@ std::string_view trim(std::string_view s) {
 
 }  // namespace
 
-InputMap::InputMap(const PublicView& view, const TableLayout& layout, const Translator& tr,
+InputMap::InputMap(const PublicView& view, const TableLayout& layout, const text::Translator& tr,
                    const std::vector<std::string>& names, int you)
     : view_(&view), tr_(&tr), names_(names) {
   const State& s = view.masked();
@@ -44,12 +45,12 @@ InputMap::InputMap(const PublicView& view, const TableLayout& layout, const Tran
       case ActionType::kPut: {
         const CellView v{s.cell_state(a.arg), s.cell_value(a.arg)};
         const std::string card =
-            v.state == CellState::kFaceUp ? card_text(v.value) : tr.tr("card.face_down");
+            v.state == CellState::kFaceUp ? text::card_text(v.value) : tr.tr("card.face_down");
         t.rect = layout.cell_rect(a.arg);
         t.label = tr.tr(a.type == ActionType::kReveal ? "action.reveal"
                         : a.type == ActionType::kSwap ? "action.swap"
                                                       : "action.put",
-                        {{"place", cell_place(tr, names, you, me, a.arg)}, {"card", card}});
+                        {{"place", text::cell_place(tr, names, you, me, a.arg)}, {"card", card}});
         break;
       }
       case ActionType::kTake: {
@@ -57,9 +58,9 @@ InputMap::InputMap(const PublicView& view, const TableLayout& layout, const Tran
         // without one if it is the decider's own column 4.
         const bool up = s.cell_state(a.arg) == CellState::kFaceUp;
         t.rect = layout.cell_rect(a.arg);
-        t.label = tr.tr("action.take", {{"place", cell_place(tr, names, you, me, a.arg)},
+        t.label = tr.tr("action.take", {{"place", text::cell_place(tr, names, you, me, a.arg)},
                                         {"face", up ? "up" : "down"},
-                                        {"card", up ? card_text(s.cell_value(a.arg)) : ""}});
+                                        {"card", up ? text::card_text(s.cell_value(a.arg)) : ""}});
         break;
       }
       case ActionType::kDrawPile:
@@ -68,13 +69,13 @@ InputMap::InputMap(const PublicView& view, const TableLayout& layout, const Tran
         break;
       case ActionType::kDrawDiscard:
         t.rect = layout.discard_rect();
-        t.label = tr.tr("action.draw_discard", {{"card", card_text(s.discard_pile_card(0))}});
+        t.label = tr.tr("action.draw_discard", {{"card", text::card_text(s.discard_pile_card(0))}});
         break;
       case ActionType::kDiscard:
-        t.label = tr.tr("action.discard", {{"card", card_text(s.held_card())}});
+        t.label = tr.tr("action.discard", {{"card", text::card_text(s.held_card())}});
         break;
       case ActionType::kKnock:
-        t.label = tr.tr("action.knock", {{"card", card_text(s.held_card())}});
+        t.label = tr.tr("action.knock", {{"card", text::card_text(s.held_card())}});
         break;
       case ActionType::kPass:
         t.label = tr.tr("action.pass");
@@ -86,13 +87,14 @@ InputMap::InputMap(const PublicView& view, const TableLayout& layout, const Tran
         t.label = tr.tr("action.refuse");
         break;
       case ActionType::kClear:
-        t.label = tr.tr("action.clear", {{"line", line_place(tr, names, you, s.clearer(), a.arg)}});
+        t.label =
+            tr.tr("action.clear", {{"line", text::line_place(tr, names, you, s.clearer(), a.arg)}});
         break;
       case ActionType::kLeaveLines:
         t.label = tr.tr("action.leave");
         break;
     }
-    t.typed = is_cell_action(a.type) ? cell_short_form(names, me, a.arg) : to_text(a);
+    t.typed = is_cell_action(a.type) ? text::cell_short_form(names, me, a.arg) : to_text(a);
     if (is_cell_action(a.type)) {
       cells.push_back(std::move(t));
     } else {
@@ -231,17 +233,18 @@ std::optional<Action> InputMap::parse(std::string_view text, std::string* error)
   std::vector<CellId> offered;
   for (const Target& t : targets_)
     if (is_cell_action(t.action.type)) offered.push_back(t.action.arg);
-  if (auto c = cell_from_short_form(text, names_, view_->masked().current_player(), offered)) {
+  if (auto c =
+          text::cell_from_short_form(text, names_, view_->masked().current_player(), offered)) {
     for (const Target& t : targets_)
       if (is_cell_action(t.action.type) && t.action.arg == *c) return t.action;
   }
   if (auto a = action_from_text(text, n)) {
     if (legal(*a)) return a;
     // What is being decided, said to the person typing (not the engine's English reason).
-    std::vector<Voice> voices(static_cast<size_t>(n), Voice::kBot);
+    std::vector<text::Voice> voices(static_cast<size_t>(n), text::Voice::kBot);
     const int me = view_->masked().current_player();
-    if (me >= 0 && me < n) voices[static_cast<size_t>(me)] = Voice::kYou;
-    const Narrator narrator(*tr_, names_, n, voices);
+    if (me >= 0 && me < n) voices[static_cast<size_t>(me)] = text::Voice::kYou;
+    const text::Narrator narrator(*tr_, names_, n, voices);
     return fail(tr_->tr("input.illegal",
                         {{"text", std::string(text)}, {"decision", narrator.decision(*view_)}}));
   }

@@ -14,9 +14,9 @@
 #include <vector>
 
 #include "engine/public_view.h"
-#include "tui/cell_names.h"
+#include "text/cell_names.h"
+#include "text/translator.h"
 #include "tui/table_layout.h"
-#include "tui/translator.h"
 
 namespace allegra::tui {
 
@@ -61,7 +61,7 @@ class InputMap {
  public:
   // The decision of view.current_player(); names label the seats; `you` is the seat texts
   // call "you" (TableModel::you), if any.
-  InputMap(const PublicView& view, const TableLayout& layout, const Translator& tr,
+  InputMap(const PublicView& view, const TableLayout& layout, const text::Translator& tr,
            const std::vector<std::string>& names, int you = kNoPlayer);
 
   const std::vector<Target>& targets() const { return targets_; }
@@ -82,7 +82,7 @@ class InputMap {
   void move(int dx, int dy);
 
   const PublicView* view_;
-  const Translator* tr_;
+  const text::Translator* tr_;
   std::vector<std::string> names_;
   std::vector<Target> targets_;
   int cursor_ = 0;

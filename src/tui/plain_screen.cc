@@ -12,7 +12,7 @@
 
 namespace allegra::tui {
 
-PlainScreen::PlainScreen(const Translator& tr, std::istream& in, std::FILE* out, bool unicode,
+PlainScreen::PlainScreen(const text::Translator& tr, std::istream& in, std::FILE* out, bool unicode,
                          PlainTable table)
     : tr_(&tr), in_(&in), out_(out), unicode_(unicode), table_(table), echo_(::isatty(0) != 0) {}
 

@@ -12,8 +12,8 @@
 #include <cstdio>
 #include <istream>
 
+#include "text/translator.h"
 #include "tui/screen.h"
-#include "tui/translator.h"
 
 namespace allegra::tui {
 
@@ -22,7 +22,7 @@ enum class PlainTable { kPicture, kDescription };
 
 class PlainScreen : public Screen {
  public:
-  PlainScreen(const Translator& tr, std::istream& in, std::FILE* out, bool unicode = false,
+  PlainScreen(const text::Translator& tr, std::istream& in, std::FILE* out, bool unicode = false,
               PlainTable table = PlainTable::kPicture);
 
   void show(const TableModel& model, const std::vector<std::string>& new_lines) override;
@@ -37,7 +37,7 @@ class PlainScreen : public Screen {
   // "t" or "table" with --screen-reader: tells the whole table; true if it was that.
   bool table_request(const std::string& line, const TableModel& model);
 
-  const Translator* tr_;
+  const text::Translator* tr_;
   std::istream* in_;
   std::FILE* out_;
   bool unicode_;

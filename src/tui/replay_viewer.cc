@@ -12,7 +12,7 @@
 
 namespace allegra::tui {
 
-ReplayFrames::ReplayFrames(const GameRecord& record, int game_number, const Translator& tr)
+ReplayFrames::ReplayFrames(const GameRecord& record, int game_number, const text::Translator& tr)
     : tr_(&tr), game_(game_number) {
   const int n = record.options.players;
   // The players' names when the record keeps them (format version 2), else "Player 0"...
@@ -20,7 +20,7 @@ ReplayFrames::ReplayFrames(const GameRecord& record, int game_number, const Tran
     names_.push_back(static_cast<int>(record.seats.size()) == n
                          ? record.seats[static_cast<size_t>(p)].name
                          : tr.tr("name.player", {{"number", std::to_string(p)}}));
-  const Narrator narrator(tr, names_, n);
+  const text::Narrator narrator(tr, names_, n);
   State s(record.options, record.seed);
   if (record.rounds.empty()) throw std::invalid_argument("the record has no round");
   s.redeal(record.rounds[0].deal);
@@ -110,7 +110,7 @@ size_t ReplayFrames::lines_before_deal(int step) const {
   return before_deal_[static_cast<size_t>(std::clamp(step, 0, steps()))];
 }
 
-std::vector<std::string> replay_transcript(const ReplayFrames& frames, const Translator& tr) {
+std::vector<std::string> replay_transcript(const ReplayFrames& frames, const text::Translator& tr) {
   std::vector<std::string> out;
   for (int step = 0; step <= frames.steps(); ++step) {
     const std::vector<std::string>& told = frames.narration(step);
@@ -147,7 +147,7 @@ int ReplayFrames::previous_round(int step) const {
   return best;
 }
 
-void run_replay_viewer(const ReplayFrames& frames, const Translator& tr) {
+void run_replay_viewer(const ReplayFrames& frames, const text::Translator& tr) {
   CursesScreen screen(tr);
   int step = 0;
   for (;;) {

@@ -11,16 +11,16 @@
 #include <vector>
 
 #include "engine/record.h"
-#include "tui/narrator.h"
+#include "text/narrator.h"
+#include "text/translator.h"
 #include "tui/table_model.h"
-#include "tui/translator.h"
 
 namespace allegra::tui {
 
 class ReplayFrames {
  public:
   // Throws std::invalid_argument if the record does not replay (check it first).
-  ReplayFrames(const GameRecord& record, int game_number, const Translator& tr);
+  ReplayFrames(const GameRecord& record, int game_number, const text::Translator& tr);
 
   int steps() const { return static_cast<int>(states_.size()) - 1; }  // actions in the game
   // The screen after `step` actions (0: the deal), viewed from seat 0.
@@ -34,7 +34,7 @@ class ReplayFrames {
   int previous_round(int step) const;
 
  private:
-  const Translator* tr_;
+  const text::Translator* tr_;
   int game_;
   std::vector<std::string> names_;
   std::vector<State> states_;                    // after 0..steps() actions
@@ -50,10 +50,10 @@ class ReplayFrames {
 // The whole game as lines for screen readers (allegra replay --screen-reader): each action's
 // narration and, where a round ends, the table with every card up in sentences
 // (describe_table) and the round result. No picture, so a screen reader reads only words.
-std::vector<std::string> replay_transcript(const ReplayFrames& frames, const Translator& tr);
+std::vector<std::string> replay_transcript(const ReplayFrames& frames, const text::Translator& tr);
 
 // Shows the frames on the terminal (curses): Left/Right step, PgUp/PgDn jump a round,
 // Home/End, q quits.
-void run_replay_viewer(const ReplayFrames& frames, const Translator& tr);
+void run_replay_viewer(const ReplayFrames& frames, const text::Translator& tr);
 
 }  // namespace allegra::tui

@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "engine/public_view.h"
+#include "tui/hint_view.h"
 #include "tui/input_map.h"
 
 namespace allegra::tui {
@@ -31,19 +32,19 @@ std::vector<std::string> seat_names(const std::vector<SeatConfig>& seats) {
   return out;
 }
 
-std::vector<Voice> seat_voices(const std::vector<SeatConfig>& seats) {
+std::vector<text::Voice> seat_voices(const std::vector<SeatConfig>& seats) {
   std::vector<bool> human;
   for (const SeatConfig& s : seats) human.push_back(s.human());
-  return voices_for(human);
+  return text::voices_for(human);
 }
 
 int you_seat(const std::vector<SeatConfig>& seats) {
-  const std::vector<Voice> voices = seat_voices(seats);
-  const auto it = std::find(voices.begin(), voices.end(), Voice::kYou);
+  const std::vector<text::Voice> voices = seat_voices(seats);
+  const auto it = std::find(voices.begin(), voices.end(), text::Voice::kYou);
   return it == voices.end() ? kNoPlayer : static_cast<int>(it - voices.begin());
 }
 
-Session::Session(const SessionConfig& config, const Translator& tr)
+Session::Session(const SessionConfig& config, const text::Translator& tr)
     : config_(config),
       tr_(&tr),
       state_(config.options, config.seed),
@@ -52,7 +53,7 @@ Session::Session(const SessionConfig& config, const Translator& tr)
   make_bots();
 }
 
-Session::Session(const SessionConfig& config, const Translator& tr, SavedGame saved,
+Session::Session(const SessionConfig& config, const text::Translator& tr, SavedGame saved,
                  const State& state)
     : config_(config),
       tr_(&tr),
@@ -126,8 +127,8 @@ std::vector<std::string> Session::hint(const PublicView& view, const TableModel&
   // The search runs beside the screen, which shows "thinking" and lets the person cancel it.
   std::atomic<bool> cancel{false};
   auto moves = std::async(std::launch::async, [&] {
-    return best_moves(view, config_.hint_iterations, config_.seed ^ record().rounds.size(), 3,
-                      &cancel);
+    return bots::best_moves(view, config_.hint_iterations, config_.seed ^ record().rounds.size(), 3,
+                            &cancel);
   });
   TableModel thinking = asking;
   thinking.notes = {tr_->tr("hint.thinking")};
@@ -135,7 +136,7 @@ std::vector<std::string> Session::hint(const PublicView& view, const TableModel&
     return moves.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
   });
   cancel = true;
-  const std::vector<HintMove> best = moves.get();
+  const std::vector<bots::HintMove> best = moves.get();
   if (cancelled) return {tr_->tr("hint.cancelled")};
   return explain_hint(view, best, *tr_, seat_names(config_.seats), you_seat(config_.seats));
 }

@@ -14,12 +14,12 @@
 #include <vector>
 
 #include "bots/bot.h"
+#include "bots/hint.h"
 #include "engine/record.h"
-#include "tui/hint.h"
-#include "tui/narrator.h"
+#include "text/narrator.h"
+#include "text/translator.h"
 #include "tui/save_file.h"
 #include "tui/screen.h"
-#include "tui/translator.h"
 
 namespace allegra::tui {
 
@@ -31,7 +31,7 @@ struct SessionConfig {
   std::string save_path;          // where quitting saves ("" = never save)
   std::string resume_command;     // how to continue the saved game, told when quitting
   std::string record_path;        // where a finished game's record is appended ("" = nowhere)
-  int hint_iterations = kHintIterations;
+  int hint_iterations = bots::kHintIterations;
 };
 
 class Session {
@@ -39,9 +39,10 @@ class Session {
   enum class Outcome { kFinished, kQuit };
 
   // A new game. Throws std::invalid_argument for bad options or a bad bot spec.
-  Session(const SessionConfig& config, const Translator& tr);
+  Session(const SessionConfig& config, const text::Translator& tr);
   // A saved game, continued where it stopped (config.seats and the options come from it).
-  Session(const SessionConfig& config, const Translator& tr, SavedGame saved, const State& state);
+  Session(const SessionConfig& config, const text::Translator& tr, SavedGame saved,
+          const State& state);
   ~Session();
 
   Outcome run(Screen& screen);
@@ -63,10 +64,10 @@ class Session {
   bool finish_round(const TableModel& before, const EventList& events, Screen& screen);
 
   SessionConfig config_;
-  const Translator* tr_;
+  const text::Translator* tr_;
   State state_;
   GameRecorder recorder_;
-  Narrator narrator_;
+  text::Narrator narrator_;
   std::vector<std::unique_ptr<Bot>> bots_;  // null for people
   std::vector<std::string> log_;
   std::vector<std::vector<int32_t>> round_scores_;
@@ -77,7 +78,7 @@ class Session {
 
 std::vector<std::string> seat_names(const std::vector<SeatConfig>& seats);
 // How the texts speak of each seat (voices_for the people among them).
-std::vector<Voice> seat_voices(const std::vector<SeatConfig>& seats);
+std::vector<text::Voice> seat_voices(const std::vector<SeatConfig>& seats);
 // The seat texts call "you": the only person; kNoPlayer with none or several people.
 int you_seat(const std::vector<SeatConfig>& seats);
 

@@ -2,20 +2,21 @@
 
 #include <bit>
 
-#include "tui/cell_names.h"
+#include "text/card_text.h"
+#include "text/cell_names.h"
 #include "tui/table_view.h"
 
 namespace allegra::tui {
 namespace {
 
-std::string cell_words(const CellView& c, const Translator& tr) {
+std::string cell_words(const CellView& c, const text::Translator& tr) {
   switch (c.state) {
     case CellState::kFaceDown:
       return tr.tr("desc.face_down");
     case CellState::kEmpty:
       return tr.tr("desc.gap");
     case CellState::kFaceUp:
-      return card_text(c.value);
+      return text::card_text(c.value);
   }
   return {};
 }
@@ -27,7 +28,7 @@ int first_seat(const TableModel& m) {
   return m.viewer;
 }
 
-void describe_seat(const TableModel& m, int p, const Translator& tr,
+void describe_seat(const TableModel& m, int p, const text::Translator& tr,
                    std::vector<std::string>& out) {
   const auto name = [&](int q) { return m.names[static_cast<size_t>(q)]; };
   const auto actor = [&](int q) { return q == m.you ? "you" : "other"; };
@@ -51,14 +52,14 @@ void describe_seat(const TableModel& m, int p, const Translator& tr,
   std::string cells;
   for (int row = 0; row < kRows; ++row)
     cells += (row > 0 ? ", " : "") + cell_words(m.cell(make_cell(left, row, kSharedCol)), tr);
-  out.push_back(
-      tr.tr("desc.left_column",
-            {{"place", line_place(tr, m.names, m.you, p, col_line_id(0))}, {"cells", cells}}));
+  out.push_back(tr.tr(
+      "desc.left_column",
+      {{"place", text::line_place(tr, m.names, m.you, p, col_line_id(0))}, {"cells", cells}}));
 }
 
 }  // namespace
 
-std::vector<std::string> describe_table(const TableModel& m, const Translator& tr) {
+std::vector<std::string> describe_table(const TableModel& m, const text::Translator& tr) {
   std::vector<std::string> out;
   const auto name = [&](int q) { return m.names[static_cast<size_t>(q)]; };
   std::string round = round_text(m, tr);
@@ -71,9 +72,10 @@ std::vector<std::string> describe_table(const TableModel& m, const Translator& t
   for (int i = 0; i < m.players; ++i) describe_seat(m, (first + i) % m.players, tr, out);
 
   const int count = m.draw_count;
-  out.push_back(m.discard_top == kNoCard
-                    ? tr.tr("desc.piles_no_discard", {{"count", count}})
-                    : tr.tr("desc.piles", {{"count", count}, {"card", card_text(m.discard_top)}}));
+  out.push_back(
+      m.discard_top == kNoCard
+          ? tr.tr("desc.piles_no_discard", {{"count", count}})
+          : tr.tr("desc.piles", {{"count", count}, {"card", text::card_text(m.discard_top)}}));
   // Every card in play on its own line (the picture has room for only one of them).
   TableModel one = m;
   one.hand = one.taken = kNoCard;

@@ -8,14 +8,14 @@
 #include <string>
 #include <vector>
 
+#include "text/translator.h"
 #include "tui/table_model.h"
-#include "tui/translator.h"
 
 namespace allegra::tui {
 
 // The round; every player from the one deciding on, in playing order, with his total and his
 // grid row by row (columns 1-4 as the screen labels them) and whose display shares his column 4;
 // the piles, the card in play, who knocked, and model.status (what is being decided).
-std::vector<std::string> describe_table(const TableModel& model, const Translator& tr);
+std::vector<std::string> describe_table(const TableModel& model, const text::Translator& tr);
 
 }  // namespace allegra::tui

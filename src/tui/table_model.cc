@@ -1,10 +1,6 @@
 #include "tui/table_model.h"
 
-#include <fmt/format.h>
-
 namespace allegra::tui {
-
-std::string card_text(int8_t value) { return fmt::format("{}", value); }
 
 TableModel make_model(const PublicView& view, const std::vector<std::string>& names, int viewer) {
   const State& s = view.masked();

@@ -25,7 +25,7 @@ struct CellView {
 struct TableModel {
   int players = 0;
   int viewer = 0;       // the seat drawn at the bottom of the screen
-  int you = kNoPlayer;  // the one person at this keyboard, whom texts call "you" (Voice::kYou)
+  int you = kNoPlayer;  // the one person at this keyboard, whom texts call "you" (Voice)
   std::vector<std::string> names;
   std::vector<int32_t> totals_half;                // game totals so far, in half points
   std::vector<std::vector<int32_t>> round_scores;  // per finished round, per player (half points)
@@ -58,8 +58,5 @@ struct TableModel {
 
 // The model of `view`; names has one entry per seat; viewer is drawn at the bottom.
 TableModel make_model(const PublicView& view, const std::vector<std::string>& names, int viewer);
-
-// A card value as text: "7", "-1".
-std::string card_text(int8_t value);
 
 }  // namespace allegra::tui

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <bit>
 
+#include "text/card_text.h"
+
 namespace allegra::tui {
 namespace {
 
@@ -53,8 +55,8 @@ int lit_player(const TableModel& m) {
 
 // Every grid with its name, its row numbers (1-3) and column numbers (1-4): the names that
 // messages give the cells. The separator sets the shared column 4 apart.
-void draw_grids(const TableModel& m, const TableLayout& layout, const Translator& tr, bool unicode,
-                Canvas& canvas) {
+void draw_grids(const TableModel& m, const TableLayout& layout, const text::Translator& tr,
+                bool unicode, Canvas& canvas) {
   const int lit = lit_player(m);
   for (int p = 0; p < m.players; ++p) {
     const Rect label = layout.label_rect(p);
@@ -80,7 +82,7 @@ void draw_grids(const TableModel& m, const TableLayout& layout, const Translator
   }
 }
 
-void draw_center(const TableModel& m, const TableLayout& layout, const Translator& tr,
+void draw_center(const TableModel& m, const TableLayout& layout, const text::Translator& tr,
                  Canvas& canvas) {
   const Rect c = layout.center_rect();
   std::string title = round_text(m, tr);
@@ -90,9 +92,10 @@ void draw_center(const TableModel& m, const TableLayout& layout, const Translato
   canvas.put_centered(d.x, d.y, d.w,
                       tr.tr("table.draw_pile", {{"count", std::to_string(m.draw_count)}}));
   const Rect x = layout.discard_rect();
-  canvas.put_centered(x.x, x.y, x.w,
-                      tr.tr("table.discard",
-                            {{"card", m.discard_top == kNoCard ? "-" : card_text(m.discard_top)}}));
+  canvas.put_centered(
+      x.x, x.y, x.w,
+      tr.tr("table.discard",
+            {{"card", m.discard_top == kNoCard ? "-" : text::card_text(m.discard_top)}}));
   const std::string held = card_in_play(m, tr);
   canvas.put_centered(c.x, c.y + 2, c.w, held, Style::kTitle);
   std::string knocks;
@@ -109,7 +112,7 @@ void draw_center(const TableModel& m, const TableLayout& layout, const Translato
 // Every finished round's scores and the totals, one line per player: "Bea    12  3.5  15.5".
 // The columns are as wide as their widest entry, so a total is never cut: the total column
 // comes first, then as many of the latest rounds as fit, and names are shortened last.
-void draw_panel(const TableModel& m, const Rect& r, const Translator& tr, Canvas& canvas) {
+void draw_panel(const TableModel& m, const Rect& r, const text::Translator& tr, Canvas& canvas) {
   canvas.put(r.x, r.y, clip_text(tr.tr("table.scores"), r.w), Style::kTitle);
   const auto idx = [](int p) { return static_cast<size_t>(p); };
   const std::string total_head = tr.tr("table.total");
@@ -174,14 +177,14 @@ void draw_targets(const InputMap& map, Canvas& canvas) {
 }  // namespace
 
 std::string points_text(int32_t half, std::string_view locale) {
-  return format_message(locale, "{n}", {{"n", half / 2.0}});
+  return text::format_message(locale, "{n}", {{"n", half / 2.0}});
 }
 
-std::string card_in_play(const TableModel& m, const Translator& tr) {
+std::string card_in_play(const TableModel& m, const text::Translator& tr) {
   auto actor = [&](int p) { return p == m.you ? "you" : "other"; };
   auto name = [&](int p) { return m.names[static_cast<size_t>(p)]; };
   auto face = [](int8_t v) { return v == kHiddenValue ? "down" : "up"; };
-  auto card = [](int8_t v) { return v == kHiddenValue ? std::string() : card_text(v); };
+  auto card = [](int8_t v) { return v == kHiddenValue ? std::string() : text::card_text(v); };
   if (m.taken != kNoCard && m.active != kNoPlayer)
     return tr.tr("table.taken", {{"actor", actor(m.active)},
                                  {"name", name(m.active)},
@@ -195,11 +198,11 @@ std::string card_in_play(const TableModel& m, const Translator& tr) {
   if (m.held != kNoCard && m.active != kNoPlayer)
     return tr.tr(
         m.held_from_discard ? "table.held_discard" : "table.held",
-        {{"actor", actor(m.active)}, {"name", name(m.active)}, {"card", card_text(m.held)}});
+        {{"actor", actor(m.active)}, {"name", name(m.active)}, {"card", text::card_text(m.held)}});
   return {};
 }
 
-std::string round_text(const TableModel& m, const Translator& tr) {
+std::string round_text(const TableModel& m, const text::Translator& tr) {
   if (m.rounds > 0) return tr.tr("table.round_of", {{"round", m.round + 1}, {"rounds", m.rounds}});
   return tr.tr("table.round", {{"round", m.round + 1}});
 }
@@ -209,7 +212,7 @@ std::string seat_label(const TableModel& m, int p, std::string_view locale) {
                      points_text(m.totals_half[static_cast<size_t>(p)], locale));
 }
 
-Canvas render_table(const TableModel& model, const Translator& tr, bool unicode) {
+Canvas render_table(const TableModel& model, const text::Translator& tr, bool unicode) {
   const TableLayout layout(model.players, model.viewer, kTableWidth, kTableHeight);
   Canvas canvas(kTableWidth, kTableHeight);
   draw_grids(model, layout, tr, unicode, canvas);
@@ -234,7 +237,7 @@ Rect bottom_rect(const TableLayout& layout, const ViewOptions& o) {
 }
 
 // The message of a screen too small for the table, wrapped and centred.
-void draw_too_small(const TableLayout& layout, const Translator& tr, Canvas& canvas) {
+void draw_too_small(const TableLayout& layout, const text::Translator& tr, Canvas& canvas) {
   std::vector<std::string> lines =
       wrap_lines({tr.tr("screen.too_small_1"),
                   tr.tr("screen.too_small_2", {{"width", std::to_string(layout.width())},
@@ -248,7 +251,7 @@ void draw_too_small(const TableLayout& layout, const Translator& tr, Canvas& can
 }
 
 // The log's newest lines (older entries dimmed) or the notes, and "more" when the area is full.
-void draw_log(const TableModel& m, const TableLayout& layout, const Translator& tr,
+void draw_log(const TableModel& m, const TableLayout& layout, const text::Translator& tr,
               const ViewOptions& o, Canvas& canvas) {
   const Rect area = bottom_rect(layout, o);
   const TextPage page = log_page(m, layout, o);
@@ -279,7 +282,7 @@ Rect overlay_rect(const TableLayout& layout, const ViewOptions& o) {
   return {1, 0, layout.width() - 2, std::max(1, layout.height() - help)};
 }
 
-void draw_overlay(const TableLayout& layout, const Translator& tr, const ViewOptions& o,
+void draw_overlay(const TableLayout& layout, const text::Translator& tr, const ViewOptions& o,
                   Canvas& canvas) {
   const Rect area = overlay_rect(layout, o);
   const TextPage page = overlay_page(layout, o);
@@ -311,7 +314,7 @@ TableLayout screen_layout(const TableModel& model, int width, int height) {
 }
 
 Canvas render_screen(const TableModel& model, const InputMap* map, const TableLayout& layout,
-                     const Translator& tr, const ViewOptions& options) {
+                     const text::Translator& tr, const ViewOptions& options) {
   Canvas canvas(layout.width(), layout.height());
   if (!layout.fits()) {
     draw_too_small(layout, tr, canvas);

@@ -10,12 +10,12 @@
 #include <utility>
 #include <vector>
 
+#include "text/translator.h"
 #include "tui/canvas.h"
 #include "tui/input_map.h"
 #include "tui/table_layout.h"
 #include "tui/table_model.h"
 #include "tui/text_page.h"
-#include "tui/translator.h"
 
 namespace allegra::tui {
 
@@ -36,7 +36,7 @@ struct ViewOptions {
 // (up to three rows) and the buttons move down below it.
 TableLayout screen_layout(const TableModel& model, int width, int height);
 Canvas render_screen(const TableModel& model, const InputMap* map, const TableLayout& layout,
-                     const Translator& tr, const ViewOptions& options);
+                     const text::Translator& tr, const ViewOptions& options);
 
 // The page of the log (or of the notes, when there are any) that render_screen() shows, with
 // the offset clamped: the front end scrolls with it.
@@ -45,12 +45,12 @@ TextPage log_page(const TableModel& model, const TableLayout& layout, const View
 TextPage overlay_page(const TableLayout& layout, const ViewOptions& options);
 
 // Only the table (no status, buttons or log), e.g. for the plain front end.
-Canvas render_table(const TableModel& model, const Translator& tr, bool unicode);
+Canvas render_table(const TableModel& model, const text::Translator& tr, bool unicode);
 
 // The card in play as a sentence: "Bea drew the 8", "You hold a face-down card"; "" if none.
-std::string card_in_play(const TableModel& model, const Translator& tr);
+std::string card_in_play(const TableModel& model, const text::Translator& tr);
 // The round: "Round 2 of 3", or "Round 2" without a round limit.
-std::string round_text(const TableModel& model, const Translator& tr);
+std::string round_text(const TableModel& model, const text::Translator& tr);
 // A seat's label: name and game total, e.g. "Bea 12.5" ("Bea 12,5" in German).
 std::string seat_label(const TableModel& model, int p, std::string_view locale = "en");
 // Half points as the language writes them (ICU): 25 -> "12.5" ("12,5" in German), 24 -> "12".

@@ -18,7 +18,7 @@ const std::vector<std::string> kNames = {"You", "Bea", "Carlo", "Dora"};
 // Every target reachable from the starting cursor with arrow keys alone (breadth first over
 // cursor positions, replaying the key sequence on a fresh map each time).
 std::set<int> reachable_by_arrows(const PublicView& view, const TableLayout& layout,
-                                  const Translator& tr) {
+                                  const text::Translator& tr) {
   std::set<int> seen;
   std::deque<std::vector<Key>> queue = {{}};
   while (!queue.empty()) {
@@ -36,7 +36,7 @@ std::set<int> reachable_by_arrows(const PublicView& view, const TableLayout& lay
   return seen;
 }
 
-void check_decision(const PublicView& view, const Translator& tr) {
+void check_decision(const PublicView& view, const text::Translator& tr) {
   const TableLayout layout(view.players(), view.current_player(), 100, 30);
   InputMap map(view, layout, tr, kNames);
   const ActionList legal = view.legal_actions();
@@ -68,7 +68,7 @@ void check_decision(const PublicView& view, const Translator& tr) {
 }
 
 TEST(TuiInputMap, EveryDecisionTypeIsReachableByKeys) {
-  const Translator tr("en");
+  const text::Translator tr("en");
   std::set<Phase> phases;
   RuleOptions options;
   options.optional_clearing = true;  // so the line choice comes up often
@@ -95,7 +95,7 @@ TEST(TuiInputMap, EveryDecisionTypeIsReachableByKeys) {
 }
 
 TEST(TuiInputMap, TypedShortFormAcceptsCellsAndRejectsIllegalMoves) {
-  const Translator tr("en");
+  const text::Translator tr("en");
   State s(RuleOptions{}, 3);
   const PublicView view = s.public_view();  // setup: player 0 reveals
   const TableLayout layout(4, 0, 100, 30);
@@ -119,7 +119,7 @@ TEST(TuiInputMap, TypedShortFormAcceptsCellsAndRejectsIllegalMoves) {
 }
 
 TEST(TuiInputMap, ArrowsMoveToTheNeighbouringCell) {
-  const Translator tr("en");
+  const text::Translator tr("en");
   State s(RuleOptions{}, 3);
   const PublicView view = s.public_view();
   const TableLayout layout(4, 0, 100, 30);

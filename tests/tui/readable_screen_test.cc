@@ -5,8 +5,8 @@
 
 #include <sstream>
 
+#include "text/cell_names.h"
 #include "tui/bot_pace.h"
-#include "tui/cell_names.h"
 #include "tui/help_text.h"
 #include "tui/input_map.h"
 #include "tui/table_view.h"
@@ -30,7 +30,7 @@ std::string panel_line(const Canvas& c, const Rect& panel, int row) {
 }
 
 TEST(TuiPanel, ShowsFullTotalsAtEveryWidth) {
-  const Translator tr("en");
+  const text::Translator tr("en");
   const int32_t totals[] = {452, -247, 7, 1999, -1, 0};  // 226, -123.5, 3.5, 999.5, -0.5, 0
   for (int n = 2; n <= 6; ++n) {
     TableModel m = model_for(n);
@@ -78,8 +78,8 @@ bool shows_whole(const Canvas& c, const std::string& text) {
 // with long names, is whole at 80x24 and at the minimum size.
 TEST(TuiWrap, TheStatusLineWrapsAndTheButtonsFollowIt) {
   const std::vector<std::string> names = {"Bartholomäus", "Bea", "Maximiliane", "Dora"};
-  for (const std::string& code : language_codes()) {
-    const Translator tr(code);
+  for (const std::string& code : text::language_codes()) {
+    const text::Translator tr(code);
     // A decision with two buttons: knocking.
     RuleOptions o;
     o.players = 4;
@@ -115,7 +115,7 @@ TEST(TuiWrap, TheStatusLineWrapsAndTheButtonsFollowIt) {
 
 // The lines of the log area (the notes here) on every page from the first, as PgDn shows
 // them; each page's lines checked to be on the screen.
-std::string paged_text(const TableModel& m, const TableLayout& layout, const Translator& tr,
+std::string paged_text(const TableModel& m, const TableLayout& layout, const text::Translator& tr,
                        ViewOptions o) {
   std::string out;
   int last = -1;  // the last line taken
@@ -144,7 +144,7 @@ TEST(TuiWrap, BreaksAtSpacesCountingCharactersNotBytes) {
   EXPECT_EQ(wrap_text("", 10), (std::vector<std::string>{""}));
   EXPECT_EQ(wrap_text("eins\nzwei drei", 20), (std::vector<std::string>{"eins", "zwei drei"}));
   for (const char* lang : kLanguages) {
-    const Translator tr(lang);
+    const text::Translator tr(lang);
     for (const std::string& key : help_overlay_keys()) {
       if (key.empty()) continue;
       for (int width : {20, 40, 78})
@@ -160,7 +160,7 @@ TEST(TuiWrap, BreaksAtSpacesCountingCharactersNotBytes) {
 // size: every word is on the screen.
 TEST(TuiWrap, LongLinesWrapInsteadOfBeingCut) {
   for (const char* lang : kLanguages) {
-    const Translator tr(lang);
+    const text::Translator tr(lang);
     TableModel m = model_for(4);
     m.names = {"Bartholomäus", "Bea", "Carlo", "Dora"};
     m.status = tr.tr("result.title", {{"round", "2"}});
@@ -203,7 +203,7 @@ TEST(TuiWrap, LongLinesWrapInsteadOfBeingCut) {
 // The log shows its newest lines; PgUp goes back a page at a time down to the first line,
 // with a line saying there is more below, and End (offset 0) comes back.
 TEST(TuiLog, ScrollsBackAndForth) {
-  const Translator tr("en");
+  const text::Translator tr("en");
   TableModel m = model_for(4);
   for (int i = 1; i <= 30; ++i) m.log.push_back(fmt::format("Log line {}.", i));
   const TableLayout layout(4, 0, 80, 24);
@@ -237,7 +237,7 @@ TEST(TuiLog, ScrollsBackAndForth) {
 // The help overlay in every language at 80x24: paging through it shows every word.
 TEST(TuiHelp, OverlayFitsAt80x24InEveryLanguage) {
   for (const char* lang : kLanguages) {
-    const Translator tr(lang);
+    const text::Translator tr(lang);
     const TableModel m = model_for(4);
     const TableLayout layout(4, 0, 80, 24);
     ViewOptions o(true, tr.tr("help.overlay_keys"));
@@ -298,7 +298,7 @@ std::pair<int, int> numbers_in(const std::string& place) {
 // For every player count and viewer, the numbers drawn at the left of a cell's row and above
 // its column, and the name over its grid, are those that messages use for the cell.
 TEST(TuiCellNames, LabelsOnEveryGridMatchTheMessages) {
-  const Translator tr("en");
+  const text::Translator tr("en");
   for (int n = 2; n <= 6; ++n) {
     const std::vector<std::string> names(kSixNames.begin(), kSixNames.begin() + n);
     for (int viewer = 0; viewer < n; ++viewer) {
@@ -317,18 +317,18 @@ TEST(TuiCellNames, LabelsOnEveryGridMatchTheMessages) {
         for (int x = block.x; x < block.x + block.w; ++x) name_line += c.at(x, block.y).text;
         // A sentence about another player names the owner and the numbers.
         const int other = (owner + 1) % n;
-        const std::string place = cell_place(tr, names, kNoPlayer, other, cell);
+        const std::string place = text::cell_place(tr, names, kNoPlayer, other, cell);
         const auto [row, col] = numbers_in(place);
         EXPECT_EQ(row_label, std::to_string(row)) << place;
         EXPECT_EQ(col_label, std::to_string(col)) << place;
         EXPECT_NE(name_line.find(names[static_cast<size_t>(owner)]), std::string::npos);
         EXPECT_EQ(place.find(names[static_cast<size_t>(owner)]), 0u) << place;
-        EXPECT_EQ(cell_place(tr, names, kNoPlayer, owner, cell),
+        EXPECT_EQ(text::cell_place(tr, names, kNoPlayer, owner, cell),
                   fmt::format("row {}, column {}", row, col));
         // The owner at this keyboard is "you", never a name in a third-person phrase.
-        EXPECT_EQ(cell_place(tr, names, owner, other, cell),
+        EXPECT_EQ(text::cell_place(tr, names, owner, other, cell),
                   fmt::format("your row {}, column {}", row, col));
-        EXPECT_EQ(cell_short_form(names, other, cell),
+        EXPECT_EQ(text::cell_short_form(names, other, cell),
                   fmt::format("{} {},{}", names[static_cast<size_t>(owner)], row, col));
       }
     }
@@ -337,7 +337,7 @@ TEST(TuiCellNames, LabelsOnEveryGridMatchTheMessages) {
 
 // Buttons, the list and typed moves name a cell the same way.
 TEST(TuiCellNames, TypedShortFormsNameCellsAsTheScreenDoes) {
-  const Translator tr("en");
+  const text::Translator tr("en");
   const std::vector<std::string> names = {"You", "Bea", "Carlo", "Dora"};
   State s(RuleOptions{}, 3);  // setup: You turn up a card of your display
   const PublicView view = s.public_view();

@@ -20,7 +20,7 @@ GameRecord a_recorded_game(uint64_t seed) {
 }
 
 TEST(TuiReplayViewer, FramesStepThroughEveryActionAndRound) {
-  const Translator tr("en");
+  const text::Translator tr("en");
   const GameRecord record = a_recorded_game(4);
   const ReplayFrames frames(record, 2, tr);
   int actions = 0;
@@ -52,7 +52,7 @@ TEST(TuiReplayViewer, FramesStepThroughEveryActionAndRound) {
 // A record that keeps the players' names (format 2) is shown with them, in the frames and in
 // every sentence; a record without them keeps "Player 0"...
 TEST(TuiReplayViewer, RecordedNamesReplaceThePlayerNumbers) {
-  const Translator tr("en");
+  const text::Translator tr("en");
   GameRecord record = a_recorded_game(4);
   record.seats = {{"Anna", ""}, {"Bea", "medium"}, {"Carlo", "easy"}};
   const ReplayFrames frames(record, 1, tr);
@@ -70,7 +70,7 @@ TEST(TuiReplayViewer, RecordedNamesReplaceThePlayerNumbers) {
 }
 
 TEST(TuiReplayViewer, TranscriptTellsEveryRoundEndInSentences) {
-  const Translator tr("en");
+  const text::Translator tr("en");
   const GameRecord record = a_recorded_game(5);
   const ReplayFrames frames(record, 1, tr);
   const std::vector<std::string> lines = replay_transcript(frames, tr);

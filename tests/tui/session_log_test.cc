@@ -32,7 +32,7 @@ TEST(TuiSessionLog, AResumedGameShowsTheEarlierLogLines) {
   const fs::path dir =
       fs::temp_directory_path() / ("allegra_session_log_" + std::to_string(::getpid()));
   fs::create_directories(dir);
-  const Translator tr("en");
+  const text::Translator tr("en");
   SessionConfig config;
   config.seed = 7;
   config.delay_ms = 0;

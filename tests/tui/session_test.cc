@@ -10,8 +10,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "bots/hint.h"
 #include "engine/record.h"
-#include "tui/hint.h"
 #include "tui/table_view.h"
 
 namespace allegra::tui {
@@ -89,7 +89,7 @@ class TuiSession : public ::testing::Test {
     return c;
   }
   fs::path dir_;
-  Translator tr_{"en"};
+  text::Translator tr_{"en"};
 };
 
 TEST_F(TuiSession, PlaysAWholeGameAndWritesTheRecord) {
@@ -232,7 +232,7 @@ TEST_F(TuiSession, ACancelledSearchStopsAtOnce) {
   State s(RuleOptions{}, 9);
   std::atomic<bool> cancel{true};
   const auto start = std::chrono::steady_clock::now();
-  const auto moves = best_moves(s.public_view(), 100'000'000, 1, 3, &cancel, 0);
+  const auto moves = bots::best_moves(s.public_view(), 100'000'000, 1, 3, &cancel, 0);
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(1));
   ASSERT_FALSE(moves.empty());
   EXPECT_TRUE(s.is_legal(moves[0].action));
@@ -254,9 +254,9 @@ TEST_F(TuiSession, HintShowsTheBestMovesWithValues) {
   EXPECT_NE(find_line(screen.log, "1. "), screen.log.size());
   for (const std::string& l : screen.log) EXPECT_EQ(l.find('%'), std::string::npos) << l;
   State s(RuleOptions{}, 9);
-  const auto moves = best_moves(s.public_view(), 200, 1);
+  const auto moves = bots::best_moves(s.public_view(), 200, 1);
   ASSERT_EQ(moves.size(), 3u);
-  for (const HintMove& m : moves) {
+  for (const bots::HintMove& m : moves) {
     EXPECT_TRUE(s.is_legal(m.action));
     EXPECT_GE(m.value, 0.0);
     EXPECT_LE(m.value, 1.0);

@@ -8,7 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/diagram.h"
-#include "tui/narrator.h"
+#include "text/narrator.h"
 
 namespace allegra::tui {
 namespace {
@@ -21,13 +21,13 @@ RuleOptions options(int players) {
 
 // The description of `s` as seen by seat 0, with the narrator's status line, as one text.
 std::string describe(const State& s, const std::vector<std::string>& names, const char* lang) {
-  const Translator tr(lang);
+  const text::Translator tr(lang);
   const PublicView view = s.public_view();
   TableModel m = make_model(view, names, 0);
   m.you = 0;  // seat 0 is the one person at this keyboard
-  std::vector<Voice> voices(names.size(), Voice::kBot);
-  voices[0] = Voice::kYou;
-  m.status = Narrator(tr, names, s.players(), voices).decision(view);
+  std::vector<text::Voice> voices(names.size(), text::Voice::kBot);
+  voices[0] = text::Voice::kYou;
+  m.status = text::Narrator(tr, names, s.players(), voices).decision(view);
   std::string out;
   for (const std::string& line : describe_table(m, tr)) out += line + "\n";
   return out;

@@ -57,7 +57,7 @@ TEST(TuiLayout, EveryPlayerCountFitsWithoutOverlaps) {
 }
 
 TEST(TuiView, DrawsNamesPilesStatusAndCursor) {
-  const Translator tr("en");
+  const text::Translator tr("en");
   State s(RuleOptions{}, 3);
   s.apply(Action::reveal(make_cell(0, 0, 0)));
   const PublicView view = s.public_view();
@@ -87,7 +87,7 @@ TEST(TuiView, DrawsNamesPilesStatusAndCursor) {
 }
 
 TEST(TuiView, ATooSmallScreenSaysSo) {
-  const Translator tr("en");
+  const text::Translator tr("en");
   State s(RuleOptions{}, 3);
   const TableModel m = make_model(s.public_view(), kNames, 0);
   const TableLayout layout(4, 0, 50, 12);

@@ -16,9 +16,9 @@
 #include <vector>
 
 #include "engine/geometry.h"
-#include "tui/translator.h"
+#include "text/translator.h"
 
-namespace allegra::tui {
+namespace allegra::text {
 
 // Cell c named in a sentence about `subject`: "row 2, column 3", or with the owner when the
 // cell is not the subject's: "Bea's row 2, column 4", "your row 2, column 4". names: one per
@@ -40,4 +40,4 @@ std::optional<CellId> cell_from_short_form(std::string_view text,
                                            const std::vector<std::string>& names, int subject,
                                            const std::vector<CellId>& offered);
 
-}  // namespace allegra::tui
+}  // namespace allegra::text

@@ -8,18 +8,18 @@
 #include <map>
 #include <sstream>
 
-#include "tui/lang_data.h"
-#include "tui/message_pattern.h"
-#include "tui/translator.h"
+#include "text/lang_data.h"
+#include "text/message_pattern.h"
+#include "text/translator.h"
 
-namespace allegra::tui {
+namespace allegra::text {
 namespace {
 
-TEST(TuiTranslation, FiveLanguagesAreEmbedded) {
+TEST(TextTranslation, FiveLanguagesAreEmbedded) {
   EXPECT_EQ(language_codes(), (std::vector<std::string>{"de", "en", "es", "fr", "nl"}));
 }
 
-TEST(TuiTranslation, EveryLanguageHasExactlyTheEnglishKeysAndPlaceholders) {
+TEST(TextTranslation, EveryLanguageHasExactlyTheEnglishKeysAndPlaceholders) {
   std::map<std::string, std::string, std::less<>> en;
   for (const EmbeddedLanguage& lang : embedded_languages())
     if (lang.code == "en") en = parse_language(lang.json);
@@ -40,7 +40,7 @@ TEST(TuiTranslation, EveryLanguageHasExactlyTheEnglishKeysAndPlaceholders) {
   }
 }
 
-TEST(TuiTranslation, NoValueIsAnUntranslatedPlaceholder) {
+TEST(TextTranslation, NoValueIsAnUntranslatedPlaceholder) {
   for (const EmbeddedLanguage& lang : embedded_languages()) {
     SCOPED_TRACE(std::string(lang.code));
     for (const auto& [key, text] : parse_language(lang.json)) {
@@ -51,7 +51,7 @@ TEST(TuiTranslation, NoValueIsAnUntranslatedPlaceholder) {
   }
 }
 
-TEST(TuiTranslation, OtherLanguagesAreReallyTranslated) {
+TEST(TextTranslation, OtherLanguagesAreReallyTranslated) {
   // A handful of sentences that must differ from English in every other language.
   const Translator en("en");
   for (const char* code : {"de", "fr", "nl", "es"}) {
@@ -64,7 +64,7 @@ TEST(TuiTranslation, OtherLanguagesAreReallyTranslated) {
   }
 }
 
-TEST(TuiTranslation, AlmostEverythingDiffersFromEnglish) {
+TEST(TextTranslation, AlmostEverythingDiffersFromEnglish) {
   std::map<std::string, std::string, std::less<>> en;
   for (const EmbeddedLanguage& lang : embedded_languages())
     if (lang.code == "en") en = parse_language(lang.json);
@@ -78,7 +78,7 @@ TEST(TuiTranslation, AlmostEverythingDiffersFromEnglish) {
   }
 }
 
-TEST(TuiTranslation, FillsNamedPlaceholders) {
+TEST(TextTranslation, FillsNamedPlaceholders) {
   const Translator en("en");
   EXPECT_EQ(en.tr("narr.knocked", {{"actor", "other"}, {"name", "Bea"}}), "Bea knocked!");
   EXPECT_EQ(en.tr("narr.knocked", {{"actor", "you"}, {"name", "Bea"}}), "You knocked!");
@@ -97,7 +97,7 @@ std::map<std::string, std::string, std::less<>> texts_of(std::string_view code) 
 }
 
 // Every text is ICU MessageFormat that ICU parses, using only what intl-messageformat shares.
-TEST(TuiTranslation, EveryTextParsesWithIcu) {
+TEST(TextTranslation, EveryTextParsesWithIcu) {
   for (const EmbeddedLanguage& lang : embedded_languages()) {
     for (const auto& [key, text] : parse_language(lang.json)) {
       try {
@@ -111,7 +111,7 @@ TEST(TuiTranslation, EveryTextParsesWithIcu) {
 
 // An ASCII apostrophe next to a brace starts an ICU quotation and hides the argument; texts
 // use the typographic ’ instead.
-TEST(TuiTranslation, NoAsciiApostropheNextToABrace) {
+TEST(TextTranslation, NoAsciiApostropheNextToABrace) {
   for (const EmbeddedLanguage& lang : embedded_languages())
     for (const auto& [key, text] : parse_language(lang.json))
       for (const char* bad : {"'{", "}'", "'}", "{'", "'#"})
@@ -149,7 +149,7 @@ std::vector<MessageArgs> combinations(const std::vector<MessageArgInfo>& args) {
 // The completeness test: each language has every English key and no other; each text uses
 // the same arguments as English, each the same way (simple, plural, select) and with the same
 // select cases; and formats without an error for every select case and the counts 1, 2, 5.
-TEST(TuiTranslation, EveryLanguageFormatsEveryCaseOfEveryMessage) {
+TEST(TextTranslation, EveryLanguageFormatsEveryCaseOfEveryMessage) {
   const auto en = texts_of("en");
   ASSERT_FALSE(en.empty());
   for (const EmbeddedLanguage& lang : embedded_languages()) {
@@ -190,7 +190,7 @@ TEST(TuiTranslation, EveryLanguageFormatsEveryCaseOfEveryMessage) {
   }
 }
 
-TEST(TuiTranslation, MessageArgumentsAreReadFromThePattern) {
+TEST(TextTranslation, MessageArgumentsAreReadFromThePattern) {
   const auto args = message_arguments(
       "{actor, select, you {You drew {count, plural, one {# card} other {# cards}}} other "
       "{{name} drew}}");
@@ -207,7 +207,7 @@ TEST(TuiTranslation, MessageArgumentsAreReadFromThePattern) {
 
 // A broken text never stops a game: the translator falls back to English, then to the raw
 // text; and the completeness test above would have caught it.
-TEST(TuiTranslation, ABrokenTextFallsBackToEnglish) {
+TEST(TextTranslation, ABrokenTextFallsBackToEnglish) {
   const Translator de("de", R"({"narr.knocked": "{actor, select, you {Du hast geklopft!}",
                                 "narr.game_over": "Das Spiel ist {aus"})");
   EXPECT_EQ(de.tr("narr.knocked", {{"actor", "you"}, {"name", "Bea"}}), "You knocked!");
@@ -222,7 +222,7 @@ TEST(TuiTranslation, ABrokenTextFallsBackToEnglish) {
 #ifdef ALLEGRA_SOURCE_DIR
 // Every key is used by the program (as a literal "key" in src/), so no text is left behind
 // when a screen changes; language.name only names the file.
-TEST(TuiTranslation, EveryKeyIsUsedByTheProgram) {
+TEST(TextTranslation, EveryKeyIsUsedByTheProgram) {
   std::string source;
   for (const auto& entry :
        std::filesystem::recursive_directory_iterator(std::string(ALLEGRA_SOURCE_DIR) + "/src")) {
@@ -240,7 +240,7 @@ TEST(TuiTranslation, EveryKeyIsUsedByTheProgram) {
 }
 #endif
 
-TEST(TuiTranslation, LocalePicksTheLanguage) {
+TEST(TextTranslation, LocalePicksTheLanguage) {
   EXPECT_EQ(language_of_locale("de_DE.UTF-8"), "de");
   EXPECT_EQ(language_of_locale("fr_FR"), "fr");
   EXPECT_EQ(language_of_locale("nl"), "nl");
@@ -257,4 +257,4 @@ TEST(TuiTranslation, LocalePicksTheLanguage) {
 }
 
 }  // namespace
-}  // namespace allegra::tui
+}  // namespace allegra::text

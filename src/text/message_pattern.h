@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-namespace allegra::tui {
+namespace allegra::text {
 
 enum class ArgKind { kSimple, kPlural, kSelect };
 
@@ -32,4 +32,4 @@ std::vector<MessageArgInfo> message_arguments(std::string_view pattern);
 
 const char* arg_kind_name(ArgKind kind);
 
-}  // namespace allegra::tui
+}  // namespace allegra::text

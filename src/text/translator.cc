@@ -1,4 +1,4 @@
-#include "tui/translator.h"
+#include "text/translator.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -12,9 +12,9 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
-#include "tui/lang_data.h"
+#include "text/lang_data.h"
 
-namespace allegra::tui {
+namespace allegra::text {
 namespace {
 
 std::string_view find_json(std::string_view code) {
@@ -193,4 +193,4 @@ std::string Translator::tr(std::string_view key, const Args& args) const {
   return std::string(key);
 }
 
-}  // namespace allegra::tui
+}  // namespace allegra::text

@@ -1,4 +1,4 @@
-#include "tui/message_pattern.h"
+#include "text/message_pattern.h"
 
 #include <fmt/format.h>
 #include <unicode/messagepattern.h>
@@ -8,7 +8,7 @@
 #include <map>
 #include <stdexcept>
 
-namespace allegra::tui {
+namespace allegra::text {
 namespace {
 
 std::string utf8(const icu::UnicodeString& s) {
@@ -102,4 +102,4 @@ std::vector<MessageArgInfo> message_arguments(std::string_view pattern) {
   return out;
 }
 
-}  // namespace allegra::tui
+}  // namespace allegra::text

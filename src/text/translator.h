@@ -1,4 +1,5 @@
-// Translator: every text a person reads in `allegra play`, in one of five languages.
+// Translator: every text a person reads (the terminal game, the replay transcripts, ...), in one
+// of five languages.
 //
 // The texts live in data/lang/<code>.json (one flat object, the same keys in every language),
 // written in ICU MessageFormat: simple arguments ({name}), plurals ({count, plural, one {# card}
@@ -21,7 +22,7 @@
 #include <variant>
 #include <vector>
 
-namespace allegra::tui {
+namespace allegra::text {
 
 // The language codes that have a translation file, e.g. {"de", "en", "es", "fr", "nl"}.
 std::vector<std::string> language_codes();
@@ -81,4 +82,4 @@ class Translator {
   std::shared_ptr<const Catalog> fallback_;  // English
 };
 
-}  // namespace allegra::tui
+}  // namespace allegra::text

@@ -1,16 +1,16 @@
 // The narrator's sentences for every event type, as golden English strings.
-#include "tui/narrator.h"
+#include "text/narrator.h"
 
 #include <gtest/gtest.h>
 
 #include <map>
 
-#include "tui/table_model.h"
+#include "text/card_text.h"
 
-namespace allegra::tui {
+namespace allegra::text {
 namespace {
 
-class TuiNarrator : public ::testing::Test {
+class TextNarrator : public ::testing::Test {
  protected:
   std::string say(int actor, std::vector<Event> events) {
     std::string out;
@@ -25,7 +25,7 @@ class TuiNarrator : public ::testing::Test {
                      {Voice::kYou, Voice::kBot, Voice::kBot, Voice::kBot}};
 };
 
-TEST_F(TuiNarrator, EveryEventTypeReadsAsASentence) {
+TEST_F(TextNarrator, EveryEventTypeReadsAsASentence) {
   using T = EventType;
   EXPECT_EQ(say(1, {{.type = T::kRoundStarted, .player = 2, .value = 5, .count = 1}}),
             "Round 2 begins: Carlo starts, and the discard pile starts with the 5.");
@@ -55,7 +55,7 @@ TEST_F(TuiNarrator, EveryEventTypeReadsAsASentence) {
   EXPECT_EQ(say(1, {{.type = T::kGameOver}}), "The game is over.");
 }
 
-TEST_F(TuiNarrator, ASwapThatClearsIsOneSentence) {
+TEST_F(TextNarrator, ASwapThatClearsIsOneSentence) {
   using T = EventType;
   const CellId c = make_cell(1, 1, 0);
   EXPECT_EQ(say(1, {{.type = T::kPlaced, .player = 1, .value = 7, .cell = c},
@@ -68,7 +68,7 @@ TEST_F(TuiNarrator, ASwapThatClearsIsOneSentence) {
             "Carlo’s column 4 and columns 1–2).");
 }
 
-TEST_F(TuiNarrator, KnockSwapTakeAndPut) {
+TEST_F(TextNarrator, KnockSwapTakeAndPut) {
   using T = EventType;
   const CellId k = make_cell(2, 0, 1);
   EXPECT_EQ(say(2, {{.type = T::kToHand, .player = 2, .value = 9, .cell = k},
@@ -82,7 +82,7 @@ TEST_F(TuiNarrator, KnockSwapTakeAndPut) {
             "Bea cleared three 5s (column 2)!");
 }
 
-TEST_F(TuiNarrator, RoundResultExplainsThePenaltyAndTheBonus) {
+TEST_F(TextNarrator, RoundResultExplainsThePenaltyAndTheBonus) {
   using T = EventType;
   std::vector<Event> scored = {
       {.type = T::kRoundScored, .player = 0, .aux = 1, .count = 20, .score = 40},
@@ -98,7 +98,7 @@ TEST_F(TuiNarrator, RoundResultExplainsThePenaltyAndTheBonus) {
   EXPECT_EQ(lines[6], "You ended the round without the lowest score alone: 10 is doubled to 20.");
 }
 
-TEST_F(TuiNarrator, GameSummaryRanksThePlayers) {
+TEST_F(TextNarrator, GameSummaryRanksThePlayers) {
   const auto lines = narrator_.game_summary({{2, 4, 6, 8}}, {20, 5, 7, 40}, 0b0010);
   ASSERT_EQ(lines.size(), 7u);
   EXPECT_EQ(lines[0], "Game over after 1 round.");
@@ -110,7 +110,7 @@ TEST_F(TuiNarrator, GameSummaryRanksThePlayers) {
 
 // The person at this keyboard is "you" in every sentence and every language: never a name
 // glued into a third-person sentence ("Du zog die 8", "Vous a pioché le 8", "Tú cogió el 8").
-TEST_F(TuiNarrator, YouAreSpokenToInEveryLanguage) {
+TEST_F(TextNarrator, YouAreSpokenToInEveryLanguage) {
   using T = EventType;
   const std::vector<Event> drew = {{.type = T::kDrew, .player = 0, .value = 8, .aux = 0}};
   const std::vector<Event> given = {{.type = T::kKnockGiven, .player = 0}};
@@ -142,7 +142,7 @@ TEST_F(TuiNarrator, YouAreSpokenToInEveryLanguage) {
   }
 }
 
-TEST_F(TuiNarrator, TheWinnerLineNamesYouAndCountsWinners) {
+TEST_F(TextNarrator, TheWinnerLineNamesYouAndCountsWinners) {
   EXPECT_EQ(narrator_.game_summary({{2, 4, 6, 8}}, {5, 5, 7, 40}, 0b0001).back(), "You win!");
   EXPECT_EQ(narrator_.game_summary({{2, 4, 6, 8}}, {5, 5, 7, 40}, 0b0011).back(),
             "You share the win with Bea!");
@@ -160,7 +160,7 @@ TEST_F(TuiNarrator, TheWinnerLineNamesYouAndCountsWinners) {
 
 // While a bot decides, the status line says what it decides, never the human's question
 // ("Emil: you drew the 9. Knock for it, or pass?").
-TEST(TuiNarratorDecision, ABotDecidingIsToldInTheThirdPerson) {
+TEST(TextNarratorDecision, ABotDecidingIsToldInTheThirdPerson) {
   RuleOptions o;
   o.players = 4;
   State s(o, 11);
@@ -199,4 +199,4 @@ TEST(TuiNarratorDecision, ABotDecidingIsToldInTheThirdPerson) {
 }
 
 }  // namespace
-}  // namespace allegra::tui
+}  // namespace allegra::text

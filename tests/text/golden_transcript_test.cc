@@ -1,12 +1,12 @@
 // Golden transcripts: one scripted game told in each language, checked in for people to read
-// (tests/tui/golden/transcript.<lang>.txt). Three players, "you" and two bots, every seat played
+// (tests/text/golden/transcript.<lang>.txt). Three players, "you" and two bots, every seat played
 // by a fixed-seed bot so the game is the same on every machine: setup reveals, draws, knocking
 // (given and refused), clears, reshuffles where they happen, each round's end with its penalty
 // or bonus, and the summary with the winner. Each decision's status line comes before the
 // sentences of what was done, as on the screen.
 //
 // After a deliberate change of wording, regenerate and then read the files:
-//   ALLEGRA_UPDATE_GOLDEN=1 build/release/allegra_tests --gtest_filter='*TuiGolden*'
+//   ALLEGRA_UPDATE_GOLDEN=1 build/release/allegra_tests --gtest_filter='*TextGolden*'
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -15,13 +15,13 @@
 #include <sstream>
 
 #include "bots/bot.h"
-#include "tui/narrator.h"
+#include "text/narrator.h"
 
 #ifndef ALLEGRA_SOURCE_DIR
 #error "ALLEGRA_SOURCE_DIR must name the source folder"
 #endif
 
-namespace allegra::tui {
+namespace allegra::text {
 namespace {
 
 constexpr uint64_t kSeed = 8;
@@ -74,11 +74,11 @@ std::string transcript(const std::string& code) {
   return out.str();
 }
 
-class TuiGolden : public ::testing::TestWithParam<std::string> {};
+class TextGolden : public ::testing::TestWithParam<std::string> {};
 
-TEST_P(TuiGolden, TranscriptMatchesTheCheckedInFile) {
+TEST_P(TextGolden, TranscriptMatchesTheCheckedInFile) {
   const std::string path =
-      std::string(ALLEGRA_SOURCE_DIR) + "/tests/tui/golden/transcript." + GetParam() + ".txt";
+      std::string(ALLEGRA_SOURCE_DIR) + "/tests/text/golden/transcript." + GetParam() + ".txt";
   const std::string got = transcript(GetParam());
   const char* update = std::getenv("ALLEGRA_UPDATE_GOLDEN");
   if (update != nullptr && std::string(update) == "1") {
@@ -93,7 +93,7 @@ TEST_P(TuiGolden, TranscriptMatchesTheCheckedInFile) {
                                 "ALLEGRA_UPDATE_GOLDEN=1 and read it";
 }
 
-INSTANTIATE_TEST_SUITE_P(Languages, TuiGolden, ::testing::Values("en", "de", "fr", "nl", "es"));
+INSTANTIATE_TEST_SUITE_P(Languages, TextGolden, ::testing::Values("en", "de", "fr", "nl", "es"));
 
 }  // namespace
-}  // namespace allegra::tui
+}  // namespace allegra::text

@@ -1,11 +1,11 @@
-#include "tui/cell_names.h"
+#include "text/cell_names.h"
 
 #include <algorithm>
 #include <cctype>
 
 #include "engine/action.h"
 
-namespace allegra::tui {
+namespace allegra::text {
 namespace {
 
 const std::string& name_of(const std::vector<std::string>& names, int p) {
@@ -95,4 +95,4 @@ std::optional<CellId> cell_from_short_form(std::string_view text,
   return found;
 }
 
-}  // namespace allegra::tui
+}  // namespace allegra::text

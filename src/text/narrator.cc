@@ -1,4 +1,4 @@
-#include "tui/narrator.h"
+#include "text/narrator.h"
 
 #include <fmt/format.h>
 
@@ -6,11 +6,10 @@
 #include <memory>
 #include <numeric>
 
-#include "tui/cell_names.h"
-#include "tui/table_model.h"
-#include "tui/table_view.h"
+#include "text/card_text.h"
+#include "text/cell_names.h"
 
-namespace allegra::tui {
+namespace allegra::text {
 
 std::vector<Voice> voices_for(const std::vector<bool>& human) {
   const auto people = std::count(human.begin(), human.end(), true);
@@ -337,4 +336,4 @@ std::vector<std::string> Narrator::game_summary(
   return out;
 }
 
-}  // namespace allegra::tui
+}  // namespace allegra::text

@@ -12,9 +12,9 @@
 
 #include "engine/event.h"
 #include "engine/public_view.h"
-#include "tui/translator.h"
+#include "text/translator.h"
 
-namespace allegra::tui {
+namespace allegra::text {
 
 // How the texts speak of a seat. The one person at this keyboard is "you" ("You drew the 8",
 // "Knock for it?"); when several people share the keyboard (hot-seat) each is a named person,
@@ -65,4 +65,4 @@ class Narrator {
   std::vector<Voice> voices_;
 };
 
-}  // namespace allegra::tui
+}  // namespace allegra::text

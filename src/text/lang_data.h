@@ -1,13 +1,13 @@
 // The translation files data/lang/*.json, embedded into the binary at build time.
 //
-// cmake/embed_lang.cmake generates the definition from the JSON files, so `allegra play` runs
+// cmake/embed_lang.cmake generates the definition from the JSON files, so `allegra` runs
 // from any folder and a changed translation only needs a rebuild.
 #pragma once
 
 #include <string_view>
 #include <vector>
 
-namespace allegra::tui {
+namespace allegra::text {
 
 struct EmbeddedLanguage {
   std::string_view code;  // the file name without .json, e.g. "de"
@@ -17,4 +17,4 @@ struct EmbeddedLanguage {
 // Every embedded language, sorted by code.
 const std::vector<EmbeddedLanguage>& embedded_languages();
 
-}  // namespace allegra::tui
+}  // namespace allegra::text
