@@ -4,7 +4,8 @@
 // Nobody knows a face-down card or the draw-pile order in ALLEGRA, so the public view is all a
 // bot may use; search bots deal the unseen cards themselves with State::sample(view, rng) and
 // so can never see a real hidden card. Every bot is seeded: the same seed and the same views
-// give the same decisions (a time budget aside, which depends on the machine).
+// give the same decisions (a time budget aside, which depends on the machine); decide() makes
+// each decision a pure function of the view and a per-decision seed.
 #pragma once
 
 #include <cstdint>
@@ -25,6 +26,18 @@ class Bot {
   // One of view.legal_actions(), for view.current_player(). Callers never ask a bot when the
   // game is over. A decision with a single legal action must cost no search time.
   virtual Action choose(const PublicView& view) = 0;
+
+  // The pure entry point: the decision depends only on the view and `decision_seed`, never on
+  // earlier calls, so a game resumed from a save continues bit for bit like one played
+  // straight. The game loops derive the seed from the game seed and the decision index
+  // (table/decision_seed.h).
+  Action decide(const PublicView& view, uint64_t decision_seed) {
+    reseed(decision_seed);
+    return choose(view);
+  }
+  // Restarts the bot's random stream from `seed`; a bot without one has nothing to do. A bot
+  // keeps no other state between decisions that changes its choices.
+  virtual void reseed(uint64_t /*seed*/) {}
 };
 
 // A bot from a spec: "random", "greedy", "expert", "mcts" (default budget), "mcts:2000it"

@@ -229,6 +229,8 @@ MctsBot::MctsBot(const MctsConfig& config, uint64_t seed) : impl_(std::make_uniq
 
 MctsBot::~MctsBot() = default;
 
+void MctsBot::reseed(uint64_t seed) { impl_->rng.reseed(seed); }
+
 std::string MctsBot::name() const {
   const MctsConfig& c = impl_->config;
   std::string n =

@@ -41,6 +41,7 @@ class MctsBot : public Bot {
   ~MctsBot() override;
   std::string name() const override;
   Action choose(const PublicView& view) override;
+  void reseed(uint64_t seed) override;
 
   // Statistics of the last choose(): iterations run and each root action's visits and mean
   // value for the deciding player (best first), e.g. for hints in a user interface.

@@ -178,11 +178,6 @@ double OnePlyBot::best_take(const Board& b, int k, int8_t hand, Action* take) co
 Action OnePlyBot::choose(const PublicView& view) {
   ActionList legal = view.legal_actions();
   const State& s = view.masked();
-  if (s.phase() == Phase::kSetupReveal || s.round() != turns_round_) {
-    turns_ = 0;
-    turns_round_ = s.round();
-  }
-  if (s.phase() == Phase::kChooseDraw) ++turns_;
   if (legal.size() == 1) return legal[0];
   std::vector<double> values = evaluate(s, legal, true);
   if (noise_ > 0)
@@ -194,6 +189,11 @@ Action OnePlyBot::choose(const PublicView& view) {
     if (values[i] >= best - 1e-9) ties.push_back(legal[i]);
   if (ties.empty()) return legal[rng_.below(static_cast<uint32_t>(legal.size()))];
   return ties[rng_.below(static_cast<uint32_t>(ties.size()))];
+}
+
+int OnePlyBot::turns_in_round() const {
+  const State& s = *ctx_.state;
+  return (s.turns_in_round() + s.players() - 1) / s.players();
 }
 
 std::vector<double> OnePlyBot::action_values(const PublicView& view) {

@@ -34,6 +34,7 @@ namespace allegra::bots {
 class OnePlyBot : public Bot {
  public:
   Action choose(const PublicView& view) override;
+  void reseed(uint64_t seed) override { rng_.reseed(seed); }
   // The value of every legal action, in view.legal_actions() order, without noise (for the
   // greedy bot: minus the expected display score after the action; a knock without
   // knock_margin()). For explaining a move.
@@ -65,9 +66,11 @@ class OnePlyBot : public Bot {
   virtual void prepare() {}
 
   Rng& rng() { return rng_; }
-  // How many turns (draws) this bot has had in the current round, this one included: the
-  // view has no clock, so the bot keeps one to notice a round that drags on.
-  int turns_in_round() const { return turns_; }
+  // How many turns the deciding player has had in the current round, this one included, read
+  // off the view's public turn count (State::turns_in_round()): turns go round the table, so
+  // a player's k-th turn is one of the turns (k-1)n+1 .. kn. A bot keeps no counter of its
+  // own, so its decisions depend on the view alone.
+  int turns_in_round() const;
 
  private:
   // margin: a knock must beat passing by knock_margin() (for choosing, not for explaining).
@@ -90,8 +93,6 @@ class OnePlyBot : public Bot {
   Rng rng_;
   double noise_;
   Context ctx_;
-  int turns_ = 0;
-  int turns_round_ = -1;
 };
 
 }  // namespace allegra::bots

@@ -14,6 +14,7 @@ class RandomBot : public Bot {
   explicit RandomBot(uint64_t seed) : rng_(seed) {}
   std::string name() const override { return "random"; }
   Action choose(const PublicView& view) override;
+  void reseed(uint64_t seed) override { rng_.reseed(seed); }
 
  private:
   Rng rng_;

@@ -18,6 +18,7 @@
 #include "cli/rule_flags.h"
 #include "cli/sim_command.h"
 #include "engine/record.h"
+#include "table/game_loop.h"
 
 namespace allegra::cli {
 namespace {
@@ -56,17 +57,16 @@ int run_selfplay(const SelfplayArgs& args) {
       printer.begin_game(state, g + 1, seed);
       printer.begin_round(state);
     }
-    int actions = 0;
     EventList events;
-    while (!state.is_terminal()) {
-      Action a = random_action(state, policy);
+    auto decide = [&](const table::DecisionRequest& r) { return random_action(*r.state, policy); };
+    auto apply = [&](int, Action a) {
       events.clear();
       recorder.apply(state, a, &events);
-      ++actions;
-      if (args.quiet) continue;
+      if (args.quiet) return;
       printer.on_events(events);
       if (starts_round(events)) printer.begin_round(state);
-    }
+    };
+    const int actions = static_cast<int>(table::play_to_end(state, decide, apply));
     if (args.quiet)
       fmt::print("{}\n", game_summary_line(g + 1, seed, state, actions));
     else

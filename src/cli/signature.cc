@@ -5,6 +5,7 @@
 
 #include "cli/random_player.h"
 #include "engine/state.h"
+#include "table/game_loop.h"
 
 namespace allegra::cli {
 namespace {
@@ -35,10 +36,11 @@ SignatureRun run_signature(int games) {
     const uint64_t seed = kSignatureSeed + static_cast<uint64_t>(g);
     State state(options, seed);
     Rng policy = policy_rng(seed);
-    while (!state.is_terminal()) {
-      state.apply(random_action(state, policy));
-      ++run.actions;
-    }
+    // The shared game loop (knock answers asked at once, in the engine's order, so the random
+    // player's stream is used exactly as when it was asked one at a time).
+    run.actions += static_cast<int64_t>(table::play_to_end(
+        state, [&](const table::DecisionRequest& r) { return random_action(*r.state, policy); },
+        [&](int, Action a) { state.apply(a); }));
     run.rounds += state.rounds_played();
     for (int p = 0; p < state.players(); ++p) h = hash_int32(h, state.total_half(p));
   }

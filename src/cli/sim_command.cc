@@ -124,8 +124,8 @@ Command add_sim_command(CLI::App& app) {
       ->capture_default_str()
       ->check(whole_number(1, kMaxGames));
   add_seed_option(*sub, args->seed,
-                  "Seed: game g (from 0) is dealt from seed S+g; the bots' seeds derive from S, "
-                  "g and their lineup entry");
+                  "Seed: game g (from 0) is dealt from seed S+g; each bot decision is seeded "
+                  "from that seed and the decision's number in the game");
   sub->add_option("--threads", args->threads,
                   "Worker threads (games run in parallel; results do not depend on it)")
       ->capture_default_str()

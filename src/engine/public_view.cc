@@ -1,5 +1,7 @@
 #include "engine/public_view.h"
 
+#include <stdexcept>
+
 namespace allegra {
 
 PublicView::PublicView(const State& state) : masked_(state) {
@@ -14,6 +16,20 @@ PublicView::PublicView(const State& state) : masked_(state) {
   if (s.hand_ != kNoCard && !s.hand_known_) s.hand_ = kHiddenValue;
   if (s.taken_ != kNoCard && !s.taken_known_) s.taken_ = kHiddenValue;
   s.rng_.reseed(0);
+}
+
+PublicView PublicView::knock_answer(int seat) const {
+  const State& m = masked_;
+  if (m.phase_ != Phase::kKnockWindow || seat < 0 || seat >= m.players() ||
+      !(m.knock_pending_ >> seat & 1))
+    throw std::invalid_argument("knock_answer: the seat is not pending in a knock window");
+  PublicView v;
+  v.masked_ = m;
+  v.masked_.knockers_ = 0;
+  // The engine asks clockwise from the active player's left: drop the seats before `seat`.
+  for (int q = left_of(m.active_, m.players()); q != seat; q = left_of(q, m.players()))
+    v.masked_.knock_pending_ &= static_cast<uint8_t>(~(1u << q));
+  return v;
 }
 
 }  // namespace allegra

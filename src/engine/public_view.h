@@ -25,9 +25,17 @@ class PublicView {
   Phase phase() const { return masked_.phase(); }
   ActionList legal_actions() const { return masked_.legal_actions(); }
 
+  // The knock window as it opened (no answer given yet), seen by `seat` answering in it: every
+  // eligible player answers at once (R7 in docs/rules.md), so nobody sees another's answer. The
+  // seats the engine asks before `seat` count as pending no more (they are not knockers), so
+  // this is a state the engine can reach and its current_player() is `seat`. Throws
+  // std::invalid_argument unless the view is in kKnockWindow with `seat` pending.
+  PublicView knock_answer(int seat) const;
+
   bool operator==(const PublicView& o) const { return masked_ == o.masked_; }
 
  private:
+  PublicView() = default;
   State masked_;
 };
 

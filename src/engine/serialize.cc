@@ -358,6 +358,7 @@ json StateCodec::to_json(const State& s) {
   j["final_done"] = player_set(s.final_done_, n);
   j["final_turns_left"] = s.final_turns_left_;
   j["final_next"] = s.final_next_;
+  j["turns_in_round"] = s.turns_in_round_;
   json grids = json::array();
   for (int p = 0; p < n; ++p) {
     json grid = json::array();
@@ -421,6 +422,7 @@ State StateCodec::from_json(const json& j) {
           "final_done",
           "final_turns_left",
           "final_next",
+          "turns_in_round",
           "grids",
           "draw_pile",
           "discard_pile",
@@ -484,6 +486,10 @@ State StateCodec::from_json(const json& j) {
   s.final_done_ = player_set_from(get("final_done"), path("final_done"), n);
   s.final_turns_left_ = static_cast<int8_t>(small("final_turns_left", -1, n));
   s.final_next_ = static_cast<int8_t>(small("final_next", 0, n - 1));
+  // Optional: states written before the turn count existed read as 0.
+  if (j.contains("turns_in_round"))
+    s.turns_in_round_ =
+        static_cast<int16_t>(small("turns_in_round", 0, std::numeric_limits<int16_t>::max()));
 
   {
     std::string p = path("grids");

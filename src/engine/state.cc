@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <limits>
 
 #include "engine/public_view.h"
 
@@ -592,6 +593,7 @@ void State::check_round_end(EventList* ev) {
 void State::begin_turn(int p, EventList* ev) {
   active_ = static_cast<int8_t>(p);
   phase_ = Phase::kChooseDraw;
+  if (turns_in_round_ < std::numeric_limits<int16_t>::max()) ++turns_in_round_;
   emit(ev, {.type = EventType::kTurnStarted, .player = active_});
 }
 
@@ -723,6 +725,7 @@ void State::start_round(std::span<const int8_t> deck, EventList* ev) {
   final_done_ = 0;
   final_turns_left_ = -1;
   final_next_ = 0;
+  turns_in_round_ = 0;
   held_ = hand_ = taken_ = pending_discard_ = kNoCard;
   hand_known_ = taken_known_ = held_from_discard_ = false;
   after_clear_ = AfterClear::kEndTurn;
@@ -831,7 +834,7 @@ bool State::operator==(const State& o) const {
         setup_reveals_left_ == o.setup_reveals_left_ &&
         setup_players_done_ == o.setup_players_done_ && ender_ == o.ender_ &&
         final_done_ == o.final_done_ && final_turns_left_ == o.final_turns_left_ &&
-        final_next_ == o.final_next_ && held_ == o.held_ &&
+        final_next_ == o.final_next_ && turns_in_round_ == o.turns_in_round_ && held_ == o.held_ &&
         held_from_discard_ == o.held_from_discard_ && knock_pending_ == o.knock_pending_ &&
         knockers_ == o.knockers_ && knocker_ == o.knocker_ && hand_ == o.hand_ &&
         hand_known_ == o.hand_known_ && taken_ == o.taken_ && taken_known_ == o.taken_known_ &&

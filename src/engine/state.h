@@ -133,6 +133,10 @@ class State {
   bool in_final_round() const { return ender_ != kNoPlayer; }
   bool had_final_turn(int p) const { return final_done_ >> p & 1; }
   int setup_reveals_left() const { return setup_reveals_left_; }
+  // Turns begun in the round being played, the current one included (0 during the setup): a
+  // public clock, so that a bot can notice a round that drags on without keeping a counter of
+  // its own (bots are pure functions of the view and a seed: docs/bots.md).
+  int turns_in_round() const { return turns_in_round_; }
   uint8_t knock_pending() const { return knock_pending_; }  // bit p: p may still knock/pass
   uint8_t knockers() const { return knockers_; }            // bit p: p knocked
 
@@ -237,6 +241,7 @@ class State {
   uint8_t final_done_ = 0;        // bit p: p had (or skipped) his last turn
   int8_t final_turns_left_ = -1;  // -1: the ending turn has not finished yet
   int8_t final_next_ = 0;         // next seat to consider for a final turn
+  int16_t turns_in_round_ = 0;    // turns begun in this round (see turns_in_round())
 
   // The turn in progress.
   int8_t held_ = kNoCard;  // the drawn card

@@ -7,6 +7,7 @@
 
 #include "engine/public_view.h"
 #include "engine/state.h"
+#include "table/decision_seed.h"
 
 namespace allegra::sim {
 namespace {
@@ -54,22 +55,10 @@ MatchResult play_match(const RuleOptions& options, uint64_t deal_seed, std::span
   count_events(events, result);
   std::optional<GameRecorder> recorder;
   if (record != nullptr) recorder.emplace(state, deal_seed);
-  int round_decisions = 0;
-  int round = state.rounds_played();
-  while (!state.is_terminal()) {
-    if (state.rounds_played() != round) {
-      round = state.rounds_played();
-      round_decisions = 0;
-    }
-    if (++round_decisions > max_decisions_per_round) {
-      std::string names;
-      for (Bot* bot : bots) names += (names.empty() ? "" : ", ") + bot->name();
-      throw BotError(fmt::format(
-          "round {} of the game dealt from seed {} did not end after {} decisions (bots: {})",
-          round + 1, deal_seed, max_decisions_per_round, names));
-    }
-    const int seat = state.current_player();
-    const Action a = bots[seat]->choose(state.public_view());
+  auto decide = [&](const table::DecisionRequest& r) {
+    return bots[r.seat]->decide(r.view(), table::decision_seed(deal_seed, r.index));
+  };
+  auto apply = [&](int seat, Action a) {
     if (!state.is_legal(a))
       throw BotError(fmt::format("bot '{}' at seat {} chose an illegal action '{}': {}",
                                  bots[seat]->name(), seat, to_text(a), state.why_illegal(a)));
@@ -78,8 +67,17 @@ MatchResult play_match(const RuleOptions& options, uint64_t deal_seed, std::span
       recorder->apply(state, a, &events);
     else
       state.apply(a, &events);
-    ++result.actions;
     count_events(events, result);
+  };
+  try {
+    result.actions =
+        static_cast<int>(table::play_to_end(state, decide, apply, 0, max_decisions_per_round));
+  } catch (const table::EndlessRound& e) {
+    std::string names;
+    for (Bot* bot : bots) names += (names.empty() ? "" : ", ") + bot->name();
+    throw BotError(fmt::format(
+        "round {} of the game dealt from seed {} did not end after {} decisions (bots: {})",
+        e.round() + 1, deal_seed, e.limit(), names));
   }
   result.rounds = state.rounds_played();
   result.winners = state.winners();

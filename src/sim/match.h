@@ -1,8 +1,8 @@
 // Match: one game of ALLEGRA between a lineup of bots, with per-player statistics.
 //
-// The game runs on a real State; a bot only ever receives state.public_view(), so it cannot
-// see a hidden card. The statistics are read off the engine's events (round scores, clears,
-// knocks, round ends and penalties), so they count exactly what the rules did.
+// The game runs on a real State through the shared game loop; a bot only ever receives a public
+// view, so it cannot see a hidden card. The statistics are read off the engine's events (round
+// scores, clears, knocks, round ends and penalties), so they count exactly what the rules did.
 #pragma once
 
 #include <cstdint>
@@ -15,6 +15,7 @@
 #include "bots/bot.h"
 #include "engine/options.h"
 #include "engine/record.h"
+#include "table/game_loop.h"
 
 namespace allegra::sim {
 
@@ -52,17 +53,14 @@ class BotError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// The rules have no turn limit, and bots that never reveal their last cards could play a round
-// forever; a round longer than this many decisions (random players need about 300, the bots
-// about 200) is reported as a BotError instead of hanging a simulation.
-inline constexpr int kMaxDecisionsPerRound = 20000;
-
 // Plays one game dealt from `deal_seed` with bots[seat] deciding for each seat
-// (bots.size() must equal options.players). If `record` is given it receives the game record
-// (engine/record.h). Throws BotError if a bot returns an illegal action or a round takes more
-// than `max_decisions_per_round` decisions.
+// (bots.size() must equal options.players), through the shared game loop (table/game_loop.h):
+// knock windows answered at once, each decision Bot::decide() with a seed from `deal_seed` and
+// the decision index. If `record` is given it receives the game record (engine/record.h).
+// Throws BotError if a bot returns an illegal action or a round takes more than
+// `max_decisions_per_round` decisions (the cap: table::kMaxDecisionsPerRound).
 MatchResult play_match(const RuleOptions& options, uint64_t deal_seed, std::span<Bot* const> bots,
                        GameRecord* record = nullptr,
-                       int max_decisions_per_round = kMaxDecisionsPerRound);
+                       int max_decisions_per_round = table::kMaxDecisionsPerRound);
 
 }  // namespace allegra::sim

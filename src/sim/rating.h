@@ -4,7 +4,8 @@
 // with repetition, except those made of a single bot; their order is shuffled once with the
 // seed and the games cycle through them (so a multiple of their number plays every lineup
 // equally often). In game g the lineup's bots are shuffled onto the seats with a per-game Rng;
-// the deal is seed S+g and the bot at seat s is seeded with game_bot_seed(S, g, s).
+// the deal is seed S+g; the bot at seat s is made with game_bot_seed(S, g, s) and each of its
+// decisions seeded from the deal seed and the decision index (Bot::decide).
 //
 // Every pair of seats with different bots in a game is one comparison: the lower final total
 // wins it, equal totals count half to each. A Bradley-Terry model P(i beats j) =

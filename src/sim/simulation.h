@@ -3,7 +3,8 @@
 // Schedule (docs/sim.md): game g (from 0) is dealt from seed S+g (the deal of
 // `allegra selfplay --seed S+g`) and uses rotation r = g mod N: lineup entry i sits at seat
 // (i + r) mod N, so over every N consecutive games each entry plays each seat once. The bot of
-// entry i in game g is seeded with game_bot_seed(S, g, i). Games are independent and run on
+// entry i in game g is made with game_bot_seed(S, g, i), but play_match() seeds each decision
+// from the deal seed and the decision index (Bot::decide). Games are independent and run on
 // `threads` worker threads; results are aggregated in game order, so the result is the same
 // for a given seed whatever the thread count (time-budgeted bots aside).
 #pragma once

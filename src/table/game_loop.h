@@ -1,0 +1,100 @@
+// play_to_end(): the one game loop, for callers that play whole games at full speed (sim,
+// selfplay, the bench signature) and for the Table's rules of who decides when.
+//
+// Every decision of a game goes through here in the same way the live Table (table.h) runs it:
+//  - one player at a time, except in a knock window (R7), where every eligible player answers
+//    at once from the window as it opened, never from another's answer; the answers then go to
+//    the engine one at a time in its order, clockwise from the active player's left (the engine
+//    order is the serialisation of simultaneous answers: docs/rules.md R7);
+//  - decisions are numbered from the start of the game (the index of a knock answer is the
+//    place it takes in the engine's order), which seeds bots (decision_seed.h);
+//  - a round that does not end within kMaxDecisionsPerRound decisions throws EndlessRound.
+// It is a template so that a simulation pays no indirect call per decision.
+#pragma once
+
+#include <boost/container/static_vector.hpp>
+#include <cstdint>
+#include <stdexcept>
+
+#include "engine/public_view.h"
+#include "engine/state.h"
+
+namespace allegra::table {
+
+// The rules have no turn limit, and bots that never reveal their last cards could play a round
+// forever: a round longer than this many decisions (random players need about 300, the bots
+// about 200) ends the game with EndlessRound instead of hanging a simulation. The one place
+// this cap is kept.
+inline constexpr int kMaxDecisionsPerRound = 20000;
+
+// A round went past its decision cap. round(): 0-based.
+class EndlessRound : public std::runtime_error {
+ public:
+  EndlessRound(int round, int limit);
+  int round() const { return round_; }
+  int limit() const { return limit_; }
+
+ private:
+  int round_;
+  int limit_;
+};
+
+using SeatList = boost::container::static_vector<int, kMaxPlayers>;
+
+// The seats of an open knock window that are still to answer, in the engine's order.
+SeatList knock_window_order(const State& state);
+
+// One decision to make.
+struct DecisionRequest {
+  int seat = 0;
+  uint64_t index = 0;            // engine actions applied in the game before this one
+  const State* state = nullptr;  // the real state; for a knock answer, as the window opened
+  bool knock_answer = false;     // an answer in a knock window
+  // What the deciding player may see: the public view, or the knock window as it opened.
+  PublicView view() const {
+    return knock_answer ? PublicView(*state).knock_answer(seat) : PublicView(*state);
+  }
+};
+
+// Plays `state` to the end of the game. decide(const DecisionRequest&) returns the action of
+// request.seat; apply(int seat, Action) applies it to `state` (directly or through a
+// GameRecorder) and reads its events. Decisions are numbered from `first_index`. Returns the
+// number of decisions taken.
+template <class Decide, class Apply>
+uint64_t play_to_end(State& state, Decide&& decide, Apply&& apply, uint64_t first_index = 0,
+                     int max_decisions_per_round = kMaxDecisionsPerRound) {
+  uint64_t index = first_index;
+  int round = state.rounds_played();
+  int in_round = 0;
+  auto count = [&] {
+    if (state.rounds_played() != round) {
+      round = state.rounds_played();
+      in_round = 0;
+    }
+    if (++in_round > max_decisions_per_round) throw EndlessRound(round, max_decisions_per_round);
+  };
+  while (!state.is_terminal()) {
+    if (state.phase() != Phase::kKnockWindow) {
+      count();
+      const int seat = state.current_player();
+      apply(seat, decide(DecisionRequest{seat, index, &state, false}));
+      ++index;
+      continue;
+    }
+    // 1. Every eligible player answers from the window as it opened.
+    const State opened = state;
+    const SeatList order = knock_window_order(opened);
+    boost::container::static_vector<Action, kMaxPlayers> answers;
+    for (size_t i = 0; i < order.size(); ++i)
+      answers.push_back(decide(DecisionRequest{order[i], index + i, &opened, true}));
+    // 2. The answers go to the engine in its order.
+    for (size_t i = 0; i < order.size(); ++i) {
+      count();
+      apply(order[i], answers[i]);
+      ++index;
+    }
+  }
+  return index - first_index;
+}
+
+}  // namespace allegra::table

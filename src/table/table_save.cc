@@ -1,0 +1,154 @@
+// Table::save() and Table::load(): the table format of docs/table-format.md.
+//
+// The state is not written: the record (engine/record.h) holds every decision and the seed
+// deals the same cards again, so load() replays it on a fresh State through a fresh
+// GameRecorder and gets the state, the record and the decision count exactly as they were
+// (the Rng included), hidden cards written nowhere but in the deals of the record. Around the
+// record: the seats, the stand-in bot, the decision clock and the answers of an open knock
+// window.
+#include <fmt/format.h>
+
+#include <string>
+
+#include "engine/serialize.h"
+#include "table/game_loop.h"
+#include "table/table.h"
+
+namespace allegra::table {
+namespace {
+
+using nlohmann::json;
+
+inline constexpr std::string_view kFormat = "allegra-table";
+inline constexpr int kTableFormatVersion = 1;
+// A timeout or a clock reading above this (about 292 million years) is no time at all.
+inline constexpr int64_t kMaxMillis = int64_t{1} << 53;
+
+std::string_view kind_name(SeatKind k) {
+  switch (k) {
+    case SeatKind::kPerson:
+      return "person";
+    case SeatKind::kBot:
+      return "bot";
+    case SeatKind::kEmpty:
+      return "empty";
+  }
+  return "empty";
+}
+
+Seat seat_from(const json& j, const std::string& path) {
+  json_read::object(j, path, {"kind", "name", "bot", "timeout_ms"});
+  Seat seat;
+  const std::string& kind = json_read::string(json_read::member(j, path, "kind"), path + ".kind");
+  if (kind == "person")
+    seat.kind = SeatKind::kPerson;
+  else if (kind == "bot")
+    seat.kind = SeatKind::kBot;
+  else if (kind == "empty")
+    seat.kind = SeatKind::kEmpty;
+  else
+    json_read::fail(path + ".kind", "must be \"person\", \"bot\" or \"empty\"");
+  if (j.contains("name")) seat.name = json_read::string(j.at("name"), path + ".name");
+  if (j.contains("bot")) seat.bot = json_read::string(j.at("bot"), path + ".bot");
+  if (seat.kind == SeatKind::kBot && seat.bot.empty())
+    json_read::fail(path + ".bot", "a bot seat needs a bot spec");
+  if (j.contains("timeout_ms") && !j.at("timeout_ms").is_null())
+    seat.timeout =
+        Millis(json_read::integer(j.at("timeout_ms"), path + ".timeout_ms", 0, kMaxMillis));
+  return seat;
+}
+
+}  // namespace
+
+json Table::save() const {
+  json seats = json::array();
+  for (const Seat& seat : seats_) {
+    json s = {{"kind", kind_name(seat.kind)}, {"name", seat.name}};
+    if (seat.kind == SeatKind::kBot) s["bot"] = seat.bot;
+    s["timeout_ms"] = seat.timeout ? json(seat.timeout->count()) : json(nullptr);
+    seats.push_back(std::move(s));
+  }
+  json answers = json::array();
+  for (int seat = 0; seat < state_.players(); ++seat)
+    if (answered_ >> seat & 1)
+      answers.push_back(
+          {{"seat", seat}, {"action", action_to_json(answers_[static_cast<size_t>(seat)])}});
+  return {{"format", kFormat},
+          {"version", kTableFormatVersion},
+          {"seats", std::move(seats)},
+          {"stand_in", stand_in_},
+          {"since_ms", since_.count()},
+          {"knock_answers", std::move(answers)},
+          {"record", record_to_json(recorder_.record())}};
+}
+
+Table Table::load(const json& j) {
+  using namespace json_read;
+  const std::string P = "table";
+  object(j, P, {"format", "version", "seats", "stand_in", "since_ms", "knock_answers", "record"});
+  if (string(member(j, P, "format"), P + ".format") != kFormat)
+    fail(P + ".format", fmt::format("must be \"{}\"", kFormat));
+  integer(member(j, P, "version"), P + ".version", kTableFormatVersion, kTableFormatVersion);
+  const GameRecord record = record_from_json(member(j, P, "record"));
+  const int n = record.options.players;
+  std::vector<Seat> seats;
+  const auto& seat_list = array(member(j, P, "seats"), P + ".seats", static_cast<size_t>(n));
+  if (seat_list.size() != static_cast<size_t>(n))
+    fail(P + ".seats", fmt::format("must have one entry per player ({})", n));
+  for (size_t i = 0; i < seat_list.size(); ++i)
+    seats.push_back(seat_from(seat_list[i], fmt::format("{}.seats[{}]", P, i)));
+  const Millis since(integer(member(j, P, "since_ms"), P + ".since_ms", -kMaxMillis, kMaxMillis));
+  Table table = [&] {
+    try {
+      return Table(record.options, record.seed, std::move(seats), since,
+                   string(member(j, P, "stand_in"), P + ".stand_in"));
+    } catch (const FormatError&) {
+      throw;
+    } catch (const std::invalid_argument& e) {
+      fail(P, e.what());  // an unknown bot spec
+    }
+  }();
+
+  // 1. Replay every recorded decision on the fresh game.
+  for (size_t r = 0; r < record.rounds.size(); ++r) {
+    for (size_t i = 0; i < record.rounds[r].steps.size(); ++i) {
+      const RecordStep& step = record.rounds[r].steps[i];
+      const std::string where = fmt::format("{}.record.rounds[{}].steps[{}]", P, r, i);
+      if (table.state_.is_terminal() || step.player != table.state_.current_player())
+        fail(where, "is not the next decision of the game dealt from the record's seed");
+      Events ignored;
+      try {
+        table.apply(step.action, since, ignored);
+      } catch (const IllegalAction& e) {
+        fail(where, e.what());
+      }
+    }
+  }
+  // 2. The replay must have written the same record (same deals, reshuffles and scores).
+  if (!(table.recorder_.record() == record))
+    fail(P + ".record", "does not replay from its seed and options");
+  // 3. The answers already given in an open knock window.
+  const auto& answers =
+      array(member(j, P, "knock_answers"), P + ".knock_answers", static_cast<size_t>(n));
+  for (size_t i = 0; i < answers.size(); ++i) {
+    const std::string p = fmt::format("{}.knock_answers[{}]", P, i);
+    object(answers[i], p, {"seat", "action"});
+    const int seat =
+        static_cast<int>(integer(member(answers[i], p, "seat"), p + ".seat", 0, n - 1));
+    const Action a = action_from_json(member(answers[i], p, "action"), n);
+    const std::vector<int> due = seats_due(table.view(), table.answered_);
+    if (std::find(due.begin(), due.end(), seat) == due.end() ||
+        table.state_.phase() != Phase::kKnockWindow)
+      fail(p + ".seat", "is not waiting for a knock answer");
+    if (a.type != ActionType::kKnock && a.type != ActionType::kPass)
+      fail(p + ".action", "must be \"knock\" or \"pass\"");
+    table.answers_[static_cast<size_t>(seat)] = a;
+    table.answered_ |= static_cast<uint8_t>(1u << seat);
+  }
+  if (table.state_.phase() == Phase::kKnockWindow &&
+      seats_due(table.view(), table.answered_).empty())
+    fail(P + ".knock_answers", "a complete window would have been closed");
+  return table;
+}
+
+}  // namespace allegra::table

@@ -1,0 +1,43 @@
+// The shared game loop: knock answers asked at once, decisions numbered, the round cap.
+#include "table/game_loop.h"
+
+#include <gtest/gtest.h>
+
+#include "engine/rng.h"
+
+namespace allegra::table {
+namespace {
+
+// The game loop asks every knock answer from the window as it opened.
+TEST(GameLoopTest, KnockAnswersSeeNoOtherAnswer) {
+  State s(RuleOptions{}, 8);
+  Rng rng(3);
+  int answers = 0;
+  auto decide = [&](const DecisionRequest& r) {
+    const PublicView v = r.view();
+    EXPECT_EQ(v.current_player(), r.seat);
+    if (r.knock_answer) {
+      EXPECT_EQ(v.masked().knockers(), 0);
+      ++answers;
+      return rng.below(2) ? Action::knock() : Action::pass();
+    }
+    const ActionList legal = v.legal_actions();
+    return legal[rng.below(static_cast<uint32_t>(legal.size()))];
+  };
+  uint64_t applied = 0;
+  auto apply = [&](int seat, Action a) {
+    EXPECT_EQ(seat, s.current_player());
+    s.apply(a);
+    ++applied;
+  };
+  EXPECT_EQ(play_to_end(s, decide, apply), applied);
+  EXPECT_TRUE(s.is_terminal());
+  EXPECT_GT(answers, 0);
+  State t(RuleOptions{}, 8);
+  auto apply_t = [&](int, Action a) { t.apply(a); };
+  auto first = [](const DecisionRequest& r) { return r.state->legal_actions()[0]; };
+  EXPECT_THROW(play_to_end(t, first, apply_t, 0, 5), EndlessRound);
+}
+
+}  // namespace
+}  // namespace allegra::table
