@@ -126,16 +126,16 @@ std::optional<ReplayError> ReplayCursor::apply_step() {
     return error(fmt::format(
         "{}: this draw reshuffles the discard pile, but the record has no reshuffle order", where));
   State next = state_;
-  events_.clear();
+  EventList events;
   if (reshuffles && chance_ == ChanceSource::kRecord) {
     try {
-      next.reshuffle_with(st.reshuffle, &events_);
+      next.reshuffle_with(st.reshuffle, &events);
     } catch (const std::invalid_argument& e) {
       return error(fmt::format("{}: the reshuffle order is not valid: {}", where, e.what()));
     }
   }
   try {
-    next.apply(st.action, &events_);
+    next.apply(st.action, &events);
   } catch (const IllegalAction& e) {
     return error(fmt::format("{}: illegal: {}", where, e.what()));
   }
@@ -144,6 +144,7 @@ std::optional<ReplayError> ReplayCursor::apply_step() {
 
   const bool ended = next.rounds_played() > state_.rounds_played();
   state_ = next;
+  events_ = events;
   actor_ = st.player;
   dealt_new_round_ = false;
   ++index_;

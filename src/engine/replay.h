@@ -10,8 +10,9 @@
 //
 // Moving: forward() applies one decision; back() and seek() go anywhere already checked or
 // not. The State is a ~600-byte value, so the cursor keeps a snapshot at the start of every
-// round it reached, and a seek replays at most one round from the nearest snapshot: a seek on a
-// 3000-decision game costs a few microseconds, fast enough for a viewer on every key press.
+// round it reached, and a seek replays at most one round from the nearest snapshot: a random
+// seek on a 4000-decision game (6 players, 8 rounds) takes about 0.15 ms in a release build,
+// fast enough for a viewer on every key press.
 //
 // Chance comes from the record (ChanceSource::kRecord: the recorded deals and reshuffle
 // orders are imposed with State::redeal and State::reshuffle_with, so any program's records
