@@ -7,9 +7,11 @@
 #include <limits>
 #include <stdexcept>
 
+#include "engine/json_fields.h"
+#include "engine/json_read.h"
+#include "engine/options_json.h"
 #include "engine/player_name.h"
 #include "engine/replay.h"
-#include "engine/serialize.h"
 
 namespace allegra {
 

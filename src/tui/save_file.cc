@@ -13,9 +13,10 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "engine/json_read.h"
 #include "engine/player_name.h"
 #include "engine/replay.h"
-#include "engine/serialize.h"
+#include "engine/state_codec.h"
 #include "engine/text_input.h"
 
 namespace allegra::tui {
