@@ -124,9 +124,7 @@ class ReplayCursor {
   std::optional<ReplayError> error_;
 };
 
-// The record replayed with chance from the record to its end: nullopt if it is a finished game
-// that replays exactly, else the first problem. If final_state is given it receives the state
-// reached (at the end, or where the first problem was found). Declared in engine/record.h.
-// std::optional<ReplayError> replay_check(const GameRecord&, State* final_state);
+// replay_check() (engine/record.h) runs a cursor with chance from the record to the end of a
+// finished game.
 
 }  // namespace allegra
