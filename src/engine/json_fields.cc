@@ -39,6 +39,38 @@ json round_result_json(const RoundResult& r, int n) {
           {"penalised", r.penalised}};
 }
 
+json grids_json(const State& s, bool face_down_values) {
+  json grids = json::array();
+  for (int p = 0; p < s.players(); ++p) {
+    json grid = json::array();
+    for (int i = 0; i < kGridCells; ++i) {
+      const auto c = static_cast<CellId>(p * kGridCells + i);
+      switch (s.cell_state(c)) {
+        case CellState::kFaceDown:
+          if (face_down_values)
+            grid.push_back({{"state", "down"}, {"value", s.cell_value(c)}});
+          else
+            grid.push_back({{"state", "down"}});
+          break;
+        case CellState::kFaceUp:
+          grid.push_back({{"state", "up"}, {"value", s.cell_value(c)}});
+          break;
+        case CellState::kEmpty:
+          grid.push_back({{"state", "empty"}});
+          break;
+      }
+    }
+    grids.push_back(grid);
+  }
+  return grids;
+}
+
+json totals_json(const State& s) {
+  json totals = json::array();
+  for (int p = 0; p < s.players(); ++p) totals.push_back(s.total_half(p));
+  return totals;
+}
+
 }  // namespace json_write
 
 namespace json_read {

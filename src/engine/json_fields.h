@@ -24,6 +24,11 @@ nlohmann::json cell_or_null(CellId c);           // kNoCell: null
 nlohmann::json player_set(uint8_t mask, int n);  // bit p set: p is listed
 // {"raw_half", "score_half", "ender", "penalised"}, one entry per player.
 nlohmann::json round_result_json(const RoundResult& r, int n);
+// Every player's grid: cells {"state": "down" | "up" | "empty", "value"}, the value of a
+// face-down card only with `face_down_values` (the full state, never the public view).
+nlohmann::json grids_json(const State& s, bool face_down_values);
+// The totals in half points, one entry per player.
+nlohmann::json totals_json(const State& s);
 }  // namespace json_write
 
 namespace json_read {

@@ -34,26 +34,7 @@ json StateCodec::to_json(const State& s) {
   j["final_done"] = player_set(s.final_done_, n);
   j["final_turns_left"] = s.final_turns_left_;
   j["final_next"] = s.final_next_;
-  json grids = json::array();
-  for (int p = 0; p < n; ++p) {
-    json grid = json::array();
-    for (int i = 0; i < kGridCells; ++i) {
-      auto c = static_cast<CellId>(p * kGridCells + i);
-      switch (s.cell_state(c)) {
-        case CellState::kFaceDown:
-          grid.push_back({{"state", "down"}, {"value", s.values_[c]}});
-          break;
-        case CellState::kFaceUp:
-          grid.push_back({{"state", "up"}, {"value", s.values_[c]}});
-          break;
-        case CellState::kEmpty:
-          grid.push_back({{"state", "empty"}});
-          break;
-      }
-    }
-    grids.push_back(grid);
-  }
-  j["grids"] = grids;
+  j["grids"] = grids_json(s, /*face_down_values=*/true);
   json draw = json::array(), discard = json::array();
   for (int i = 0; i < s.draw_pile_size(); ++i) draw.push_back(s.draw_pile_card(i));
   for (int i = 0; i < s.discard_pile_size(); ++i) discard.push_back(s.discard_pile_card(i));
@@ -73,9 +54,7 @@ json StateCodec::to_json(const State& s) {
   j["pending_discard_from"] = cell_or_null(s.pending_discard_from_);
   j["clearer"] = player_or_null(s.clearer_);
   j["after_clear"] = kAfterClearNames[static_cast<int>(s.after_clear_)];
-  json totals = json::array();
-  for (int p = 0; p < n; ++p) totals.push_back(s.totals_half_[p]);
-  j["totals_half"] = totals;
+  j["totals_half"] = totals_json(s);
   j["last_round"] = round_result_json(s.last_round_, n);
   return j;
 }

@@ -25,26 +25,7 @@ json StateCodec::public_to_json(const PublicView& view) {
   j["setup_reveals_left"] = m.setup_reveals_left_;
   j["ender"] = player_or_null(m.ender_);
   j["final_done"] = player_set(m.final_done_, n);
-  json grids = json::array();
-  for (int p = 0; p < n; ++p) {
-    json grid = json::array();
-    for (int i = 0; i < kGridCells; ++i) {
-      auto c = static_cast<CellId>(p * kGridCells + i);
-      switch (m.cell_state(c)) {
-        case CellState::kFaceDown:
-          grid.push_back({{"state", "down"}});
-          break;
-        case CellState::kFaceUp:
-          grid.push_back({{"state", "up"}, {"value", card_to_json(m.values_[c])}});
-          break;
-        case CellState::kEmpty:
-          grid.push_back({{"state", "empty"}});
-          break;
-      }
-    }
-    grids.push_back(grid);
-  }
-  j["grids"] = grids;
+  j["grids"] = grids_json(m, /*face_down_values=*/false);
   j["hole"] = cell_or_null(m.hole_);
   j["draw_pile_size"] = m.draw_count_;
   json discard = json::array();
@@ -62,9 +43,7 @@ json StateCodec::public_to_json(const PublicView& view) {
   j["pending_discard"] = card_to_json(m.pending_discard_);
   j["pending_discard_from"] = cell_or_null(m.pending_discard_from_);
   j["clearer"] = player_or_null(m.clearer_);
-  json totals = json::array();
-  for (int p = 0; p < n; ++p) totals.push_back(m.totals_half_[p]);
-  j["totals_half"] = totals;
+  j["totals_half"] = totals_json(m);
   j["last_round"] = m.rounds_played_ > 0 ? round_result_json(m.last_round_, n) : json(nullptr);
   j["winners"] = m.is_terminal() ? player_set(m.winners(), n) : json(nullptr);
   json legal = json::array();
