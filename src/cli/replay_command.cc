@@ -14,6 +14,7 @@
 #include "cli/play_command.h"
 #include "cli/record_file.h"
 #include "engine/record.h"
+#include "engine/replay.h"
 #include "text/translator.h"
 #include "tui/curses_screen.h"
 #include "tui/replay_viewer.h"
@@ -63,35 +64,15 @@ std::string located(const ReplayError& e) {
 
 // Replays a record that replay_check() accepted, feeding the printer.
 void print_record(const GameRecord& record, int game_number) {
-  State state(record.options, record.seed);
+  ReplayCursor cursor(record);
   GamePrinter printer(stdout);
-  if (!record.rounds.empty()) state.redeal(record.rounds[0].deal);
-  printer.begin_game(state, game_number, record.seed, record.seats);
-  printer.begin_round(state);
-  EventList events;
-  int actions = 0;
-  for (size_t r = 0; r < record.rounds.size(); ++r) {
-    for (const RecordStep& step : record.rounds[r].steps) {
-      events.clear();
-      if (!step.reshuffle.empty()) {
-        // reshuffle_with() replaces the engine's own shuffle, and with it the event.
-        state.reshuffle_with(step.reshuffle);
-        events.push_back(
-            {.type = EventType::kReshuffled, .count = static_cast<int32_t>(step.reshuffle.size())});
-      }
-      state.apply(step.action, &events);
-      ++actions;
-      printer.on_events(events);
-      bool new_round = std::any_of(events.begin(), events.end(), [](const Event& e) {
-        return e.type == EventType::kRoundStarted;
-      });
-      if (new_round && r + 1 < record.rounds.size()) {
-        state.redeal(record.rounds[r + 1].deal);
-        printer.begin_round(state);
-      }
-    }
+  printer.begin_game(cursor.state(), game_number, record.seed, record.seats);
+  printer.begin_round(cursor.state());
+  while (cursor.forward()) {
+    printer.on_events(cursor.events());
+    if (cursor.dealt_new_round()) printer.begin_round(cursor.state());
   }
-  printer.end_game(state, actions);
+  printer.end_game(cursor.state(), cursor.index());
 }
 
 // The game in sentences for screen readers, in the --lang language (tui::replay_transcript).

@@ -7,8 +7,11 @@
 #include <limits>
 #include <stdexcept>
 
+#include "engine/json_fields.h"
+#include "engine/json_read.h"
+#include "engine/options_json.h"
 #include "engine/player_name.h"
-#include "engine/serialize.h"
+#include "engine/replay.h"
 
 namespace allegra {
 
@@ -272,130 +275,14 @@ GameRecord record_from_line(std::string_view line) { return record_from_json(par
 // ------------------------------------------------------------------------------------------
 // Replay
 
-namespace {
-
-std::string halves_text(const std::vector<int32_t>& v) {
-  return v.empty() ? std::string("none") : fmt::format("[{}]", fmt::join(v, ", "));
-}
-
-std::vector<int32_t> first_n(const std::array<int32_t, kMaxPlayers>& a, int n) {
-  return std::vector<int32_t>(a.begin(), a.begin() + n);
-}
-
-}  // namespace
-
 std::optional<ReplayError> replay_check(const GameRecord& record, State* final_state) {
-  if (record.format_version != kRecordFormatVersion)
-    return ReplayError{-1, -1, fmt::format("unsupported format_version {}", record.format_version)};
-  if (auto error = record.options.validate()) return ReplayError{-1, -1, "options: " + *error};
-  if (record.rounds.empty()) return ReplayError{-1, -1, "the record has no rounds"};
-  const int n = record.options.players;
-  State s(record.options, record.seed);
-  auto error = [&](int round, int step, std::string message) -> std::optional<ReplayError> {
-    if (final_state) *final_state = s;
-    return ReplayError{round, step, std::move(message)};
-  };
-
-  for (int r = 0; r < std::ssize(record.rounds); ++r) {
-    const RoundRecord& rr = record.rounds[r];
-    const int R = r + 1;
-    if (s.is_terminal())
-      return error(r, -1,
-                   fmt::format("round {}: the game ended after round {}, but the record "
-                               "has {} rounds",
-                               R, r, record.rounds.size()));
-    if (rr.first_player != s.first_player())
-      return error(r, -1,
-                   fmt::format("round {}: player {} plays first, the record says player {}", R,
-                               s.first_player(), rr.first_player));
-    try {
-      s.redeal(rr.deal);
-    } catch (const std::invalid_argument& e) {
-      return error(r, -1, fmt::format("round {}: the deal is not valid: {}", R, e.what()));
-    }
-    int ended_after = -1;  // the step that finished the round
-    for (int i = 0; i < std::ssize(rr.steps); ++i) {
-      const RecordStep& st = rr.steps[i];
-      if (static_cast<int>(st.action.type) >= kNumActionTypes)
-        return error(r, i, fmt::format("round {}, step {}: not an action", R, i + 1));
-      const std::string where = fmt::format("round {}, step {} (player {}: '{}')", R, i + 1,
-                                            st.player, to_text(st.action));
-      if (ended_after >= 0)
-        return error(
-            r, i, fmt::format("{}: the round already ended after step {}", where, ended_after + 1));
-      if (st.player != s.current_player())
-        return error(r, i,
-                     fmt::format("{}: player {} is to act, not player {}", where,
-                                 s.current_player(), st.player));
-      const bool reshuffles = st.action.type == ActionType::kDrawPile && s.draw_needs_reshuffle();
-      if (!st.reshuffle.empty()) {
-        if (!reshuffles)
-          return error(r, i,
-                       fmt::format("{}: a reshuffle is recorded, but this step does not "
-                                   "draw from an empty draw pile",
-                                   where));
-        try {
-          s.reshuffle_with(st.reshuffle);
-        } catch (const std::invalid_argument& e) {
-          return error(r, i,
-                       fmt::format("{}: the reshuffle order is not valid: {}", where, e.what()));
-        }
-      } else if (reshuffles) {
-        return error(r, i,
-                     fmt::format("{}: this draw reshuffles the discard pile, but the record "
-                                 "has no reshuffle order",
-                                 where));
-      }
-      const int rounds_before = s.rounds_played();
-      try {
-        s.apply(st.action);
-      } catch (const IllegalAction& e) {
-        return error(r, i, fmt::format("{}: illegal: {}", where, e.what()));
-      }
-      if (s.rounds_played() > rounds_before) ended_after = i;
-    }
-    if (ended_after < 0)
-      return error(r, -1,
-                   fmt::format("round {}: the record ends after step {}, but the round is "
-                               "not over (player {} is to act in phase {})",
-                               R, rr.steps.size(), s.current_player(), phase_name(s.phase())));
-    const RoundResult& result = s.last_round();
-    if (rr.ender != result.ender)
-      return error(r, -1,
-                   fmt::format("round {}: player {} ended the round, the record says {}", R,
-                               result.ender, rr.ender));
-    if (rr.raw_half != first_n(result.raw_half, n))
-      return error(
-          r, -1,
-          fmt::format("round {}: the raw scores (half points) are {}, the record "
-                      "says {}",
-                      R, halves_text(first_n(result.raw_half, n)), halves_text(rr.raw_half)));
-    if (rr.score_half != first_n(result.score_half, n))
-      return error(
-          r, -1,
-          fmt::format("round {}: the scores (half points) are {}, the record says {}", R,
-                      halves_text(first_n(result.score_half, n)), halves_text(rr.score_half)));
+  ReplayCursor cursor(record);
+  while (cursor.forward()) {
   }
-  if (!s.is_terminal())
-    return error(-1, -1,
-                 fmt::format("the record ends after round {}, but the game is not over",
-                             record.rounds.size()));
-  std::vector<int32_t> totals;
-  std::vector<int> winners;
-  for (int p = 0; p < n; ++p) {
-    totals.push_back(s.total_half(p));
-    if (s.winners() >> p & 1) winners.push_back(p);
-  }
-  if (record.totals_half != totals)
-    return error(-1, -1,
-                 fmt::format("the totals (half points) are {}, the record says {}",
-                             halves_text(totals), halves_text(record.totals_half)));
-  if (record.winners != winners)
-    return error(-1, -1,
-                 fmt::format("the winners are [{}], the record says [{}]", fmt::join(winners, ", "),
-                             fmt::join(record.winners, ", ")));
-  if (final_state) *final_state = s;
-  return std::nullopt;
+  std::optional<ReplayError> error =
+      cursor.error() ? cursor.error() : cursor.end_error(RecordEnd::kFinishedGame);
+  if (final_state) *final_state = cursor.state();
+  return error;
 }
 
 }  // namespace allegra

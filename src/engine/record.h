@@ -88,21 +88,22 @@ GameRecord record_from_json(const nlohmann::json& j);
 std::string record_to_line(const GameRecord& record);
 GameRecord record_from_line(std::string_view line);
 
-// The first difference found by replay_check. round and step are 0-based indexes into the
-// record (step -1: a round-level problem such as the deal or the scores; round -1: a
-// game-level problem such as the options, the totals or the winners); the message counts
-// rounds and steps from 1, as people do.
+// The first difference found by replay_check (or a ReplayCursor, engine/replay.h). round and step
+// are 0-based indexes into the record (step -1: a round-level problem such as the deal or the
+// scores; round -1: a game-level problem such as the options, the totals or the winners); the
+// message counts rounds and steps from 1, as people do.
 struct ReplayError {
   int round;
   int step;
   std::string message;
+  int decision = 0;  // the decisions replayed before the problem was found (ReplayCursor)
 };
 
-// Replays the record on a fresh State: the recorded deal at each round start, the recorded
-// reshuffle orders, every action (checking who acts); compares each round's scores and
-// ender, the totals and the winners, and that the game ends exactly where the record does.
-// nullopt if everything matches. If final_state is given it receives the state reached (at
-// the end, or where the first error was found).
+// Replays the record on a fresh State (a ReplayCursor, engine/replay.h): the recorded deal at each
+// round start, the recorded reshuffle orders, every action (checking who acts); compares each
+// round's scores and ender, the totals and the winners, and that the game ends exactly where the
+// record does. nullopt if everything matches. If final_state is given it receives the state reached
+// (at the end, or where the first error was found).
 std::optional<ReplayError> replay_check(const GameRecord& record, State* final_state = nullptr);
 
 // The deck order (top first) of the round that has just been dealt in `s` (phase kSetupReveal,

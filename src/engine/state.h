@@ -189,7 +189,7 @@ class State {
   bool operator==(const State& o) const;
 
  private:
-  friend struct StateCodec;       // JSON serialization (serialize.cc)
+  friend struct StateCodec;       // JSON serialization (state_codec.h)
   friend struct PositionBuilder;  // hand-built positions (diagram.cc)
   friend class PublicView;
   State() = default;

@@ -13,89 +13,73 @@
 namespace allegra::tui {
 
 ReplayFrames::ReplayFrames(const GameRecord& record, int game_number, const text::Translator& tr)
-    : tr_(&tr), game_(game_number) {
-  const int n = record.options.players;
+    : tr_(&tr), game_(game_number), record_(record), cursor_(record_) {
+  const int n = record_.options.players;
   // The players' names when the record keeps them (format version 2), else "Player 0"...
   for (int p = 0; p < n; ++p)
-    names_.push_back(static_cast<int>(record.seats.size()) == n
-                         ? record.seats[static_cast<size_t>(p)].name
+    names_.push_back(static_cast<int>(record_.seats.size()) == n
+                         ? record_.seats[static_cast<size_t>(p)].name
                          : tr.tr("name.player", {{"number", std::to_string(p)}}));
-  const text::Narrator narrator(tr, names_, n);
-  State s(record.options, record.seed);
-  if (record.rounds.empty()) throw std::invalid_argument("the record has no round");
-  s.redeal(record.rounds[0].deal);
-  states_.push_back(s);
   lines_.push_back({tr.tr("replay.start")});
   before_deal_.push_back(1);
   notes_.emplace_back();
   round_end_.emplace_back();
-  round_starts_.push_back(0);
-  rounds_done_.push_back(0);
-  for (const RoundRecord& r : record.rounds)
+  for (const RoundRecord& r : record_.rounds)
     if (!r.score_half.empty()) round_scores_.push_back(r.score_half);
-  EventList events;
-  for (size_t r = 0; r < record.rounds.size(); ++r) {
-    for (const RecordStep& step : record.rounds[r].steps) {
-      const int actor = s.current_player();
-      TableModel before = make_model(s.public_view(), names_, 0);
-      events.clear();
-      if (!step.reshuffle.empty()) {
-        s.reshuffle_with(step.reshuffle);
-        events.push_back(
-            {.type = EventType::kReshuffled, .count = static_cast<int32_t>(step.reshuffle.size())});
-      }
-      s.apply(step.action, &events);  // throws IllegalAction for a record that does not replay
-      std::vector<Event> scored;
-      TableModel end = before;
-      end.current = kNoPlayer;
-      end.held = end.hand = end.taken = kNoCard;
-      for (const Event& e : events) {
-        if (e.type == EventType::kRoundStarted) break;
-        end.apply(e);
-        if (e.type == EventType::kRoundScored) scored.push_back(e);
-      }
-      const bool new_round = std::any_of(events.begin(), events.end(), [](const Event& e) {
-        return e.type == EventType::kRoundStarted;
-      });
-      if (new_round && r + 1 < record.rounds.size()) s.redeal(record.rounds[r + 1].deal);
-      states_.push_back(s);
-      // The new round's sentences are told apart, so the transcript can put the finished
-      // round's table before them.
-      const auto deal = std::find_if(events.begin(), events.end(), [](const Event& e) {
-        return e.type == EventType::kRoundStarted;
-      });
-      const auto ended = static_cast<size_t>(deal - events.begin());
-      const std::span<const Event> all(events.data(), events.size());
-      std::vector<std::string> told = narrator.narrate(actor, all.first(ended));
-      before_deal_.push_back(told.size());
-      for (std::string& l : narrator.narrate(actor, all.subspan(ended)))
-        told.push_back(std::move(l));
-      lines_.push_back(std::move(told));
-      if (!scored.empty()) {
-        notes_.push_back(narrator.round_result(static_cast<int>(r), s.last_round().ender, scored,
-                                               end.totals_half));
-        round_end_.push_back(end);
-      } else {
-        notes_.emplace_back();
-        round_end_.emplace_back();
-      }
-      if (new_round) round_starts_.push_back(steps());
-      rounds_done_.push_back(s.rounds_played());
-    }
+  const text::Narrator narrator(tr, names_, n);
+  for (;;) {
+    const State before = cursor_.state();
+    const int round = cursor_.round();
+    if (!cursor_.forward()) break;
+    tell(narrator, before, round);
   }
+  if (cursor_.error()) throw std::invalid_argument(cursor_.error()->message);
+}
+
+// The narration of the decision the cursor has just replayed and, where it ended a round, the
+// table with every card up and the round result. The new round's sentences are told apart,
+// so the transcript can put the finished round's table before them.
+void ReplayFrames::tell(const text::Narrator& narrator, const State& before, int round) {
+  const EventList& events = cursor_.events();
+  const auto deal = std::find_if(events.begin(), events.end(),
+                                 [](const Event& e) { return e.type == EventType::kRoundStarted; });
+  const std::span<const Event> all(events.data(), events.size());
+  const std::span<const Event> until_deal = all.first(static_cast<size_t>(deal - events.begin()));
+  std::vector<std::string> told = narrator.narrate(cursor_.actor(), until_deal);
+  before_deal_.push_back(told.size());
+  for (std::string& l : narrator.narrate(cursor_.actor(), all.subspan(until_deal.size())))
+    told.push_back(std::move(l));
+  lines_.push_back(std::move(told));
+  std::vector<Event> scored;
+  for (const Event& e : until_deal)
+    if (e.type == EventType::kRoundScored) scored.push_back(e);
+  if (scored.empty()) {
+    notes_.emplace_back();
+    round_end_.emplace_back();
+    return;
+  }
+  TableModel end = make_model(before.public_view(), names_, 0);
+  end.current = kNoPlayer;
+  end.held = end.hand = end.taken = kNoCard;
+  for (const Event& e : until_deal) end.apply(e);
+  notes_.push_back(
+      narrator.round_result(round, cursor_.state().last_round().ender, scored, end.totals_half));
+  round_end_.push_back(end);
 }
 
 TableModel ReplayFrames::frame(int step) const {
   step = std::clamp(step, 0, steps());
   const auto k = static_cast<size_t>(step);
-  TableModel m =
-      round_end_[k].players > 0 ? round_end_[k] : make_model(states_[k].public_view(), names_, 0);
+  cursor_.seek(step);
+  TableModel m = round_end_[k].players > 0 ? round_end_[k]
+                                           : make_model(cursor_.state().public_view(), names_, 0);
   m.status = tr_->tr("replay.title", {{"game", std::to_string(game_)},
                                       {"step", std::to_string(step)},
                                       {"steps", std::to_string(steps())}});
   for (size_t i = k >= 12 ? k - 12 : 0; i <= k; ++i)
     m.log.insert(m.log.end(), lines_[i].begin(), lines_[i].end());
-  const auto done = std::min<size_t>(static_cast<size_t>(rounds_done_[k]), round_scores_.size());
+  const auto done =
+      std::min<size_t>(static_cast<size_t>(cursor_.state().rounds_played()), round_scores_.size());
   m.round_scores.assign(round_scores_.begin(), round_scores_.begin() + static_cast<long>(done));
   m.notes = notes_[k];
   if (!m.notes.empty()) m.notes.insert(m.notes.begin(), lines_[k].begin(), lines_[k].end());
@@ -135,15 +119,15 @@ std::vector<std::string> replay_transcript(const ReplayFrames& frames, const tex
 }
 
 int ReplayFrames::next_round(int step) const {
-  for (int s : round_starts_)
-    if (s > step) return s;
+  for (int r = 0; r < cursor_.rounds(); ++r)
+    if (cursor_.round_start(r) > step) return cursor_.round_start(r);
   return steps();
 }
 
 int ReplayFrames::previous_round(int step) const {
   int best = 0;
-  for (int s : round_starts_)
-    if (s < step) best = s;
+  for (int r = 0; r < cursor_.rounds(); ++r)
+    if (cursor_.round_start(r) < step) best = cursor_.round_start(r);
   return best;
 }
 

@@ -1,9 +1,10 @@
 // The replay viewer: a recorded game stepped forward and back in the game's own interface.
 //
-// ReplayFrames replays a record once (the recorded deals and reshuffles, never the Rng) and
-// keeps the state after every action, so any step can be shown at once: the table as the
-// players saw it, the narration of that action, and at the end of a round the table with every
-// card turned up and the scores explained. run_replay_viewer() is the thin curses loop on top.
+// ReplayFrames replays a record once with a ReplayCursor (engine/replay.h: the recorded deals
+// and reshuffles, never the Rng) to tell every action, and seeks the cursor to show any step at
+// once: the table as the players saw it, the narration of that action, and at the end of a
+// round the table with every card turned up and the scores explained. run_replay_viewer() is
+// the thin curses loop on top.
 #pragma once
 
 #include <cstddef>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "engine/record.h"
+#include "engine/replay.h"
 #include "text/narrator.h"
 #include "text/translator.h"
 #include "tui/table_model.h"
@@ -21,8 +23,11 @@ class ReplayFrames {
  public:
   // Throws std::invalid_argument if the record does not replay (check it first).
   ReplayFrames(const GameRecord& record, int game_number, const text::Translator& tr);
+  // The cursor points into record_.
+  ReplayFrames(const ReplayFrames&) = delete;
+  ReplayFrames& operator=(const ReplayFrames&) = delete;
 
-  int steps() const { return static_cast<int>(states_.size()) - 1; }  // actions in the game
+  int steps() const { return cursor_.decisions(); }  // actions in the game
   // The screen after `step` actions (0: the deal), viewed from seat 0.
   TableModel frame(int step) const;
   // The sentences told for the action of `step` (step 0: the game starts).
@@ -34,17 +39,19 @@ class ReplayFrames {
   int previous_round(int step) const;
 
  private:
+  void tell(const text::Narrator& narrator, const State& before, int round);
+
   const text::Translator* tr_;
   int game_;
+  GameRecord record_;
+  // Seeked to the step shown: a position, not part of what the frames are (hence mutable).
+  mutable ReplayCursor cursor_;
   std::vector<std::string> names_;
-  std::vector<State> states_;                    // after 0..steps() actions
-  std::vector<std::vector<std::string>> lines_;  // the narration of each action
-  std::vector<size_t> before_deal_;              // lines_[k] told before a new round's deal
-  std::vector<std::vector<std::string>> notes_;  // the round result, where a round ended
-  std::vector<TableModel> round_end_;            // the table with every card up, or empty
-  std::vector<int> round_starts_;
+  std::vector<std::vector<std::string>> lines_;     // the narration of each action
+  std::vector<size_t> before_deal_;                 // lines_[k] told before a new round's deal
+  std::vector<std::vector<std::string>> notes_;     // the round result, where a round ended
+  std::vector<TableModel> round_end_;               // the table with every card up, or empty
   std::vector<std::vector<int32_t>> round_scores_;  // of each round of the record
-  std::vector<int> rounds_done_;                    // rounds finished after each step
 };
 
 // The whole game as lines for screen readers (allegra replay --screen-reader): each action's

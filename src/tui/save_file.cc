@@ -13,8 +13,10 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "engine/json_read.h"
 #include "engine/player_name.h"
-#include "engine/serialize.h"
+#include "engine/replay.h"
+#include "engine/state_codec.h"
 #include "engine/text_input.h"
 
 namespace allegra::tui {
@@ -68,21 +70,16 @@ SavedGame load_save(std::string_view text, State* state) {
   std::vector<std::string> names;
   for (const SeatConfig& seat : game.seats) names.push_back(seat.name);
   if (auto problem = names_problem(names)) fail("save.seats", *problem);
-  // Replay from the seed: the engine is deterministic, so this is the saved game exactly.
-  State s(game.record.options, game.record.seed);
-  GameRecorder recorder(s, game.record.seed);
-  for (size_t r = 0; r < game.record.rounds.size(); ++r) {
-    for (size_t k = 0; k < game.record.rounds[r].steps.size(); ++k) {
-      const RecordStep& step = game.record.rounds[r].steps[k];
-      if (s.current_player() != step.player || !s.is_legal(step.action))
-        throw std::invalid_argument(
-            fmt::format("save.record: round {}, action {} ({}) does not replay", r + 1, k + 1,
-                        to_text(step.action)));
-      recorder.apply(s, step.action);
-    }
+  // Replay with chance from the seed: the engine is deterministic, so this is the saved game
+  // exactly (the Rng included), and the recorded deals and reshuffles must be the seed's.
+  if (!game.record.seats.empty())
+    fail("save.record.seats", "must be absent: a save keeps its seats in save.seats");
+  ReplayCursor cursor(game.record, ChanceSource::kSeed);
+  while (cursor.forward()) {
   }
-  if (!(recorder.record() == game.record))
-    throw std::invalid_argument("save.record: the record does not replay to the same game");
+  if (auto error = cursor.end_error(RecordEnd::kAnyPoint))
+    throw std::invalid_argument("save.record: does not replay: " + error->message);
+  const State& s = cursor.state();
   if (!(state_from_json(member(j, "save", "state")) == s))
     throw std::invalid_argument("save.state: the saved state differs from the replayed game");
   if (state) *state = s;
