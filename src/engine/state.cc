@@ -568,7 +568,10 @@ void State::continue_after_clear(EventList* ev) {
       break;
     case AfterClear::kFinishPut:
       discard_pending();
-      // R7 (c): the knocker fills the hole with his hand card, face up; no clearing now.
+      // R8a.2: the end of step 2. The active player whose display is now complete ends the
+      // round before the knocker's put-back.
+      if (ender_ == kNoPlayer && display_complete(active_)) set_ender(active_, ev);
+      // R7 step 3: the knocker fills the hole with his hand card, face up; no clearing now.
       place_face_up(hole_, hand_);
       emit(ev, {.type = EventType::kPlaced, .player = knocker_, .value = hand_, .cell = hole_});
       hole_ = kNoCell;
@@ -577,16 +580,30 @@ void State::continue_after_clear(EventList* ev) {
   }
 }
 
+// R8a.1: a display is complete when it has no face-down card and no hole waiting for the
+// knocker's put-back (that cell is neither turned over nor cleared).
+bool State::display_complete(int p) const {
+  if (face_down_[p] != 0 || (face_down_[left_of(p, players())] & kSharedColMask) != 0) return false;
+  return hole_ == kNoCell || !in_display(p, players(), hole_);
+}
+
+// R8: the first complete display, the active player's first, then clockwise, ends the round.
+// R8a.3: between a knock's take and the put-back nobody ends it here (the end of step 2 names
+// the active player, continue_after_clear); after the put-back this check runs again.
 void State::check_round_end(EventList* ev) {
-  if (ender_ != kNoPlayer) return;
+  if (ender_ != kNoPlayer || hole_ != kNoCell) return;
   const int n = players();
-  for (int i = 0, p = active_; i < n; ++i, p = left_of(p, n)) {  // active first, then clockwise
-    if (face_down_[p] == 0 && (face_down_[left_of(p, n)] & kSharedColMask) == 0) {
-      ender_ = static_cast<int8_t>(p);
-      emit(ev, {.type = EventType::kRoundEndTriggered, .player = ender_});
+  for (int i = 0, p = active_; i < n; ++i, p = left_of(p, n)) {
+    if (display_complete(p)) {
+      set_ender(p, ev);
       return;
     }
   }
+}
+
+void State::set_ender(int p, EventList* ev) {
+  ender_ = static_cast<int8_t>(p);
+  emit(ev, {.type = EventType::kRoundEndTriggered, .player = ender_});
 }
 
 void State::begin_turn(int p, EventList* ev) {

@@ -198,6 +198,8 @@ class State {
   void end_turn(EventList* ev);
   void finish_round(EventList* ev);
   void check_round_end(EventList* ev);
+  bool display_complete(int p) const;
+  void set_ender(int p, EventList* ev);
   void run_clearing(int p, AfterClear then, EventList* ev);
   void continue_after_clear(EventList* ev);
   void clear_line(int p, const Line& line, EventList* ev);
