@@ -4,6 +4,8 @@
 #include <bit>
 #include <cmath>
 
+#include "engine/unseen_cards.h"
+
 namespace allegra::bots {
 namespace {
 
@@ -31,21 +33,8 @@ void CardStats::finish() {
 
 CardStats CardStats::unseen(const State& s) {
   CardStats st;
-  const DeckCounts deck = s.options().effective_deck();
-  for (int i = 0; i < kNumValues; ++i) st.count[i] = deck[i];
-  auto see = [&](int8_t v) {
-    if (v >= kMinValue && v <= kMaxValue) --st.count[v - kMinValue];
-  };
-  const int n = s.players();
-  for (int c = 0; c < n * kGridCells; ++c)
-    if (s.cell_state(static_cast<CellId>(c)) == CellState::kFaceUp)
-      see(s.cell_value(static_cast<CellId>(c)));
-  for (int i = 0; i < s.discard_pile_size(); ++i) see(s.discard_pile_card(i));
-  see(s.held_card());
-  see(s.pending_discard());
-  if (s.hand_card_known()) see(s.hand_card());
-  if (s.taken_card_known()) see(s.taken_card());
-  for (int& k : st.count) k = std::max(k, 0);
+  const CardCounts unseen = unseen_cards(s);
+  for (int i = 0; i < kNumValues; ++i) st.count[i] = std::max(unseen[i], 0);
   st.finish();
   return st;
 }
@@ -132,45 +121,22 @@ double Board::score(int p, double mean) const {
   return present == 0 ? -10.0 : sum;
 }
 
+// R3 through find_lines(): a face-up card whose value is not public blocks like a face-down
+// one; the hole blocks; cleared cells are gaps.
 void Board::complete_lines(int p, LineList& out) const {
   out.clear();
   const CellId* cells = display_cells(p, n_);
-  std::array<int8_t, kDisplayCells> code;
-  uint16_t gaps = 0;
-  for (int d = 0; d < kDisplayCells; ++d) {
-    const CellId c = cells[d];
-    if (c == hole_) {
-      code[d] = kBlock;
-    } else if (is_empty(c)) {
-      gaps |= static_cast<uint16_t>(1u << d);
-      code[d] = kBlock;
-    } else if (is_down(c) || v_[c] < kMinValue) {
-      code[d] = kBlock;
-    } else {
-      code[d] = v_[c];
-    }
+  const int left = left_of(p, n_);
+  const uint16_t empty = to_display_mask(empty_[p], empty_[left]);
+  auto up = static_cast<uint16_t>(~(to_display_mask(down_[p], down_[left]) | empty) & kDisplayMask);
+  for (unsigned m = up; m; m &= m - 1) {
+    const int d = std::countr_zero(m);
+    if (v_[cells[d]] < kMinValue) up &= static_cast<uint16_t>(~(1u << d));  // kUnknownUp
   }
-  for (int r = 0; r < kRows; ++r) {
-    const int base = r * kDisplayCols;
-    std::array<int, kDisplayCols> seq;
-    int len = 0;
-    for (int dc = 0; dc < kDisplayCols; ++dc)
-      if (!(gaps >> (base + dc) & 1)) seq[len++] = dc;
-    for (int i = 0; i + 2 < len; ++i) {
-      const int8_t a = code[base + seq[i]];
-      if (a != kBlock && a == code[base + seq[i + 1]] && a == code[base + seq[i + 2]])
-        out.push_back({row_line_id(r, seq[i]),
-                       {cells[base + seq[i]], cells[base + seq[i + 1]], cells[base + seq[i + 2]]}});
-    }
-  }
-  for (int dc = 0; dc < kDisplayCols; ++dc) {
-    const int8_t a = code[dc];
-    if (a != kBlock && !(gaps >> dc & 1) && a == code[kDisplayCols + dc] &&
-        a == code[2 * kDisplayCols + dc] && !(gaps >> (kDisplayCols + dc) & 1) &&
-        !(gaps >> (2 * kDisplayCols + dc) & 1))
-      out.push_back(
-          {col_line_id(dc), {cells[dc], cells[kDisplayCols + dc], cells[2 * kDisplayCols + dc]}});
-  }
+  uint16_t gaps = empty;
+  const int h = hole_ == kNoCell ? -1 : display_index(p, n_, hole_);
+  if (h >= 0) gaps &= static_cast<uint16_t>(~(1u << h));
+  find_lines(cells, up, gaps, v_.data(), out);
 }
 
 void Board::clear_line(const Line& l) {
@@ -202,9 +168,11 @@ double line_potential(const Board& b, int p, const CardStats& stats) {
   std::array<int8_t, kDisplayCells> val;
   std::array<bool, kDisplayCells> gap;
   std::array<bool, kDisplayCells> usable;  // may hold the third card (not the hole)
+  uint16_t gaps = 0;
   for (int d = 0; d < kDisplayCells; ++d) {
     const CellId c = cells[d];
     gap[d] = b.is_empty(c) && c != b.hole();
+    if (gap[d]) gaps |= static_cast<uint16_t>(1u << d);
     usable[d] = !b.is_empty(c);
     val[d] = b.is_known_up(c) ? b.value(c) : kBlock;
   }
@@ -229,12 +197,11 @@ double line_potential(const Board& b, int p, const CardStats& stats) {
   double total = 0;
   for (int r = 0; r < kRows; ++r) {
     const int base = r * kDisplayCols;
-    std::array<int, kDisplayCols> seq;
-    int len = 0;
-    for (int dc = 0; dc < kDisplayCols; ++dc)
-      if (!gap[base + dc]) seq[len++] = base + dc;
+    const RowRun& run = row_without_gaps(gaps, r);
     double best = 0;
-    for (int i = 0; i + 2 < len; ++i) best = std::max(best, window(seq[i], seq[i + 1], seq[i + 2]));
+    for (int i = 0; i + 2 < run.len; ++i)
+      best =
+          std::max(best, window(base + run.col[i], base + run.col[i + 1], base + run.col[i + 2]));
     total += best;
   }
   for (int dc = 0; dc < kDisplayCols; ++dc) {
@@ -242,21 +209,6 @@ double line_potential(const Board& b, int p, const CardStats& stats) {
     total += window(dc, kDisplayCols + dc, 2 * kDisplayCols + dc);
   }
   return total;
-}
-
-double best_swap_gain(const Board& b, int p, int8_t value, double mean) {
-  const double before = b.score(p, mean);
-  double best = 0;
-  const CellId* cells = display_cells(p, b.players());
-  for (int d = 0; d < kDisplayCells; ++d) {
-    const CellId c = cells[d];
-    if (b.is_empty(c)) continue;
-    Board t = b;
-    t.place(c, value);
-    t.clear_lines(p);
-    best = std::max(best, before - t.score(p, mean));
-  }
-  return best;
 }
 
 }  // namespace allegra::bots

@@ -1,13 +1,14 @@
 // Evaluation helpers shared by the one-ply bots (greedy, expert): what can be said about a
 // position from public information alone.
 //
-// - CardStats: the unseen cards (the effective deck minus every visible card: face-up cells,
-//   the whole discard pile, the held, hand, taken and pending cards). A face-down card or a
-//   card still to be drawn is, for everyone, one of them: its expected value is their mean.
+// - CardStats: the unseen cards (engine/unseen_cards.h: the effective deck minus every visible
+//   card: face-up cells, the whole discard pile, the held, hand, taken and pending cards). A
+//   face-down card or a card still to be drawn is, for everyone, one of them: its expected value is
+//   their mean.
 // - Board: a light copy of the table with only what is public (face-down cells have no value),
 //   on which a bot tries its candidate actions: place, reveal as, clear the complete lines.
-//   Lines follow R3 exactly (rows skip cleared gaps; a face-down card or the knock hole
-//   blocks; columns need three face-up cards).
+//   Lines are the engine's (find_lines(), engine/lines.h: rows skip cleared gaps; a face-down
+//   card, an unknown card or the knock hole blocks; columns need three face-up cards).
 // - line_potential(): how much a display's unfinished lines are worth (pairs of equal face-up
 //   cards with room for a third).
 //
@@ -99,9 +100,5 @@ class Board {
 // grows with the unseen copies of v. Rows count their best window only. Values v < 1 are
 // not worth building (clearing low cards gains nothing).
 double line_potential(const Board& b, int p, const CardStats& stats);
-
-// The improvement of p's expected display score from swapping a card of `value` into p's best
-// cell (clears included), or 0 if no swap helps.
-double best_swap_gain(const Board& b, int p, int8_t value, double mean);
 
 }  // namespace allegra::bots

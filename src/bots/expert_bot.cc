@@ -45,6 +45,8 @@
 #include <cmath>
 #include <utility>
 
+#include "engine/scoring.h"
+
 namespace allegra {
 
 using bots::Board;
@@ -130,12 +132,10 @@ double ExpertBot::value(const Board& b) const {
   const bool already = ender != kNoPlayer;
   const int active = s.active_player();
   if (!already) {
-    for (int i = 0, p = active; i < n; ++i, p = left_of(p, n)) {
-      if (b.face_down(p) == 0) {
-        ender = p;
-        break;
-      }
-    }
+    uint8_t complete = 0;
+    for (int p = 0; p < n; ++p)
+      if (b.face_down(p) == 0) complete |= static_cast<uint8_t>(1u << p);
+    ender = first_clockwise(complete, active, n);
   }
   if (ender != kNoPlayer) {
     auto gets_turn = [&](int q) {
@@ -158,7 +158,7 @@ double ExpertBot::value(const Board& b) const {
         lowest *= 0.5 * std::erfc(-(diff - config_.margin) / (sd * std::sqrt(2.0)));
       }
     }
-    const double penalty = fe > 0 ? fe : -fe / 2;
+    const double penalty = penalised_score(fe) - fe;  // R9: doubled or halved
     pv[ender] += (1.0 - lowest) * penalty * (1.0 - pressure);
   } else if (config_.hurry != 0) {
     // Step 8: hurry when ahead, dawdle when behind.

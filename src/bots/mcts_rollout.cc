@@ -4,7 +4,9 @@
 #include <cmath>
 
 #include "engine/event.h"
+#include "engine/lines.h"
 #include "engine/options.h"
+#include "engine/unseen_cards.h"
 
 namespace allegra::mcts {
 namespace {
@@ -31,22 +33,26 @@ struct Display {
   std::array<std::array<uint8_t, 4>, kDisplayCells> row;  // before, before-2, after, after-2
 };
 
+// Rows skip empty cells as R3 does (row_without_gaps(), engine/lines.h); the policy treats the
+// rare knock hole as a gap too.
 void read_display(const State& s, int p, Display& d) {
   d.cells = display_cells(p, s.players());
+  uint16_t gaps = 0;
   for (int i = 0; i < kDisplayCells; ++i) {
     const CellId c = d.cells[i];
     const CellState cs = s.cell_state(c);
     d.st[i] = cs == CellState::kFaceUp ? kUp : cs == CellState::kFaceDown ? kDown : kGap;
     d.code[i] = cs == CellState::kFaceUp ? s.cell_value(c) : kNoMatch;
+    if (cs == CellState::kEmpty) gaps |= static_cast<uint16_t>(1u << i);
   }
   d.code[kNone] = kNoMatch;
   for (int r = 0; r < kRows; ++r) {
+    const RowRun& run = row_without_gaps(gaps, r);
     int seq[kDisplayCols + 4];
     int len = 0;
     seq[len++] = kNone;
     seq[len++] = kNone;
-    for (int c = 0; c < kDisplayCols; ++c)
-      if (d.st[r * kDisplayCols + c] != kGap) seq[len++] = r * kDisplayCols + c;
+    for (int i = 0; i < run.len; ++i) seq[len++] = r * kDisplayCols + run.col[i];
     seq[len++] = kNone;
     seq[len++] = kNone;
     for (int k = 2; k + 2 < len; ++k) {
@@ -206,27 +212,15 @@ Action policy(const State& s, Rng& rng, float hidden_mean, ActionList& scratch, 
 
 float unseen_mean(const State& s) {
   const DeckCounts deck = s.options().effective_deck();
-  int count = 0, sum = 0;
+  const CardCounts unseen = unseen_cards(s);
+  int deck_count = 0, deck_sum = 0, count = 0, sum = 0;
   for (int v = 0; v < kNumValues; ++v) {
-    count += deck[v];
-    sum += deck[v] * (v + kMinValue);
+    deck_count += deck[v];
+    deck_sum += deck[v] * (v + kMinValue);
+    count += unseen[v];
+    sum += unseen[v] * (v + kMinValue);
   }
-  const float deck_mean = static_cast<float>(sum) / static_cast<float>(count);
-  auto see = [&](int8_t v) {
-    if (v == kNoCard || v == kHiddenValue) return;
-    --count;
-    sum -= v;
-  };
-  const int cells = s.players() * kGridCells;
-  for (int c = 0; c < cells; ++c)
-    if (s.cell_state(static_cast<CellId>(c)) == CellState::kFaceUp)
-      see(s.cell_value(static_cast<CellId>(c)));
-  for (int i = 0; i < s.discard_pile_size(); ++i) see(s.discard_pile_card(i));
-  see(s.held_card());
-  see(s.pending_discard());
-  if (s.hand_card_known()) see(s.hand_card());
-  if (s.taken_card_known()) see(s.taken_card());
-  if (count <= 0) return deck_mean;
+  if (count <= 0) return static_cast<float>(deck_sum) / static_cast<float>(deck_count);
   return static_cast<float>(sum) / static_cast<float>(count);
 }
 

@@ -27,18 +27,6 @@ std::string card_in(int8_t value) {
 
 }  // namespace
 
-std::string options_summary(const RuleOptions& o) {
-  std::string rounds = o.rounds == 0 ? "no round limit" : fmt::format("{} rounds", o.rounds);
-  if (o.rounds == 1) rounds = "1 round";
-  std::string out = fmt::format("{} players, {}", o.players, rounds);
-  if (o.point_limit > 0) out += fmt::format(", point limit {}", o.point_limit);
-  out += o.knocking_in_effect() ? ", knocking" : ", no knocking";
-  if (o.optional_clearing) out += ", optional clearing";
-  if (o.discard_draw_may_discard) out += ", discard-pile cards may be discarded";
-  out += fmt::format(", {} cards", o.deck_size());
-  return out;
-}
-
 std::string winners_text(uint8_t mask, int players) {
   std::vector<int> winners;
   for (int p = 0; p < players; ++p)
@@ -65,7 +53,7 @@ void GamePrinter::begin_game(const State& initial, int game_number, uint64_t see
   players_ = initial.players();
   rounds_ = initial.options().rounds;
   totals_half_.assign(static_cast<size_t>(players_), 0);
-  line(fmt::format("Game {} (seed {}): {}", game_number, seed, options_summary(initial.options())));
+  line(fmt::format("Game {} (seed {}): {}", game_number, seed, options_text(initial.options())));
   if (std::ssize(seats) == players_) {
     std::vector<std::string> who;
     for (size_t p = 0; p < seats.size(); ++p)
@@ -315,7 +303,7 @@ void GamePrinter::print_round_result() {
       notes.push_back(fmt::format(
           "* P{} ended the round{}", p,
           e.count == 0 ? " (a score of 0 is never doubled)" : " with the lowest score alone"));
-    if (e.count == -20 && table_.display_half(p) == -20)
+    if (e.empty_display && table_.display_half(p) == e.count)
       notes.push_back(fmt::format("P{} cleared the whole display: -10", p));
   }
   for (std::string* s : {&head, &display, &score, &total})

@@ -58,9 +58,6 @@ class GamePrinter {
   std::vector<int32_t> totals_half_;
 };
 
-// A one-line rules summary, e.g. "4 players, 3 rounds, knocking, 120 cards".
-std::string options_summary(const RuleOptions& options);
-
 // "P1" or "P1, P3" from a winners bit mask.
 std::string winners_text(uint8_t mask, int players);
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "cli/points.h"
+#include "engine/scoring.h"
 
 namespace allegra::cli {
 namespace {
@@ -43,7 +44,7 @@ int32_t TableMirror::display_half(int p) const {
     ++cards;
     if (c.state == CellState::kFaceUp) sum += c.value;
   }
-  return cards == 0 ? -20 : 2 * sum;
+  return display_score_half(sum, cards);
 }
 
 std::string TableMirror::draw(int ender, int indent) const {

@@ -27,8 +27,8 @@ class TableMirror {
 
   int players() const { return model_.players; }
   const Cell& cell(CellId c) const { return model_.cell(c); }
-  // Sum of the face-up cards of p's display, in half points, -20 for an empty display (the
-  // scoring rule); only meaningful once every card is face up.
+  // The score of p's display from its face-up cards (R9, display_score_half()); only
+  // meaningful once every card is face up.
   int32_t display_half(int p) const;
 
   // The grids side by side in seat order ('.' cleared, '#' face down), column 3 (shared with

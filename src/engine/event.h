@@ -35,7 +35,8 @@ enum class EventType : uint8_t {
   kRoundEndTriggered,  // player = who ended the round
   kTurnSkipped,        // player: no face-down card in the final round
   kRoundScored,        // player, score = half points after penalty, aux = 1 if penalised,
-                       // count = the raw display sum in half points (-20 for an empty display)
+                       // count = the display score in half points (R9), empty_display = the
+                       // display was empty (count is the -10 bonus, not a sum of cards)
   kGameOver,           // score = the winners as a bit mask
 };
 
@@ -48,6 +49,7 @@ struct Event {
   std::array<CellId, 3> cells = {kNoCell, kNoCell, kNoCell};
   int32_t count = 0;
   int32_t score = 0;
+  bool empty_display = false;  // kRoundScored only
 
   bool operator==(const Event&) const = default;
 };

@@ -40,4 +40,19 @@ std::optional<std::string> RuleOptions::validate() const {
   return std::nullopt;
 }
 
+std::string options_text(const RuleOptions& o) {
+  std::string s = fmt::format("{} players, ", o.players);
+  if (o.rounds == 0)
+    s += fmt::format("until {} points", o.point_limit);
+  else if (o.point_limit > 0)
+    s += fmt::format("{} round{} or {} points", o.rounds, o.rounds == 1 ? "" : "s", o.point_limit);
+  else
+    s += fmt::format("{} round{}", o.rounds, o.rounds == 1 ? "" : "s");
+  s += o.knocking_in_effect() ? ", knocking" : ", no knocking";
+  if (o.optional_clearing) s += ", optional clearing";
+  if (o.discard_draw_may_discard) s += ", discard-pile card may be discarded";
+  s += fmt::format(", {} cards", o.deck_size());
+  return s;
+}
+
 }  // namespace allegra

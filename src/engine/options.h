@@ -47,4 +47,9 @@ struct RuleOptions {
   bool operator==(const RuleOptions&) const = default;
 };
 
+// The options in a few words for headers of transcripts and reports, e.g. "4 players,
+// 3 rounds, knocking, 120 cards" or "3 players, 2 rounds or 66 points, no knocking, optional
+// clearing, 94 cards".
+std::string options_text(const RuleOptions& options);
+
 }  // namespace allegra

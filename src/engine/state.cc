@@ -1,3 +1,24 @@
+// The state machine of ALLEGRA (state.h). Where each rule of docs/rules.md lives:
+//
+//   R1    the deck ............. build_deck(); RuleOptions::effective_deck()
+//   R11   setup ................ start_round() (the deal), setup_reveal(), deal_next_round()
+//   R5    draw, swap, discard .. draw_from_pile(), draw_from_discard(), swap_drawn(),
+//                                discard_drawn(), reveal_after_discard(), discard_pending()
+//   R6    empty draw pile ...... may_draw_pile(), pop_draw(), reshuffle_with()
+//   R7    knocking ............. may_knock(), draw_from_pile() (the window), answer_knock(),
+//                                choose_knocker(); step 1: knocker_swap(), after_knocker_swap();
+//                                step 2: takeable(), take(), put(), finish_put();
+//                                step 3: finish_put()
+//   R2-R4 clearing ............. run_clearing(), choose_line(), clear_line(),
+//                                continue_after_clear(); R3 lines: find_lines() (lines.h)
+//   R8    end of a round ....... check_round_end(), end_turn() (final turns), finish_round()
+//   R8a   a knock takes a last . display_complete(), check_round_end(), finish_put()
+//   R9    scoring .............. finish_round() with scoring.h
+//   R10   end of the game ...... finish_round() with game_over(), winners_of() (scoring.h)
+//
+// Legality is written once per phase: cell_choice(), may_draw_pile(), may_discard_drawn() and
+// complete_lines() serve both legal() (one action, the fast path of apply()) and
+// legal_actions() (the list).
 #include "engine/state.h"
 
 #include <fmt/format.h>
@@ -7,11 +28,17 @@
 #include <limits>
 
 #include "engine/public_view.h"
+#include "engine/unseen_cards.h"
 
 namespace allegra {
 namespace {
 
-constexpr int8_t kBlocker = -100;  // a face-down card or the knock hole in a row: not a gap
+// R11: every player reveals this many cards of his display before the first turn.
+constexpr int8_t kSetupReveals = 2;
+// R7: a player whose display holds this many cards or fewer may not knock.
+constexpr int kMostCardsWithoutKnock = 3;
+// R6: a reshuffle leaves the discard pile's top card where it is.
+constexpr int kDiscardTopStays = 1;
 
 inline void emit(EventList* ev, Event e) {
   if (ev) ev->push_back(e);
@@ -25,7 +52,7 @@ inline bool changes_cells(ActionType t) {
 
 inline uint16_t bit_of(CellId c) { return static_cast<uint16_t>(1u << cell_index(c)); }
 
-// The full deck of these options in value order (before shuffling).
+// R1: the full deck of these options in value order (before shuffling).
 int build_deck(const RuleOptions& options, std::array<int8_t, kMaxDeck>& deck) {
   int size = 0;
   DeckCounts counts = options.effective_deck();
@@ -97,8 +124,9 @@ int State::card_count(int p) const {
   return kDisplayCells - count_cells(empty_[p]) - count_cells(empty_[left] & kSharedColMask);
 }
 
+// R7: who may knock (whose turn it is aside).
 bool State::may_knock(int p) const {
-  return card_count(p) > 3 && face_down_count(p) > 0 && !had_final_turn(p);
+  return card_count(p) > kMostCardsWithoutKnock && face_down_count(p) > 0 && !had_final_turn(p);
 }
 
 int State::current_player() const {
@@ -122,145 +150,108 @@ int State::current_player() const {
   }
 }
 
-// R3: complete lines of p's display. Rows skip cleared gaps (the cards on either side of a gap
-// are next to each other); a face-down card or the knock hole blocks. Columns need all three.
+// R3 (lines.h): the face-up cards of p's display are candidates; cleared cells are gaps; the
+// knock hole is empty but blocks a row, unlike a cleared gap.
 void State::complete_lines(int p, LineList& out) const {
   const uint16_t empty = display_empty(p);
   const auto up = static_cast<uint16_t>(~(display_down(p) | empty) & kDisplayMask);
-  const CellId* cells = display_cells(p, players());
-  uint16_t hole = 0;  // the knock hole is empty but blocks a row, unlike a cleared gap
+  uint16_t hole = 0;
   if (hole_ != kNoCell) {
     int d = display_index(p, players(), hole_);
     if (d >= 0) hole = static_cast<uint16_t>(1u << d);
   }
-  const auto gaps = static_cast<uint16_t>(empty & ~hole);
-  // 1. Rows: only a row with 3 face-up cards can hold a line.
-  for (int r = 0; r < kRows; ++r) {
-    const int base = r * kDisplayCols;
-    const unsigned row_up = (up >> base) & 0x1F;
-    if (count_cells(static_cast<uint16_t>(row_up)) < 3) continue;
-    const CellId* rc = cells + base;
-    if (((gaps >> base) & 0x1F) == 0) {  // the common case: no gap, three fixed windows
-      for (int i = 0; i + 2 < kDisplayCols; ++i) {
-        if ((row_up >> i & 7) == 7 && values_[rc[i]] == values_[rc[i + 1]] &&
-            values_[rc[i]] == values_[rc[i + 2]])
-          out.push_back({row_line_id(r, i), {rc[i], rc[i + 1], rc[i + 2]}});
-      }
-      continue;
-    }
-    std::array<int, kDisplayCols> seq;  // display columns of the non-gap cells
-    std::array<int8_t, kDisplayCols> code;
-    int len = 0;
-    for (int dc = 0; dc < kDisplayCols; ++dc) {
-      if (gaps >> (base + dc) & 1) continue;
-      seq[len] = dc;
-      code[len++] = (up >> (base + dc) & 1) ? values_[cells[base + dc]] : kBlocker;
-    }
-    for (int i = 0; i + 2 < len; ++i) {
-      if (code[i] != kBlocker && code[i] == code[i + 1] && code[i] == code[i + 2])
-        out.push_back({row_line_id(r, seq[i]),
-                       {cells[base + seq[i]], cells[base + seq[i + 1]], cells[base + seq[i + 2]]}});
-    }
-  }
-  // 2. Columns: all three cells face up and equal.
-  unsigned full_columns = up & (up >> kDisplayCols) & (up >> 2 * kDisplayCols) & 0x1F;
-  for (; full_columns; full_columns &= full_columns - 1) {
-    const int dc = std::countr_zero(full_columns);
-    int8_t v = values_[cells[dc]];
-    if (v == values_[cells[kDisplayCols + dc]] && v == values_[cells[2 * kDisplayCols + dc]])
-      out.push_back(
-          {col_line_id(dc), {cells[dc], cells[kDisplayCols + dc], cells[2 * kDisplayCols + dc]}});
-  }
-}
-
-bool State::take_is_legal(CellId c) const {
-  const int n = players();
-  if (c >= n * kGridCells || !in_display(knocker_, n, c)) return false;
-  if (cell_state(c) == CellState::kEmpty) return false;
-  // The taken card must go into another non-empty cell of the active player's display.
-  int others = card_count(active_) - (in_display(active_, n, c) ? 1 : 0);
-  return others > 0;
-}
-
-bool State::any_legal_take() const {
-  for (int d = 0; d < kDisplayCells; ++d)
-    if (take_is_legal(display_cells(knocker_, players())[d])) return true;
-  return false;
+  find_lines(display_cells(p, players()), up, static_cast<uint16_t>(empty & ~hole), values_.data(),
+             out);
 }
 
 uint8_t State::winners() const {
-  int32_t best = totals_half_[0];
-  for (int p = 1; p < players(); ++p) best = std::min(best, totals_half_[p]);
-  uint8_t mask = 0;
-  for (int p = 0; p < players(); ++p)
-    if (totals_half_[p] == best) mask |= static_cast<uint8_t>(1u << p);
-  return mask;
+  return winners_of(std::span<const int32_t>(totals_half_.data(), players()));
 }
 
 // ------------------------------------------------------------------------------------------
-// Legal actions
+// Legality, once per phase
+
+// R6: the draw pile can be drawn from if it holds a card or a reshuffle can refill it.
+bool State::may_draw_pile() const { return draw_count_ > 0 || discard_count_ > kDiscardTopStays; }
+
+// R5: a drawn card may be discarded (then a card revealed) if there is a face-down card to
+// reveal; a card from the discard pile only with the option.
+bool State::may_discard_drawn() const {
+  return (!held_from_discard_ || options_.discard_draw_may_discard) && face_down_count(active_) > 0;
+}
+
+// R7 step 2: any card of the knocker's display, if another card of the active player's display
+// can take its place (the taken card goes into a non-empty cell other than its own).
+uint16_t State::takeable() const {
+  const int n = players();
+  const int active_cards = card_count(active_);
+  uint16_t mask = occupied(knocker_);
+  if (active_cards > 1) return mask;
+  if (active_cards == 0) return 0;
+  const CellId* cells = display_cells(knocker_, n);
+  for (unsigned m = mask; m; m &= m - 1) {
+    const int d = std::countr_zero(m);
+    if (in_display(active_, n, cells[d])) mask &= static_cast<uint16_t>(~(1u << d));
+  }
+  return mask;
+}
+
+// The cell action of the current phase and its legal cells (mask 0: the phase has none).
+// Inlined into legal() and legal_actions(): a call costs as much as the check itself.
+[[gnu::always_inline]] inline State::CellChoice State::cell_choice() const {
+  switch (phase_) {
+    case Phase::kSetupReveal:         // R11
+    case Phase::kRevealAfterDiscard:  // R5
+      return {ActionType::kReveal, active_, display_down(active_)};
+    case Phase::kHoldDrawn:  // R5: a swap replaces any card, face up or down, never a gap
+      return {ActionType::kSwap, active_, occupied(active_)};
+    case Phase::kKnockerSwap:  // R7 step 1
+      return {ActionType::kSwap, knocker_, occupied(knocker_)};
+    case Phase::kTake:  // R7 step 2
+      return {ActionType::kTake, knocker_, takeable()};
+    case Phase::kPut:  // R7 step 2: the cell it was taken from is empty now
+      return {ActionType::kPut, active_, occupied(active_)};
+    default:
+      return {ActionType::kReveal, kNoPlayer, 0};
+  }
+}
 
 void State::legal_actions(ActionList& out) const {
   out.clear();
   const int n = players();
-  auto cells_of = [&](int p, bool face_down_only, ActionType type) {
-    const CellId* cells = display_cells(p, n);
-    unsigned mask = face_down_only ? display_down(p) : ~display_empty(p) & kDisplayMask;
-    for (; mask; mask &= mask - 1) out.push_back({type, cells[std::countr_zero(mask)]});
-  };
   switch (phase_) {
-    case Phase::kSetupReveal:
-    case Phase::kRevealAfterDiscard:
-      cells_of(active_, true, ActionType::kReveal);
-      break;
     case Phase::kChooseDraw:
-      if (draw_count_ > 0 || discard_count_ > 1) out.push_back(Action::draw_pile());
+      if (may_draw_pile()) out.push_back(Action::draw_pile());
       out.push_back(Action::draw_discard());
-      break;
+      return;
     case Phase::kKnockWindow:
       out.push_back(Action::knock());
       out.push_back(Action::pass());
-      break;
+      return;
     case Phase::kChooseKnocker:
       for (int i = 1; i < n; ++i) {
         int q = (active_ + i) % n;
         if (knockers_ >> q & 1) out.push_back(Action::give(q));
       }
       out.push_back(Action::refuse());
-      break;
-    case Phase::kHoldDrawn:
-      cells_of(active_, false, ActionType::kSwap);
-      if ((!held_from_discard_ || options_.discard_draw_may_discard) &&
-          face_down_count(active_) > 0)
-        out.push_back(Action::discard());
-      break;
-    case Phase::kKnockerSwap:
-      cells_of(knocker_, false, ActionType::kSwap);
-      break;
-    case Phase::kTake: {
-      // Any card of the knocker's display, if another card of the active display can take it.
-      const CellId* cells = display_cells(knocker_, n);
-      const int active_cards = card_count(active_);
-      unsigned mask = ~display_empty(knocker_) & kDisplayMask;
-      for (; mask; mask &= mask - 1) {
-        CellId c = cells[std::countr_zero(mask)];
-        if (active_cards - (in_display(active_, n, c) ? 1 : 0) > 0) out.push_back(Action::take(c));
-      }
-      break;
-    }
-    case Phase::kPut:
-      cells_of(active_, false, ActionType::kPut);
-      break;
+      return;
     case Phase::kChooseLine: {
       LineList lines;
       complete_lines(clearer_, lines);
       for (const Line& l : lines) out.push_back(Action::clear(l.id));
       if (options_.optional_clearing) out.push_back(Action::leave_lines());
-      break;
+      return;
     }
     case Phase::kGameOver:
+      return;
+    default:
       break;
   }
+  const CellChoice choice = cell_choice();
+  const CellId* cells = display_cells(choice.player, n);
+  for (unsigned m = choice.mask; m; m &= m - 1)
+    out.push_back({choice.type, cells[std::countr_zero(m)]});
+  if (phase_ == Phase::kHoldDrawn && may_discard_drawn()) out.push_back(Action::discard());
 }
 
 bool State::legal(Action a) const {
@@ -274,32 +265,13 @@ bool State::legal(Action a) const {
   if (a.arg != 0 && static_cast<unsigned>(a.type) < 32 &&
       (kArgless >> static_cast<unsigned>(a.type) & 1))
     return false;
-  auto cell_ok = [&](int p, bool face_down_only) {
-    if (a.arg >= n * kGridCells || !in_display(p, n, a.arg)) return false;
-    CellState s = cell_state(a.arg);
-    return s == CellState::kFaceDown || (!face_down_only && s == CellState::kFaceUp);
-  };
   switch (phase_) {
-    case Phase::kSetupReveal:
-    case Phase::kRevealAfterDiscard:
-      return a.type == T::kReveal && cell_ok(active_, true);
     case Phase::kChooseDraw:
-      return (a.type == T::kDrawPile && (draw_count_ > 0 || discard_count_ > 1)) ||
-             a.type == T::kDrawDiscard;
+      return (a.type == T::kDrawPile && may_draw_pile()) || a.type == T::kDrawDiscard;
     case Phase::kKnockWindow:
       return a.type == T::kKnock || a.type == T::kPass;
     case Phase::kChooseKnocker:
       return a.type == T::kRefuse || (a.type == T::kGive && a.arg < n && (knockers_ >> a.arg & 1));
-    case Phase::kHoldDrawn:
-      return (a.type == T::kSwap && cell_ok(active_, false)) ||
-             (a.type == T::kDiscard && (!held_from_discard_ || options_.discard_draw_may_discard) &&
-              face_down_count(active_) > 0);
-    case Phase::kKnockerSwap:
-      return a.type == T::kSwap && cell_ok(knocker_, false);
-    case Phase::kTake:
-      return a.type == T::kTake && take_is_legal(a.arg);
-    case Phase::kPut:
-      return a.type == T::kPut && cell_ok(active_, false);
     case Phase::kChooseLine: {
       if (a.type == T::kLeaveLines) return options_.optional_clearing;
       if (a.type != T::kClear) return false;
@@ -309,8 +281,16 @@ bool State::legal(Action a) const {
     }
     case Phase::kGameOver:
       return false;
+    case Phase::kHoldDrawn:
+      if (a.type == T::kDiscard) return may_discard_drawn();
+      break;
+    default:
+      break;
   }
-  return false;
+  const CellChoice choice = cell_choice();
+  if (a.type != choice.type || a.arg >= n * kGridCells) return false;
+  const int d = display_index(choice.player, n, a.arg);
+  return d >= 0 && (choice.mask >> d & 1);
 }
 
 std::string State::why_illegal(Action a) const {
@@ -324,7 +304,7 @@ std::string State::why_illegal(Action a) const {
 }
 
 // ------------------------------------------------------------------------------------------
-// Applying actions
+// Applying actions: one handler per phase, in rulebook order
 
 void State::apply(Action a, EventList* events) {
   if (!legal(a)) [[unlikely]]
@@ -333,6 +313,53 @@ void State::apply(Action a, EventList* events) {
 }
 
 void State::throw_illegal(Action a) const { throw IllegalAction(why_illegal(a)); }
+
+void State::apply_unchecked(Action a, EventList* ev) {
+  switch (phase_) {
+    case Phase::kSetupReveal:
+      setup_reveal(a.arg, ev);
+      break;
+    case Phase::kChooseDraw:
+      if (a.type == ActionType::kDrawPile)
+        draw_from_pile(ev);
+      else
+        draw_from_discard(ev);
+      break;
+    case Phase::kKnockWindow:
+      answer_knock(current_player(), a.type == ActionType::kKnock, ev);
+      break;
+    case Phase::kChooseKnocker:
+      choose_knocker(a, ev);
+      break;
+    case Phase::kHoldDrawn:
+      if (a.type == ActionType::kDiscard)
+        discard_drawn(ev);
+      else
+        swap_drawn(a.arg, ev);
+      break;
+    case Phase::kRevealAfterDiscard:
+      reveal_after_discard(a.arg, ev);
+      break;
+    case Phase::kKnockerSwap:
+      knocker_swap(a.arg, ev);
+      break;
+    case Phase::kTake:
+      take(a.arg, ev);
+      break;
+    case Phase::kPut:
+      put(a.arg, ev);
+      break;
+    case Phase::kChooseLine:
+      choose_line(a, ev);
+      break;
+    case Phase::kGameOver:
+      break;
+  }
+  // R8: after any action, a complete display ends the round. Only actions that change cells
+  // can complete one.
+  if (phase_ != Phase::kGameOver && phase_ != Phase::kSetupReveal && changes_cells(a.type))
+    check_round_end(ev);
+}
 
 void State::place_face_up(CellId c, int8_t v) {
   int p = cell_owner(c);
@@ -351,14 +378,101 @@ void State::make_empty(CellId c) {
 
 void State::reveal(CellId c) { face_down_[cell_owner(c)] &= static_cast<uint16_t>(~bit_of(c)); }
 
+// --- R11: setup ---------------------------------------------------------------------------
+
+// R11 and the dealing convention of docs/record-format.md: deck[k] for k < 12n goes to player
+// (first + k) mod n, grid cell k / n in reading order; deck[12n] starts the discard pile; the
+// rest is the draw pile, deck[12n+1] on top.
+void State::start_round(std::span<const int8_t> deck, EventList* ev) {
+  const int n = players();
+  values_.fill(0);
+  face_down_.fill(0);
+  empty_.fill(0);
+  for (int p = 0; p < n; ++p) face_down_[p] = kGridMask;
+  const int dealt = n * kGridCells;
+  for (int k = 0; k < dealt; ++k) {
+    int p = (first_player_ + k) % n;
+    values_[p * kGridCells + k / n] = deck[k];
+  }
+  discard_count_ = 0;
+  push_discard(deck[dealt]);
+  draw_count_ = static_cast<uint8_t>(deck.size() - dealt - 1);
+  for (int i = 0; i < draw_count_; ++i) draw_[draw_count_ - 1 - i] = deck[dealt + 1 + i];
+  ender_ = kNoPlayer;
+  final_done_ = 0;
+  final_turns_left_ = -1;
+  final_next_ = 0;
+  turns_in_round_ = 0;
+  held_ = hand_ = taken_ = pending_discard_ = kNoCard;
+  hand_known_ = taken_known_ = held_from_discard_ = false;
+  after_clear_ = AfterClear::kEndTurn;
+  knock_pending_ = knockers_ = 0;
+  knocker_ = clearer_ = kNoPlayer;
+  hole_ = pending_discard_from_ = kNoCell;
+  phase_ = Phase::kSetupReveal;
+  active_ = first_player_;
+  setup_reveals_left_ = kSetupReveals;
+  setup_players_done_ = 0;
+  emit(ev, {.type = EventType::kRoundStarted,
+            .player = first_player_,
+            .value = deck[dealt],
+            .count = round_});
+}
+
+// R11: each player, clockwise from the first player, reveals two cards; no clearing.
+void State::setup_reveal(CellId c, EventList* ev) {
+  reveal(c);
+  emit(ev, {.type = EventType::kRevealed, .player = active_, .value = values_[c], .cell = c});
+  if (--setup_reveals_left_ > 0) return;
+  const int n = players();
+  if (++setup_players_done_ == n) {
+    begin_turn(first_player_, ev);
+  } else {
+    active_ = static_cast<int8_t>(left_of(active_, n));
+    setup_reveals_left_ = kSetupReveals;
+  }
+}
+
+void State::begin_turn(int p, EventList* ev) {
+  active_ = static_cast<int8_t>(p);
+  phase_ = Phase::kChooseDraw;
+  if (turns_in_round_ < std::numeric_limits<int16_t>::max()) ++turns_in_round_;
+  emit(ev, {.type = EventType::kTurnStarted, .player = active_});
+}
+
+// --- R5, R6: drawing ----------------------------------------------------------------------
+
+// R5, R7: a card from the draw pile is shown to all; every other eligible player may knock
+// for it.
+void State::draw_from_pile(EventList* ev) {
+  const int n = players();
+  held_ = pop_draw(ev);
+  held_from_discard_ = false;
+  emit(ev, {.type = EventType::kDrew, .player = active_, .value = held_, .aux = 0});
+  knock_pending_ = knockers_ = 0;
+  if (options_.knocking_in_effect()) {
+    for (int q = 0; q < n; ++q)
+      if (q != active_ && may_knock(q)) knock_pending_ |= static_cast<uint8_t>(1u << q);
+  }
+  phase_ = knock_pending_ ? Phase::kKnockWindow : Phase::kHoldDrawn;
+}
+
+// R5: the top of the discard pile; nobody may knock for it.
+void State::draw_from_discard(EventList* ev) {
+  held_ = discard_[--discard_count_];
+  held_from_discard_ = true;
+  emit(ev, {.type = EventType::kDrew, .player = active_, .value = held_, .aux = 1});
+  phase_ = Phase::kHoldDrawn;
+}
+
 // R6: drawing from the empty draw pile first turns the discard pile, all but its top card,
 // into a new shuffled draw pile.
 int8_t State::pop_draw(EventList* ev) {
   if (draw_count_ == 0) {
-    int moved = discard_count_ - 1;
+    int moved = discard_count_ - kDiscardTopStays;
     std::copy_n(discard_.begin(), moved, draw_.begin());
     discard_[0] = discard_[moved];
-    discard_count_ = 1;
+    discard_count_ = kDiscardTopStays;
     draw_count_ = static_cast<uint8_t>(moved);
     rng_.shuffle(std::span<int8_t>(draw_.data(), moved));
     emit(ev, {.type = EventType::kReshuffled, .count = moved});
@@ -366,144 +480,136 @@ int8_t State::pop_draw(EventList* ev) {
   return draw_[--draw_count_];
 }
 
-void State::apply_unchecked(Action a, EventList* ev) {
-  const int n = players();
-  const auto me = static_cast<int8_t>(current_player());
-  switch (a.type) {
-    case ActionType::kReveal:
-      reveal(a.arg);
-      emit(ev,
-           {.type = EventType::kRevealed, .player = me, .value = values_[a.arg], .cell = a.arg});
-      if (phase_ == Phase::kSetupReveal) {
-        // R11: each player, clockwise from the first player, reveals two cards; no clearing.
-        if (--setup_reveals_left_ == 0) {
-          if (++setup_players_done_ == n) {
-            begin_turn(first_player_, ev);
-          } else {
-            active_ = static_cast<int8_t>(left_of(active_, n));
-            setup_reveals_left_ = 2;
-          }
-        }
-      } else {
-        run_clearing(active_, AfterClear::kEndTurn, ev);
-      }
-      break;
-    case ActionType::kDrawPile: {
-      held_ = pop_draw(ev);
-      held_from_discard_ = false;
-      emit(ev, {.type = EventType::kDrew, .player = me, .value = held_, .aux = 0});
-      // R7: every other eligible player may knock for a card drawn from the draw pile.
-      knock_pending_ = knockers_ = 0;
-      if (options_.knocking_in_effect()) {
-        for (int q = 0; q < n; ++q)
-          if (q != active_ && may_knock(q)) knock_pending_ |= static_cast<uint8_t>(1u << q);
-      }
-      phase_ = knock_pending_ ? Phase::kKnockWindow : Phase::kHoldDrawn;
-      break;
-    }
-    case ActionType::kDrawDiscard:
-      held_ = discard_[--discard_count_];
-      held_from_discard_ = true;
-      emit(ev, {.type = EventType::kDrew, .player = me, .value = held_, .aux = 1});
-      phase_ = Phase::kHoldDrawn;
-      break;
-    case ActionType::kKnock:
-    case ActionType::kPass:
-      knock_pending_ &= static_cast<uint8_t>(~(1u << me));
-      if (a.type == ActionType::kKnock) knockers_ |= static_cast<uint8_t>(1u << me);
-      emit(ev, {.type = a.type == ActionType::kKnock ? EventType::kKnocked : EventType::kPassed,
-                .player = me});
-      if (!knock_pending_) phase_ = knockers_ ? Phase::kChooseKnocker : Phase::kHoldDrawn;
-      break;
-    case ActionType::kGive:
-      knocker_ = static_cast<int8_t>(a.arg);
-      emit(ev, {.type = EventType::kKnockGiven, .player = knocker_});
-      phase_ = Phase::kKnockerSwap;
-      break;
-    case ActionType::kRefuse:
-      emit(ev, {.type = EventType::kKnockRefused, .player = me});
-      phase_ = Phase::kHoldDrawn;
-      break;
-    case ActionType::kSwap: {
-      CellId c = a.arg;
-      bool was_down = cell_state(c) == CellState::kFaceDown;
-      int8_t old = values_[c];
-      int8_t card = held_;
-      held_ = kNoCard;
-      if (phase_ == Phase::kHoldDrawn) {
-        // R5: the drawn card lies face up; the replaced card is discarded after clearing.
-        pending_discard_ = old;
-        pending_discard_from_ = c;
-        place_face_up(c, card);
-        emit(ev, {.type = EventType::kPlaced, .player = me, .value = card, .cell = c});
-        run_clearing(active_, AfterClear::kFinishSwap, ev);
-      } else {
-        // R7 (a): the knocker swaps the given card in and holds the replaced one.
-        hand_ = old;
-        hand_known_ = !was_down;
-        place_face_up(c, card);
-        emit(ev, {.type = EventType::kToHand,
-                  .player = me,
-                  .value = hand_known_ ? old : kHiddenValue,
-                  .cell = c});
-        emit(ev, {.type = EventType::kPlaced, .player = me, .value = card, .cell = c});
-        run_clearing(knocker_, AfterClear::kAfterKnockerSwap, ev);
-      }
-      break;
-    }
-    case ActionType::kDiscard:
-      push_discard(held_);
-      emit(ev, {.type = EventType::kDiscarded, .player = me, .value = held_});
-      held_ = kNoCard;
-      phase_ = Phase::kRevealAfterDiscard;
-      break;
-    case ActionType::kTake: {
-      // R7 (b): the active player takes a card of the knocker's display, leaving a hole.
-      CellId c = a.arg;
-      taken_known_ = cell_state(c) == CellState::kFaceUp;
-      taken_ = values_[c];
-      make_empty(c);
-      hole_ = c;
-      emit(ev, {.type = EventType::kToHand,
-                .player = me,
-                .value = taken_known_ ? taken_ : kHiddenValue,
-                .cell = c});
-      phase_ = Phase::kPut;
-      break;
-    }
-    case ActionType::kPut: {
-      CellId c = a.arg;
-      pending_discard_ = values_[c];
-      pending_discard_from_ = c;
-      place_face_up(c, taken_);
-      emit(ev, {.type = EventType::kPlaced, .player = me, .value = taken_, .cell = c});
-      taken_ = kNoCard;
-      taken_known_ = false;
-      run_clearing(active_, AfterClear::kFinishPut, ev);
-      break;
-    }
-    case ActionType::kClear: {
-      LineList lines;
-      complete_lines(clearer_, lines);
-      for (const Line& l : lines) {
-        if (l.id == a.arg) {
-          clear_line(clearer_, l, ev);
-          break;
-        }
-      }
-      run_clearing(clearer_, after_clear_, ev);
-      break;
-    }
-    case ActionType::kLeaveLines:
-      emit(ev, {.type = EventType::kLinesLeft, .player = me});
-      continue_after_clear(ev);
-      break;
-  }
-  // R8: after any action, a display without face-down cards ends the round. Only actions
-  // that change cells can do that.
-  if (phase_ != Phase::kGameOver && phase_ != Phase::kSetupReveal && changes_cells(a.type))
-    check_round_end(ev);
+// --- R7: the knock window and the choice of a knocker -------------------------------------
+
+// R7: the eligible players answer one at a time, clockwise from the active player's left.
+void State::answer_knock(int p, bool knock, EventList* ev) {
+  knock_pending_ &= static_cast<uint8_t>(~(1u << p));
+  if (knock) knockers_ |= static_cast<uint8_t>(1u << p);
+  emit(ev, {.type = knock ? EventType::kKnocked : EventType::kPassed,
+            .player = static_cast<int8_t>(p)});
+  if (!knock_pending_) phase_ = knockers_ ? Phase::kChooseKnocker : Phase::kHoldDrawn;
 }
+
+// R7: the active player gives the card to one knocker, or to none and goes on as in R5.
+void State::choose_knocker(Action a, EventList* ev) {
+  if (a.type == ActionType::kGive) {
+    knocker_ = static_cast<int8_t>(a.arg);
+    emit(ev, {.type = EventType::kKnockGiven, .player = knocker_});
+    phase_ = Phase::kKnockerSwap;
+  } else {
+    emit(ev, {.type = EventType::kKnockRefused, .player = active_});
+    phase_ = Phase::kHoldDrawn;
+  }
+}
+
+// --- R5: swap, or discard and reveal ------------------------------------------------------
+
+// R5: the drawn card lies face up; the replaced card is discarded after the clearing.
+void State::swap_drawn(CellId c, EventList* ev) {
+  const int8_t card = held_;
+  held_ = kNoCard;
+  pending_discard_ = values_[c];
+  pending_discard_from_ = c;
+  place_face_up(c, card);
+  emit(ev, {.type = EventType::kPlaced, .player = active_, .value = card, .cell = c});
+  run_clearing(active_, AfterClear::kFinishSwap, ev);
+}
+
+void State::discard_drawn(EventList* ev) {
+  push_discard(held_);
+  emit(ev, {.type = EventType::kDiscarded, .player = active_, .value = held_});
+  held_ = kNoCard;
+  phase_ = Phase::kRevealAfterDiscard;
+}
+
+// R5, R4: the revealed card may complete lines.
+void State::reveal_after_discard(CellId c, EventList* ev) {
+  reveal(c);
+  emit(ev, {.type = EventType::kRevealed, .player = active_, .value = values_[c], .cell = c});
+  run_clearing(active_, AfterClear::kEndTurn, ev);
+}
+
+// R5: the replaced card goes onto the discard pile after the clearing, so it ends on top.
+void State::discard_pending(EventList* ev) {
+  push_discard(pending_discard_);
+  emit(ev, {.type = EventType::kDiscarded,
+            .player = active_,
+            .value = pending_discard_,
+            .cell = pending_discard_from_});
+  pending_discard_ = kNoCard;
+  pending_discard_from_ = kNoCell;
+}
+
+// --- R7: a given knock, steps 1-3 ---------------------------------------------------------
+
+// R7 step 1: the knocker swaps the given card in and holds the replaced one (hidden if it was
+// face down); then he clears (R4).
+void State::knocker_swap(CellId c, EventList* ev) {
+  const int8_t card = held_;
+  held_ = kNoCard;
+  hand_ = values_[c];
+  hand_known_ = cell_state(c) != CellState::kFaceDown;
+  place_face_up(c, card);
+  emit(ev, {.type = EventType::kToHand,
+            .player = knocker_,
+            .value = hand_known_ ? hand_ : kHiddenValue,
+            .cell = c});
+  emit(ev, {.type = EventType::kPlaced, .player = knocker_, .value = card, .cell = c});
+  run_clearing(knocker_, AfterClear::kAfterKnockerSwap, ev);
+}
+
+// R7 after step 1: if the knocker's clear emptied his display (or nothing can be taken),
+// steps 2 and 3 are skipped: his hand card goes onto the discard pile and the turn ends.
+void State::after_knocker_swap(EventList* ev) {
+  if (card_count(knocker_) == 0 || takeable() == 0) {
+    push_discard(hand_);
+    emit(ev, {.type = EventType::kDiscarded, .player = knocker_, .value = hand_});
+    end_turn(ev);
+  } else {
+    phase_ = Phase::kTake;
+  }
+}
+
+// R7 step 2: the active player takes a card of the knocker's display, leaving a hole (R8a:
+// the hole ends nobody's display until step 3 fills it).
+void State::take(CellId c, EventList* ev) {
+  taken_known_ = cell_state(c) == CellState::kFaceUp;
+  taken_ = values_[c];
+  make_empty(c);
+  hole_ = c;
+  emit(ev, {.type = EventType::kToHand,
+            .player = active_,
+            .value = taken_known_ ? taken_ : kHiddenValue,
+            .cell = c});
+  phase_ = Phase::kPut;
+}
+
+// R7 step 2: ... and puts it face up into his own display; he clears (R4).
+void State::put(CellId c, EventList* ev) {
+  pending_discard_ = values_[c];
+  pending_discard_from_ = c;
+  place_face_up(c, taken_);
+  emit(ev, {.type = EventType::kPlaced, .player = active_, .value = taken_, .cell = c});
+  taken_ = kNoCard;
+  taken_known_ = false;
+  run_clearing(active_, AfterClear::kFinishPut, ev);
+}
+
+// R7 step 2 ends with the discard of the replaced card. R8a.2: an active player whose display
+// is complete now ends the round, before the put-back. R7 step 3: the knocker fills the hole
+// with his hand card, face up; nothing is cleared now. R8a.3: end_turn() then looks for a
+// complete display clockwise from the active player.
+void State::finish_put(EventList* ev) {
+  discard_pending(ev);
+  if (ender_ == kNoPlayer && display_complete(active_)) set_ender(active_, ev);
+  place_face_up(hole_, hand_);
+  emit(ev, {.type = EventType::kPlaced, .player = knocker_, .value = hand_, .cell = hole_});
+  hole_ = kNoCell;
+  end_turn(ev);
+}
+
+// --- R2-R4: clearing ----------------------------------------------------------------------
 
 // R2-R4: clear complete lines of p's display, one at a time, looking again after each (the
 // cascade). The player chooses when more than one line is complete, or always when clearing
@@ -524,6 +630,26 @@ void State::run_clearing(int p, AfterClear then, EventList* ev) {
   continue_after_clear(ev);
 }
 
+// R2, R3: the clearing player clears the line he chose and the cascade goes on, or (optional
+// clearing) leaves the lines standing, which also stops the cascade.
+void State::choose_line(Action a, EventList* ev) {
+  if (a.type == ActionType::kLeaveLines) {
+    emit(ev, {.type = EventType::kLinesLeft, .player = clearer_});
+    continue_after_clear(ev);
+    return;
+  }
+  LineList lines;
+  complete_lines(clearer_, lines);
+  for (const Line& l : lines) {
+    if (l.id == a.arg) {
+      clear_line(clearer_, l, ev);
+      break;
+    }
+  }
+  run_clearing(clearer_, after_clear_, ev);
+}
+
+// R3: cleared cards go onto the discard pile.
 void State::clear_line(int p, const Line& line, EventList* ev) {
   int8_t v = values_[line.cells[0]];
   for (CellId c : line.cells) {
@@ -539,62 +665,46 @@ void State::clear_line(int p, const Line& line, EventList* ev) {
 
 void State::continue_after_clear(EventList* ev) {
   clearer_ = kNoPlayer;
-  auto discard_pending = [&] {
-    push_discard(pending_discard_);
-    emit(ev, {.type = EventType::kDiscarded,
-              .player = active_,
-              .value = pending_discard_,
-              .cell = pending_discard_from_});
-    pending_discard_ = kNoCard;
-    pending_discard_from_ = kNoCell;
-  };
   switch (after_clear_) {
     case AfterClear::kFinishSwap:
-      discard_pending();
+      discard_pending(ev);
       end_turn(ev);
       break;
     case AfterClear::kEndTurn:
       end_turn(ev);
       break;
     case AfterClear::kAfterKnockerSwap:
-      if (card_count(knocker_) == 0 || !any_legal_take()) {
-        // The knocker's clear emptied his display (or nothing can be taken): his hand card
-        // goes onto the discard pile and the turn ends.
-        push_discard(hand_);
-        emit(ev, {.type = EventType::kDiscarded, .player = knocker_, .value = hand_});
-        end_turn(ev);
-      } else {
-        phase_ = Phase::kTake;
-      }
+      after_knocker_swap(ev);
       break;
     case AfterClear::kFinishPut:
-      discard_pending();
-      // R7 (c): the knocker fills the hole with his hand card, face up; no clearing now.
-      place_face_up(hole_, hand_);
-      emit(ev, {.type = EventType::kPlaced, .player = knocker_, .value = hand_, .cell = hole_});
-      hole_ = kNoCell;
-      end_turn(ev);
+      finish_put(ev);
       break;
   }
 }
 
-void State::check_round_end(EventList* ev) {
-  if (ender_ != kNoPlayer) return;
-  const int n = players();
-  for (int i = 0, p = active_; i < n; ++i, p = left_of(p, n)) {  // active first, then clockwise
-    if (face_down_[p] == 0 && (face_down_[left_of(p, n)] & kSharedColMask) == 0) {
-      ender_ = static_cast<int8_t>(p);
-      emit(ev, {.type = EventType::kRoundEndTriggered, .player = ender_});
-      return;
-    }
-  }
+// --- R8, R8a: the end of a round ----------------------------------------------------------
+
+// R8a.1: a display is complete when it has no face-down card and no hole waiting for the
+// knocker's put-back (that cell is neither turned over nor cleared).
+bool State::display_complete(int p) const {
+  if (face_down_[p] != 0 || (face_down_[left_of(p, players())] & kSharedColMask) != 0) return false;
+  return hole_ == kNoCell || !in_display(p, players(), hole_);
 }
 
-void State::begin_turn(int p, EventList* ev) {
-  active_ = static_cast<int8_t>(p);
-  phase_ = Phase::kChooseDraw;
-  if (turns_in_round_ < std::numeric_limits<int16_t>::max()) ++turns_in_round_;
-  emit(ev, {.type = EventType::kTurnStarted, .player = active_});
+// R8: the first complete display, the active player's first, then clockwise, ends the round.
+// R8a.3: between a knock's take and the put-back nobody ends it here (the end of step 2 names
+// the active player, finish_put()); after the put-back this check runs again.
+void State::check_round_end(EventList* ev) {
+  if (ender_ != kNoPlayer || hole_ != kNoCell) return;
+  uint8_t complete = 0;
+  for (int p = 0; p < players(); ++p)
+    if (display_complete(p)) complete |= static_cast<uint8_t>(1u << p);
+  if (complete) set_ender(first_clockwise(complete, active_, players()), ev);
+}
+
+void State::set_ender(int p, EventList* ev) {
+  ender_ = static_cast<int8_t>(p);
+  emit(ev, {.type = EventType::kRoundEndTriggered, .player = ender_});
 }
 
 // Ends the active player's turn and finds the next one. R8: once the round has been ended,
@@ -639,7 +749,7 @@ void State::end_turn(EventList* ev) {
 // the game or deal the next round.
 void State::finish_round(EventList* ev) {
   const int n = players();
-  // 1. The end-of-round reveal.
+  // 1. R8: the end-of-round reveal.
   for (int p = 0; p < n; ++p) {
     for (int i = 0; i < kGridCells; ++i) {
       if (face_down_[p] >> i & 1) {
@@ -649,28 +759,18 @@ void State::finish_round(EventList* ev) {
     }
     face_down_[p] = 0;
   }
-  // 2. Raw scores: the sum of the display, -10 for an empty display (R9).
-  RoundResult result;
-  result.ender = ender_;
+  // 2. R9: the display scores (a column-3 card counts in both displays it lies in).
+  std::array<int32_t, kMaxPlayers> raw{};
   for (int p = 0; p < n; ++p) {
     int sum = 0;
     for (int d = 0; d < kDisplayCells; ++d) {
       CellId c = display_cell(p, n, d);
       if (!(empty_[cell_owner(c)] & bit_of(c))) sum += values_[c];
     }
-    result.raw_half[p] = card_count(p) == 0 ? -20 : 2 * sum;
-    result.score_half[p] = result.raw_half[p];
+    raw[p] = display_score_half(sum, card_count(p));
   }
-  // 3. The ender must be strictly lowest alone, else his positive score doubles and his
-  //    negative score halves.
-  bool strictly_lowest = true;
-  for (int p = 0; p < n; ++p)
-    if (p != ender_ && result.raw_half[p] <= result.raw_half[ender_]) strictly_lowest = false;
-  if (!strictly_lowest && result.raw_half[ender_] != 0) {
-    result.penalised = true;
-    int32_t raw = result.raw_half[ender_];
-    result.score_half[ender_] = raw > 0 ? 2 * raw : raw / 2;
-  }
+  // 3. R9: the ender's penalty.
+  const RoundResult result = score_round(std::span<const int32_t>(raw.data(), n), ender_);
   // 4. Totals.
   for (int p = 0; p < n; ++p) {
     totals_half_[p] += result.score_half[p];
@@ -678,15 +778,13 @@ void State::finish_round(EventList* ev) {
               .player = static_cast<int8_t>(p),
               .aux = static_cast<uint8_t>(result.penalised && p == ender_),
               .count = result.raw_half[p],
-              .score = result.score_half[p]});
+              .score = result.score_half[p],
+              .empty_display = card_count(p) == 0});
   }
   last_round_ = result;
   ++rounds_played_;
-  // 5. The game ends after the last round or the round in which someone reached the limit.
-  bool over = options_.rounds > 0 && rounds_played_ >= options_.rounds;
-  if (options_.point_limit > 0)
-    for (int p = 0; p < n; ++p) over = over || totals_half_[p] >= 2 * options_.point_limit;
-  if (over) {
+  // 5. R10: the game ends after the last round or the round in which someone reached the limit.
+  if (game_over(options_, rounds_played_, std::span<const int32_t>(totals_half_.data(), n))) {
     phase_ = Phase::kGameOver;
     emit(ev, {.type = EventType::kGameOver, .score = winners()});
     return;
@@ -694,59 +792,22 @@ void State::finish_round(EventList* ev) {
   deal_next_round(ev);
 }
 
+// R11: the first player's left neighbour is the next round's first player.
 void State::deal_next_round(EventList* ev) {
   ++round_;
-  first_player_ = static_cast<int8_t>(left_of(first_player_, players()));  // R11
+  first_player_ = static_cast<int8_t>(left_of(first_player_, players()));
   std::array<int8_t, kMaxDeck> deck;
   int size = build_deck(options_, deck);
   rng_.shuffle(std::span<int8_t>(deck.data(), size));
   start_round(std::span<const int8_t>(deck.data(), size), ev);
 }
 
-// R11 and the dealing convention of docs/record-format.md: deck[k] for k < 12n goes to player
-// (first + k) mod n, grid cell k / n in reading order; deck[12n] starts the discard pile; the
-// rest is the draw pile, deck[12n+1] on top.
-void State::start_round(std::span<const int8_t> deck, EventList* ev) {
-  const int n = players();
-  values_.fill(0);
-  face_down_.fill(0);
-  empty_.fill(0);
-  for (int p = 0; p < n; ++p) face_down_[p] = kGridMask;
-  const int dealt = n * kGridCells;
-  for (int k = 0; k < dealt; ++k) {
-    int p = (first_player_ + k) % n;
-    values_[p * kGridCells + k / n] = deck[k];
-  }
-  discard_count_ = 0;
-  push_discard(deck[dealt]);
-  draw_count_ = static_cast<uint8_t>(deck.size() - dealt - 1);
-  for (int i = 0; i < draw_count_; ++i) draw_[draw_count_ - 1 - i] = deck[dealt + 1 + i];
-  ender_ = kNoPlayer;
-  final_done_ = 0;
-  final_turns_left_ = -1;
-  final_next_ = 0;
-  turns_in_round_ = 0;
-  held_ = hand_ = taken_ = pending_discard_ = kNoCard;
-  hand_known_ = taken_known_ = held_from_discard_ = false;
-  after_clear_ = AfterClear::kEndTurn;
-  knock_pending_ = knockers_ = 0;
-  knocker_ = clearer_ = kNoPlayer;
-  hole_ = pending_discard_from_ = kNoCell;
-  phase_ = Phase::kSetupReveal;
-  active_ = first_player_;
-  setup_reveals_left_ = 2;
-  setup_players_done_ = 0;
-  emit(ev, {.type = EventType::kRoundStarted,
-            .player = first_player_,
-            .value = deck[dealt],
-            .count = round_});
-}
-
 // ------------------------------------------------------------------------------------------
 // Chance control
 
 void State::redeal(std::span<const int8_t> deck, EventList* events) {
-  if (phase_ != Phase::kSetupReveal || setup_players_done_ != 0 || setup_reveals_left_ != 2)
+  if (phase_ != Phase::kSetupReveal || setup_players_done_ != 0 ||
+      setup_reveals_left_ != kSetupReveals)
     throw std::invalid_argument("redeal: only at the start of a round, before any reveal");
   if (static_cast<int>(deck.size()) != options_.deck_size() ||
       !same_cards(deck, options_.effective_deck()))
@@ -782,26 +843,14 @@ PublicView State::public_view() const { return PublicView(*this); }
 
 State State::resample(Rng& rng) const { return sample(public_view(), rng); }
 
-// 1. Count the unseen cards: the deck minus every card anyone can see.
+// 1. Count the unseen cards (unseen_cards.h): the deck minus every card anyone can see.
 // 2. Shuffle them and deal them into the hidden places: face-down cells in CellId order, a
 //    hidden hand card, a hidden taken card, then the draw pile.
 // 3. Give the copy a fresh Rng so that not even future reshuffles follow the real game.
 State State::sample(const PublicView& view, Rng& rng) {
   State s = view.masked();
   const int n = s.players();
-  std::array<int, kNumValues> unseen{};
-  DeckCounts deck = s.options_.effective_deck();
-  for (int v = 0; v < kNumValues; ++v) unseen[v] = deck[v];
-  auto see = [&](int8_t v) {
-    if (v != kNoCard && v != kHiddenValue) --unseen[v - kMinValue];
-  };
-  for (int c = 0; c < n * kGridCells; ++c)
-    if (s.cell_state(static_cast<CellId>(c)) == CellState::kFaceUp) see(s.values_[c]);
-  for (int i = 0; i < s.discard_count_; ++i) see(s.discard_[i]);
-  see(s.held_);
-  see(s.pending_discard_);
-  see(s.hand_);
-  see(s.taken_);
+  const CardCounts unseen = unseen_cards(s);
 
   std::array<int8_t, kMaxDeck> pool;
   int size = 0;

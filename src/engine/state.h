@@ -1,9 +1,9 @@
 // State: the complete game of ALLEGRA as one state machine over small actions.
 //
 // Rules source: ../shared/rules/allegra-rules.{de,en}.txt (the German text is the original),
-// plus the project's rulings R1-R11 recorded in docs/rules.md. Every choice a player makes is
-// an explicit Action; legal_actions() lists exactly the legal ones of current_player(), and
-// apply() rejects anything else and leaves the state unchanged.
+// plus the project's rulings R1-R11 and R8a recorded in docs/rules.md. Every choice a player
+// makes is an explicit Action; legal_actions() lists exactly the legal ones of
+// current_player(), and apply() rejects anything else and leaves the state unchanged.
 //
 // Implementation notes:
 //  - Chance is a seeded Rng inside the state (deal, reshuffle), so the same seed and the same
@@ -27,14 +27,15 @@
 #include "engine/action.h"
 #include "engine/event.h"
 #include "engine/geometry.h"
+#include "engine/lines.h"
 #include "engine/options.h"
 #include "engine/rng.h"
+#include "engine/scoring.h"
 
 namespace allegra {
 
 inline constexpr int kMaxActions = 32;  // the most any decision offers is 16 (swap or discard)
 using ActionList = boost::container::static_vector<Action, kMaxActions>;
-inline constexpr int kNoPlayer = -1;
 // No card in that place (held card, hand card, ...). kHiddenValue (event.h) instead means a
 // card is there but its value is hidden.
 inline constexpr int8_t kNoCard = -127;
@@ -61,22 +62,6 @@ enum class CellState : uint8_t { kFaceDown, kFaceUp, kEmpty };
 class IllegalAction : public std::invalid_argument {
  public:
   using std::invalid_argument::invalid_argument;
-};
-
-// A complete line of a display that may be cleared.
-struct Line {
-  int id;  // see action.h: row r from column c -> r*5+c; column c -> 15+c
-  std::array<CellId, 3> cells;
-};
-using LineList = boost::container::static_vector<Line, 16>;
-
-// Scores of finished rounds, in half points (the penalty can halve an odd score).
-struct RoundResult {
-  std::array<int32_t, kMaxPlayers> raw_half{};    // display sum x2, -20 for an empty display
-  std::array<int32_t, kMaxPlayers> score_half{};  // after the end-trigger penalty
-  int ender = kNoPlayer;
-  bool penalised = false;
-  bool operator==(const RoundResult&) const = default;
 };
 
 class PublicView;
@@ -196,26 +181,54 @@ class State {
 
   enum class AfterClear : uint8_t { kFinishSwap, kEndTurn, kAfterKnockerSwap, kFinishPut };
 
-  void start_round(std::span<const int8_t> deck_top_first, EventList* ev);
-  void deal_next_round(EventList* ev);
+  // The phases in rulebook order (index at the top of state.cc).
+  void start_round(std::span<const int8_t> deck_top_first, EventList* ev);  // R11
+  void setup_reveal(CellId c, EventList* ev);                               // R11
   void begin_turn(int p, EventList* ev);
-  void end_turn(EventList* ev);
-  void finish_round(EventList* ev);
-  void check_round_end(EventList* ev);
-  void run_clearing(int p, AfterClear then, EventList* ev);
-  void continue_after_clear(EventList* ev);
+  void draw_from_pile(EventList* ev);                        // R5, R6, R7
+  void draw_from_discard(EventList* ev);                     // R5
+  int8_t pop_draw(EventList* ev);                            // R6
+  void answer_knock(int p, bool knock, EventList* ev);       // R7
+  void choose_knocker(Action a, EventList* ev);              // R7
+  void swap_drawn(CellId c, EventList* ev);                  // R5
+  void discard_drawn(EventList* ev);                         // R5
+  void reveal_after_discard(CellId c, EventList* ev);        // R5
+  void knocker_swap(CellId c, EventList* ev);                // R7 step 1
+  void after_knocker_swap(EventList* ev);                    // R7 step 1 -> 2
+  void take(CellId c, EventList* ev);                        // R7 step 2
+  void put(CellId c, EventList* ev);                         // R7 step 2
+  void finish_put(EventList* ev);                            // R7 step 2 end, R8a, step 3
+  void run_clearing(int p, AfterClear then, EventList* ev);  // R2-R4
+  void choose_line(Action a, EventList* ev);                 // R2, R3
   void clear_line(int p, const Line& line, EventList* ev);
-  void advance_knock_window(EventList* ev);
-  bool any_legal_take() const;
-  bool take_is_legal(CellId c) const;
+  void continue_after_clear(EventList* ev);
+  void discard_pending(EventList* ev);  // R5: the replaced card, after the clearing
+  void end_turn(EventList* ev);         // R8: final turns
+  void check_round_end(EventList* ev);  // R8, R8a
+  bool display_complete(int p) const;   // R8a.1
+  void set_ender(int p, EventList* ev);
+  void finish_round(EventList* ev);  // R8 reveal, R9, R10
+  void deal_next_round(EventList* ev);
+
+  // Legality, written once per phase (legal() and legal_actions() both use these).
+  struct CellChoice {
+    ActionType type;  // the cell action of the phase
+    int player;       // whose display the cells are in
+    uint16_t mask;    // 15-bit display mask of the legal cells
+  };
+  CellChoice cell_choice() const;
+  bool may_draw_pile() const;      // R6
+  bool may_discard_drawn() const;  // R5
+  uint16_t occupied(int p) const { return ~display_empty(p) & kDisplayMask; }
+  uint16_t takeable() const;   // R7 step 2
+  bool legal(Action a) const;  // the fast check behind apply() and is_legal()
+
   void place_face_up(CellId c, int8_t v);
   void make_empty(CellId c);
   void push_discard(int8_t v) { discard_[discard_count_++] = v; }
   void reveal(CellId c);
-  int8_t pop_draw(EventList* ev);
   void apply_unchecked(Action a, EventList* ev);
 
-  bool legal(Action a) const;  // the fast check behind apply() and is_legal()
   [[noreturn, gnu::cold, gnu::noinline]] void throw_illegal(Action a) const;
 
   RuleOptions options_;
@@ -249,9 +262,9 @@ class State {
   uint8_t knock_pending_ = 0;   // bit p: p still to answer in the knock window
   uint8_t knockers_ = 0;        // bit p: p knocked
   int8_t knocker_ = kNoPlayer;  // the knocker who was given the card
-  int8_t hand_ = kNoCard;       // the knocker's hand card (R7 a)
+  int8_t hand_ = kNoCard;       // the knocker's hand card (R7 step 1)
   bool hand_known_ = false;
-  int8_t taken_ = kNoCard;  // the card the active player took (R7 b)
+  int8_t taken_ = kNoCard;  // the card the active player took (R7 step 2)
   bool taken_known_ = false;
   CellId hole_ = kNoCell;             // where it was taken from
   int8_t pending_discard_ = kNoCard;  // replaced card, discarded after clearing

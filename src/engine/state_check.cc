@@ -216,7 +216,7 @@ std::optional<std::string> StateCodec::validate(const State& s) {
   if (!setup && !over) {
     if (s.ender_ == kNoPlayer) {
       for (int p = 0; p < n; ++p)
-        if (s.face_down_count(p) == 0)
+        if (s.face_down_count(p) == 0 && s.hole_ == kNoCell)  // R8a: not before the put-back
           return bad("ender", fmt::format("player {} has no face-down card, so the round must "
                                           "have been ended",
                                           p));

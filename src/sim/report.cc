@@ -81,21 +81,6 @@ std::string format_table(const std::vector<std::vector<std::string>>& rows, size
 
 }  // namespace
 
-std::string describe_options(const RuleOptions& o) {
-  std::string s = fmt::format("{} players, ", o.players);
-  if (o.rounds == 0)
-    s += fmt::format("until {} points", o.point_limit);
-  else if (o.point_limit > 0)
-    s += fmt::format("{} round{} or {} points", o.rounds, o.rounds == 1 ? "" : "s", o.point_limit);
-  else
-    s += fmt::format("{} round{}", o.rounds, o.rounds == 1 ? "" : "s");
-  s += o.knocking_in_effect() ? ", knocking" : ", no knocking";
-  if (o.optional_clearing) s += ", optional clearing";
-  if (o.discard_draw_may_discard) s += ", discard-pile card may be discarded";
-  s += fmt::format(", {} cards", o.deck_size());
-  return s;
-}
-
 std::vector<std::string> split_specs(std::string_view text) {
   std::vector<std::string> out;
   for (;;) {
@@ -137,7 +122,7 @@ nlohmann::json sim_result_to_json(const SimResult& r) {
 
 std::string sim_result_table(const SimResult& r) {
   std::string out = fmt::format("allegra sim: {} game{}, {}; seed {}\n", r.games,
-                                r.games == 1 ? "" : "s", describe_options(r.options), r.seed);
+                                r.games == 1 ? "" : "s", options_text(r.options), r.seed);
   out += "lineup: ";
   for (size_t i = 0; i < r.lineup.size(); ++i) out += (i ? ", " : "") + r.lineup[i];
   out += fmt::format(" (seats rotate each game; parity {})\n\n",
@@ -251,7 +236,7 @@ std::string rate_result_table(const RateResult& r) {
   std::string out = fmt::format(
       "allegra rate: {} game{}, {}; seed {}\n{} lineups in the cycle; Elo from a Bradley-Terry "
       "fit of pairwise results, {} = 0; 95% CI: {}\n\n",
-      r.games, r.games == 1 ? "" : "s", describe_options(r.options), r.seed, r.lineups,
+      r.games, r.games == 1 ? "" : "s", options_text(r.options), r.seed, r.lineups,
       r.bots.empty() ? "" : r.bots.front().spec,
       r.bootstrap > 0 ? fmt::format("bootstrap over games, {} resamples", r.bootstrap)
                       : std::string("none (--bootstrap 0)"));

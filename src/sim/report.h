@@ -15,9 +15,6 @@
 
 namespace allegra::sim {
 
-// "4 players, 3 rounds, knocking, 120 cards" and the non-default options.
-std::string describe_options(const RuleOptions& options);
-
 nlohmann::json sim_result_to_json(const SimResult& result);
 std::string sim_result_table(const SimResult& result);
 // A header line and one line per distinct bot (every line ends in '\n').

@@ -267,7 +267,7 @@ std::vector<std::string> Narrator::round_result(int round, int ender, std::span<
                                           {"display", points(e.count)},
                                           {"score", points(e.score)},
                                           {"total", points(totals_half[static_cast<size_t>(p)])}}));
-    if (e.count == -20)
+    if (e.empty_display)
       out.push_back(tr_->tr("result.bonus", {{"actor", actor(p)}, {"name", name(p)}}));
   }
   // The player who ended the round: the penalty, or why there is none.

@@ -86,7 +86,7 @@ TEST_F(TextNarrator, RoundResultExplainsThePenaltyAndTheBonus) {
   using T = EventType;
   std::vector<Event> scored = {
       {.type = T::kRoundScored, .player = 0, .aux = 1, .count = 20, .score = 40},
-      {.type = T::kRoundScored, .player = 1, .count = -20, .score = -20},
+      {.type = T::kRoundScored, .player = 1, .count = -20, .score = -20, .empty_display = true},
       {.type = T::kRoundScored, .player = 2, .count = 30, .score = 30},
       {.type = T::kRoundScored, .player = 3, .count = 7, .score = 7}};
   const auto lines = narrator_.round_result(0, 0, scored, {40, -20, 30, 7});
@@ -96,6 +96,16 @@ TEST_F(TextNarrator, RoundResultExplainsThePenaltyAndTheBonus) {
   EXPECT_EQ(lines[3], "Bea cleared the whole display: a bonus of -10 points.");
   EXPECT_EQ(lines[4], "Carlo: cards 15, round score 15, total 15");
   EXPECT_EQ(lines[6], "You ended the round without the lowest score alone: 10 is doubled to 20.");
+}
+
+// A display whose cards add up to -10 (a custom deck) is no empty display: no bonus line. The
+// event's empty_display flag says so, not the score.
+TEST_F(TextNarrator, RoundResultNamesTheBonusOnlyForAnEmptyDisplay) {
+  using T = EventType;
+  std::vector<Event> scored = {{.type = T::kRoundScored, .player = 0, .count = 4, .score = 4},
+                               {.type = T::kRoundScored, .player = 1, .count = -20, .score = -20}};
+  const auto lines = narrator_.round_result(0, 1, scored, {4, -20});
+  for (const std::string& l : lines) EXPECT_EQ(l.find("bonus"), std::string::npos) << l;
 }
 
 TEST_F(TextNarrator, GameSummaryRanksThePlayers) {

@@ -378,11 +378,13 @@ std::string check_structure(const State& s) {
   }
   if (ph == Phase::kRevealAfterDiscard) ALLEGRA_CHECK(t.face_down(s.active_player()) > 0, "");
   if (!s.is_terminal() && ph != Phase::kSetupReveal) {
-    // R8: once a display has no face-down card the round has been ended.
-    if (s.ender() == kNoPlayer) {
+    // R8: once a display has no face-down card the round has been ended. R8a: not between a
+    // knock's take and the knocker's put-back (a display holding the hole is not complete, and
+    // the others wait for the end of step 2 or the put-back).
+    if (s.ender() == kNoPlayer && s.hole() == kNoCell) {
       for (int p = 0; p < n; ++p)
         ALLEGRA_CHECK(t.face_down(p) > 0, "player {} has no face-down card, no ender", p);
-    } else {
+    } else if (s.ender() != kNoPlayer) {
       ALLEGRA_CHECK(s.ender() < n && t.face_down(s.ender()) == 0, "ender {}", s.ender());
     }
   }

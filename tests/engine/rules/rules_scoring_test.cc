@@ -225,9 +225,14 @@ TEST(RulesScoring, EnderEmptyDisplayTiedWithAnotherIsHalvedToMinusFive) {
   EXPECT_TRUE(r.penalised);
   auto scored = events_of(ev, EventType::kRoundScored);
   ASSERT_EQ(scored.size(), 3u);
-  EXPECT_EQ(
-      scored[1],
-      (Event{.type = EventType::kRoundScored, .player = 1, .aux = 1, .count = -20, .score = -10}));
+  EXPECT_EQ(scored[1], (Event{.type = EventType::kRoundScored,
+                              .player = 1,
+                              .aux = 1,
+                              .count = -20,
+                              .score = -10,
+                              .empty_display = true}));
+  EXPECT_TRUE(scored[2].empty_display);
+  EXPECT_FALSE(scored[0].empty_display);
 }
 
 // R9: another player's -10 (empty display) is lower than the ender's positive score: doubled.

@@ -1,0 +1,66 @@
+// Lines (R3): which lines of a display are complete, for the engine and the bots alike.
+//
+// A line is three identical face-up cards next to each other in one row of a display, or the
+// three cards of one display column. Display column 0 is the left neighbour's column 3, so rows
+// and columns run "around the corner" into the neighbour's grid: the caller passes the
+// display's 15 cells in display order (display_cells()). In a row, cleared cells (gaps) are
+// skipped: the cards on both sides of a gap are next to each other, so clearing a column can
+// create a row. A face-down card, a face-up card whose value is not known, or the knock hole
+// (R7: it waits for the knocker's hand card) is not a gap: it blocks. A column line needs all
+// three cells face up. With 4 or 5 identical cards in a row, every three consecutive ones form
+// a line.
+//
+// The input is two bit masks and a value table, so State and the bots' Board share this code
+// without building anything; nothing allocates (it runs for every placement of every search).
+#pragma once
+
+#include <array>
+#include <boost/container/static_vector.hpp>
+#include <cstdint>
+
+#include "engine/action.h"
+#include "engine/geometry.h"
+
+namespace allegra {
+
+// A complete line of a display that may be cleared.
+struct Line {
+  int id;  // see action.h: row r from column c -> r*5+c; column c -> 15+c
+  std::array<CellId, 3> cells;
+};
+using LineList = boost::container::static_vector<Line, 16>;
+
+// The cards of one row that are next to each other: the display columns of a row that are not
+// gaps, in order.
+struct RowRun {
+  std::array<uint8_t, kDisplayCols> col{};
+  int len = 0;
+};
+
+namespace detail {
+constexpr auto make_row_runs() {
+  std::array<RowRun, 1u << kDisplayCols> t{};
+  for (unsigned gaps = 0; gaps < t.size(); ++gaps)
+    for (int dc = 0; dc < kDisplayCols; ++dc)
+      if (!(gaps >> dc & 1)) t[gaps].col[t[gaps].len++] = static_cast<uint8_t>(dc);
+  return t;
+}
+inline constexpr auto kRowRuns = make_row_runs();
+}  // namespace detail
+
+// The run of row `row` of a display whose cleared cells are `gaps` (15-bit display mask). A
+// table: the rollouts of the search bots ask for every turn.
+inline const RowRun& row_without_gaps(uint16_t gaps, int row) {
+  return detail::kRowRuns[(gaps >> (row * kDisplayCols)) & ((1u << kDisplayCols) - 1)];
+}
+
+// Appends the complete lines of one display to `out`: rows top to bottom (left to right within
+// a row), then columns left to right.
+//  cells:  the display's 15 cells in display order;
+//  up:     15-bit mask (bit row*5 + display column) of the face-up cells with a known value;
+//  gaps:   15-bit mask of the cleared cells (not the knock hole);
+//  values: card values indexed by CellId (read only for `up` cells).
+void find_lines(const CellId* cells, uint16_t up, uint16_t gaps, const int8_t* values,
+                LineList& out);
+
+}  // namespace allegra
