@@ -85,6 +85,26 @@ TEST_F(TuiSessionTable, BotsPlayTheGameTheTablePlays) {
   EXPECT_FALSE(replay_check(session.record()).has_value());
 }
 
+TEST_F(TuiSessionTable, AResumedGameEndsAsTheUninterruptedOne) {
+  const SessionConfig c = config({{"Ann", ""}, {"Bea", "medium"}, {"Carlo", "easy"}}, 9);
+  KnockingScreen straight;
+  Session whole(c, tr_);
+  ASSERT_EQ(whole.run(straight), Session::Outcome::kFinished);
+
+  KnockingScreen first;
+  first.quit_after = 40;
+  Session session(c, tr_);
+  ASSERT_EQ(session.run(first), Session::Outcome::kQuit);
+  std::ifstream in(c.save_path);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  State state(RuleOptions{}, 1);
+  const SavedGame saved = load_save(text, &state);
+  KnockingScreen second;
+  Session resumed(c, tr_, saved, state);
+  ASSERT_EQ(resumed.run(second), Session::Outcome::kFinished);
+  EXPECT_EQ(resumed.record(), whole.record()) << "the bots went on as if nobody had quit";
+}
+
 TEST_F(TuiSessionTable, AHotSeatKnockWindowAsksEachPersonFromTheWindowAsItOpened) {
   KnockingScreen screen;
   screen.quit_after = 80;
