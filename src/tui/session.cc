@@ -6,7 +6,9 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <functional>
 #include <future>
+#include <nlohmann/json.hpp>
 #include <stdexcept>
 
 #include "engine/public_view.h"
@@ -16,12 +18,34 @@
 namespace allegra::tui {
 namespace {
 
-uint64_t bot_seed(uint64_t game_seed, int seat) {
-  return game_seed * 0x9E3779B97F4A7C15ull + static_cast<uint64_t>(seat) + 1;
+bool has_event(const table::Events& events, EventType t) {
+  return std::any_of(events.begin(), events.end(), [&](const Event& e) { return e.type == t; });
 }
 
-bool has_event(const EventList& events, EventType t) {
-  return std::any_of(events.begin(), events.end(), [&](const Event& e) { return e.type == t; });
+// The configuration of a resumed game: the options, the seed and the seats are the save's.
+SessionConfig with_save(SessionConfig config, const SavedGame& saved) {
+  config.options = saved.record.options;
+  config.seed = saved.record.seed;
+  config.seats = saved.seats;
+  return config;
+}
+
+// The saved game as a Table (docs/table-format.md): Table::load() replays the record, which
+// may stop inside a knock window (a save written while a person was asked there).
+table::Table table_from_save(const SavedGame& saved) {
+  nlohmann::json seats = nlohmann::json::array();
+  for (const SeatConfig& seat : saved.seats) {
+    nlohmann::json s = {{"kind", seat.human() ? "person" : "bot"}, {"name", seat.name}};
+    if (!seat.human()) s["bot"] = seat.bot;
+    seats.push_back(std::move(s));
+  }
+  return table::Table::load({{"format", "allegra-table"},
+                             {"version", 1},
+                             {"seats", std::move(seats)},
+                             {"stand_in", table::kDefaultStandIn},
+                             {"since_ms", 0},
+                             {"knock_answers", nlohmann::json::array()},
+                             {"record", record_to_json(saved.record)}});
 }
 
 }  // namespace
@@ -44,67 +68,72 @@ int you_seat(const std::vector<SeatConfig>& seats) {
   return it == voices.end() ? kNoPlayer : static_cast<int>(it - voices.begin());
 }
 
+std::vector<table::Seat> table_seats(const std::vector<SeatConfig>& seats) {
+  std::vector<table::Seat> out;
+  for (const SeatConfig& s : seats)
+    out.push_back({.kind = s.human() ? table::SeatKind::kPerson : table::SeatKind::kBot,
+                   .name = s.name,
+                   .bot = s.bot,
+                   .timeout = std::nullopt});
+  return out;
+}
+
 Session::Session(const SessionConfig& config, const text::Translator& tr)
     : config_(config),
       tr_(&tr),
-      state_(config.options, config.seed),
-      recorder_(state_, config.seed),
+      table_(config.options, config.seed, table_seats(config.seats), table::Millis(0)),
       narrator_(tr, seat_names(config.seats), config.options.players, seat_voices(config.seats)) {
-  make_bots();
+  humans_ = static_cast<int>(std::count_if(config_.seats.begin(), config_.seats.end(),
+                                           [](const SeatConfig& s) { return s.human(); }));
 }
 
-Session::Session(const SessionConfig& config, const text::Translator& tr, SavedGame saved,
+Session::Session(const SessionConfig& config, const text::Translator& tr, const SavedGame& saved,
                  const State& state)
-    : config_(config),
+    : config_(with_save(config, saved)),
       tr_(&tr),
-      state_(saved.record.options, saved.record.seed),
-      recorder_(state_, saved.record.seed),
+      table_(table_from_save(saved)),
       narrator_(tr, seat_names(saved.seats), saved.record.options.players,
                 seat_voices(saved.seats)) {
-  config_.options = saved.record.options;
-  config_.seed = saved.record.seed;
-  config_.seats = saved.seats;
-  // Replay through our recorder, so the record goes on where the saved one stopped, and tell
-  // the replayed moves again: the log (and its scrollback) reads as it did before quitting.
+  if (!(table_.state() == state)) throw std::invalid_argument("the saved game does not replay");
+  humans_ = static_cast<int>(std::count_if(config_.seats.begin(), config_.seats.end(),
+                                           [](const SeatConfig& s) { return s.human(); }));
+  // Tell the saved moves again: the log (and its scrollback) reads as it did before quitting.
+  State told(saved.record.options, saved.record.seed);
   EventList events;
   for (const RoundRecord& r : saved.record.rounds) {
     for (const RecordStep& step : r.steps) {
-      const int actor = state_.current_player();
+      const int actor = told.current_player();
       events.clear();
-      recorder_.apply(state_, step.action, &events);
+      told.apply(step.action, &events);
       for (std::string& l : narrator_.narrate(actor, events)) log_.push_back(std::move(l));
     }
-  }
-  if (!(state_ == state)) throw std::invalid_argument("the saved game does not replay");
-  for (const RoundRecord& r : saved.record.rounds)
     if (!r.score_half.empty()) round_scores_.push_back(r.score_half);
+  }
   log_.push_back(tr.tr("save.resumed", {{"path", config.save_path}}));
-  make_bots();
 }
 
 Session::~Session() = default;
 
-void Session::make_bots() {
-  if (static_cast<int>(config_.seats.size()) != config_.options.players)
-    throw std::invalid_argument(
-        fmt::format("{} seats for {} players", config_.seats.size(), config_.options.players));
-  for (size_t i = 0; i < config_.seats.size(); ++i) {
-    const SeatConfig& seat = config_.seats[i];
-    if (seat.human()) {
-      bots_.push_back(nullptr);
-      ++humans_;
-    } else {
-      bots_.push_back(make_bot(seat.bot, bot_seed(config_.seed, static_cast<int>(i))));
-    }
-  }
+GameRecord Session::record() const {
+  GameRecord r = table_.record();
+  r.seats.clear();  // the save keeps the seats beside the record
+  return r;
+}
+
+table::Millis Session::now() const {
+  return std::chrono::duration_cast<table::Millis>(std::chrono::steady_clock::now() - start_);
+}
+
+bool Session::person(int seat) const {
+  return table_.seats()[static_cast<size_t>(seat)].kind == table::SeatKind::kPerson;
 }
 
 int Session::viewer_for(int decider) const {
   // The person deciding sits at the bottom; while bots play, the last person to decide does.
-  if (decider != kNoPlayer && !bots_[static_cast<size_t>(decider)]) return decider;
+  if (decider != kNoPlayer && person(decider)) return decider;
   if (last_human_ != kNoPlayer) return last_human_;
-  for (size_t p = 0; p < bots_.size(); ++p)
-    if (!bots_[p]) return static_cast<int>(p);
+  for (int p = 0; p < state().players(); ++p)
+    if (person(p)) return p;
   return 0;
 }
 
@@ -119,16 +148,16 @@ TableModel Session::model(const PublicView& view, int viewer) const {
 
 void Session::save() const {
   if (config_.save_path.empty()) return;
-  write_file_atomically(config_.save_path, save_to_text(config_.seats, record(), state_));
+  write_file_atomically(config_.save_path, save_to_text(config_.seats, record(), state()));
 }
 
 std::vector<std::string> Session::hint(const PublicView& view, const TableModel& asking,
                                        Screen& screen) const {
   // The search runs beside the screen, which shows "thinking" and lets the person cancel it.
   std::atomic<bool> cancel{false};
+  const uint64_t seed = config_.seed ^ table_.record().rounds.size();
   auto moves = std::async(std::launch::async, [&] {
-    return bots::best_moves(view, config_.hint_iterations, config_.seed ^ record().rounds.size(), 3,
-                            &cancel);
+    return bots::best_moves(view, config_.hint_iterations, seed, 3, &cancel);
   });
   TableModel thinking = asking;
   thinking.notes = {tr_->tr("hint.thinking")};
@@ -144,7 +173,7 @@ std::vector<std::string> Session::hint(const PublicView& view, const TableModel&
 // Shows the table of the round that just ended, every card turned up, with the scores
 // explained; the engine has already dealt the next round (if any), so the events rebuild that
 // table.
-bool Session::finish_round(const TableModel& before, const EventList& events, Screen& screen) {
+bool Session::finish_round(const TableModel& before, const table::Events& events, Screen& screen) {
   TableModel end = before;
   end.current = kNoPlayer;
   end.held = end.hand = end.taken = kNoCard;
@@ -155,16 +184,47 @@ bool Session::finish_round(const TableModel& before, const EventList& events, Sc
     end.apply(e);
     if (e.type == EventType::kRoundScored) scored.push_back(e);
   }
-  std::vector<int32_t> scores(static_cast<size_t>(state_.players()));
+  std::vector<int32_t> scores(static_cast<size_t>(state().players()));
   for (const Event& e : scored) scores[static_cast<size_t>(e.player)] = e.score;
   round_scores_.push_back(scores);
   end.round_scores = round_scores_;
   end.notes = narrator_.round_result(static_cast<int>(round_scores_.size()) - 1,
-                                     state_.last_round().ender, scored, end.totals_half);
+                                     state().last_round().ender, scored, end.totals_half);
   end.status = end.notes.front();  // the title goes to the status line
   end.notes.erase(end.notes.begin());
   // The last round too: its table and penalty lines are read before the game summary.
   return screen.announce(end, humans_ > 0 ? Screen::Wait::kEnter : Screen::Wait::kNo);
+}
+
+std::optional<table::Events> Session::ask(const table::Pending& due, Screen& screen,
+                                          const std::function<void(const TableModel&)>& show) {
+  const int p = due.seat;
+  // In a knock window a person sees the window as it opened: nobody's answer yet.
+  const PublicView view = due.knock_window ? table_.view().knock_answer(p) : table_.view();
+  TableModel asking = model(view, viewer_for(p));
+  if (humans_ >= 2 && p != last_human_) {  // hot-seat: hand over the keyboard
+    TableModel pass = asking;
+    pass.notes = {tr_->tr("prompt.pass_screen", {{"name", narrator_.name(p)}})};
+    if (screen.announce(pass, Screen::Wait::kEnter)) return std::nullopt;
+  }
+  last_human_ = p;
+  show(asking);
+  try {
+    save();  // a crash or a closed terminal loses nothing
+  } catch (const std::runtime_error&) {
+    // Best effort: a failing save is reported when the player quits and it fails again.
+  }
+  for (;;) {
+    const Choice c = screen.decide(asking, view);
+    if (c.kind == Choice::Kind::kQuit) return std::nullopt;
+    if (c.kind == Choice::Kind::kHint) {
+      asking.notes = hint(view, asking, screen);
+      screen.show(asking, asking.notes);
+      continue;
+    }
+    table::Outcome out = table_.submit(p, c.action, now());
+    if (out.ok()) return std::move(out.events);
+  }
 }
 
 Session::Outcome Session::run(Screen& screen) {
@@ -183,73 +243,53 @@ Session::Outcome Session::run(Screen& screen) {
           "save.saved_resume", {{"path", config_.save_path}, {"command", config_.resume_command}}));
     return Outcome::kQuit;
   };
-  EventList events;
-  while (!state_.is_terminal()) {
-    const PublicView view = state_.public_view();
-    const int p = state_.current_player();
-    Bot* bot = bots_[static_cast<size_t>(p)].get();
-    TableModel before = model(view, viewer_for(p));
-    Action action;
-    if (bot != nullptr) {
-      action = bot->choose(view);
+  while (!table_.game_over()) {
+    // 1. Who is pending: bots first (in a knock window their answers stay unseen until it
+    //    closes), then each person in turn.
+    const std::vector<table::Pending> due = table_.pending();
+    const auto bot = std::find_if(due.begin(), due.end(),
+                                  [&](const table::Pending& d) { return !person(d.seat); });
+    const int actor = bot != due.end() ? bot->seat : due.front().seat;
+    const TableModel before = model(table_.view(), viewer_for(actor));
+    // 2. One decision: a bot's through tick(), a person's through the screen.
+    table::Events events;
+    if (bot != due.end()) {
+      events = table_.tick(now(), 1);
+    } else if (std::optional<table::Events> asked = ask(due.front(), screen, show)) {
+      events = std::move(*asked);
     } else {
-      if (humans_ >= 2 && p != last_human_) {  // hot-seat: hand over the keyboard
-        TableModel pass = before;
-        pass.notes = {tr_->tr("prompt.pass_screen", {{"name", narrator_.name(p)}})};
-        if (screen.announce(pass, Screen::Wait::kEnter)) return quit();
-      }
-      last_human_ = p;
-      show(before);
-      try {
-        save();  // a crash or a closed terminal loses nothing
-      } catch (const std::runtime_error&) {
-        // Best effort: a failing save is reported when the player quits and it fails again.
-      }
-      TableModel asking = before;
-      for (;;) {
-        const Choice c = screen.decide(asking, view);
-        if (c.kind == Choice::Kind::kQuit) return quit();
-        if (c.kind == Choice::Kind::kHint) {
-          asking.notes = hint(view, asking, screen);
-          screen.show(asking, asking.notes);
-          continue;
-        }
-        action = c.action;
-        if (state_.is_legal(action)) break;
-      }
+      return quit();
     }
-    events.clear();
-    recorder_.apply(state_, action, &events);
-    // The next round's deal is told after the end of this round has been shown.
+    if (events.empty()) continue;  // a knock answer, kept until the window closes
+    // 3. What happened. The next round's deal is told after the end of this round is shown.
     const auto next_round = std::find_if(events.begin(), events.end(), [](const Event& e) {
       return e.type == EventType::kRoundStarted;
     });
-    for (std::string& l : narrator_.narrate(p, {events.begin(), next_round}))
+    for (std::string& l : narrator_.narrate(actor, {events.begin(), next_round}))
       log_.push_back(std::move(l));
     if (has_event(events, EventType::kRoundScored)) {
-      show(model(state_.public_view(), viewer_for(p)));
+      show(model(table_.view(), viewer_for(actor)));
       if (finish_round(before, events, screen)) return quit();
-      for (std::string& l : narrator_.narrate(p, {next_round, events.end()}))
+      for (std::string& l : narrator_.narrate(actor, {next_round, events.end()}))
         log_.push_back(std::move(l));
-      show(model(state_.public_view(), viewer_for(state_.current_player())));
+      show(model(table_.view(), viewer_for(state().current_player())));
       continue;
     }
     const bool said_something = shown_log != log_.size();
-    show(model(state_.public_view(), viewer_for(state_.current_player())));
-    if (bot != nullptr && said_something && config_.delay_ms > 0 && screen.pause(config_.delay_ms))
+    show(model(table_.view(), viewer_for(state().current_player())));
+    if (bot != due.end() && said_something && config_.delay_ms > 0 &&
+        screen.pause(config_.delay_ms))
       return quit();
   }
   // The summary, then the record; the save is no longer needed.
-  TableModel last = model(state_.public_view(), viewer_for(kNoPlayer));
-  last.notes = narrator_.game_summary(round_scores_, last.totals_half, state_.winners());
+  TableModel last = model(table_.view(), viewer_for(kNoPlayer));
+  last.notes = narrator_.game_summary(round_scores_, last.totals_half, state().winners());
   last.status = last.notes.front();
   last.notes.erase(last.notes.begin());
   // The winner line first: a small terminal shows the first notes, and it must show that one.
   if (!last.notes.empty()) std::rotate(last.notes.begin(), last.notes.end() - 1, last.notes.end());
   if (!config_.record_path.empty()) {
-    GameRecord finished = record();  // with the players' names, for replays
-    for (const SeatConfig& seat : config_.seats) finished.seats.push_back({seat.name, seat.bot});
-    append_line(config_.record_path, record_to_line(finished));
+    append_line(config_.record_path, record_to_line(table_.record()));  // with the names
     messages_.push_back(tr_->tr("record.written", {{"path", config_.record_path}}));
   }
   if (!config_.save_path.empty()) std::remove(config_.save_path.c_str());
