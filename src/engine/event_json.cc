@@ -50,6 +50,7 @@ json event_to_json(const Event& e) {
       j["score_half"] = e.score;
       j["raw_half"] = e.count;
       j["penalised"] = e.aux != 0;
+      j["empty_display"] = e.empty_display;
       break;
     case EventType::kGameOver: {
       json winners = json::array();

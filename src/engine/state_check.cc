@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/scoring.h"
 #include "engine/state_codec.h"
 
 namespace allegra {
@@ -245,11 +246,9 @@ std::optional<std::string> StateCodec::validate(const State& s) {
   auto in_bounds = [&](int32_t total, int rounds) {
     return total >= int64_t{kMinRoundHalf} * rounds && total <= int64_t{kMaxRoundHalf} * rounds;
   };
+  // R10, the engine's own rule (scoring.h), over the first n totals.
   auto game_over_after = [&](const std::array<int32_t, kMaxPlayers>& totals, int rounds) {
-    bool end = o.rounds > 0 && rounds >= o.rounds;
-    if (o.point_limit > 0)
-      for (int p = 0; p < n; ++p) end = end || totals[p] >= 2 * o.point_limit;
-    return end;
+    return game_over(o, rounds, std::span<const int32_t>(totals.data(), n));
   };
   for (int p = 0; p < n; ++p)
     if (!in_bounds(s.totals_half_[p], rp))
@@ -259,22 +258,14 @@ std::optional<std::string> StateCodec::validate(const State& s) {
     if (!(lr == RoundResult{})) return bad("last_round", "must be empty before the first round");
   } else {
     if (lr.ender == kNoPlayer) return bad("last_round.ender", "required after a round");
-    RoundResult expected;
-    expected.ender = lr.ender;
     for (int p = 0; p < n; ++p) {
       int32_t raw = lr.raw_half[p];
       if (raw % 2 != 0 || raw < kMinRoundHalf || raw > kMaxRoundHalf / 2)
         return bad(fmt::format("last_round.raw_half[{}]", p), "not a possible display sum");
-      expected.raw_half[p] = expected.score_half[p] = raw;
     }
-    bool strictly_lowest = true;
-    for (int p = 0; p < n; ++p)
-      if (p != lr.ender && lr.raw_half[p] <= lr.raw_half[lr.ender]) strictly_lowest = false;
-    if (!strictly_lowest && lr.raw_half[lr.ender] != 0) {
-      int32_t raw = lr.raw_half[lr.ender];
-      expected.penalised = true;
-      expected.score_half[lr.ender] = raw > 0 ? 2 * raw : raw / 2;
-    }
+    // R9, the engine's own rule (scoring.h): the scores and the penalty from the raw sums.
+    const RoundResult expected =
+        score_round(std::span<const int32_t>(lr.raw_half.data(), n), lr.ender);
     if (!(expected == lr))
       return bad("last_round", "the scores and the penalty do not follow from the raw sums");
     std::array<int32_t, kMaxPlayers> before{};

@@ -392,6 +392,7 @@ TEST(SerializeEvent, EveryEventTypeHasItsFields) {
                            case EventType::kRoundScored:
                              EXPECT_EQ(j["score_half"], e.score);
                              EXPECT_EQ(j["raw_half"], e.count);
+                             EXPECT_EQ(j["empty_display"], e.empty_display);
                              break;
                            case EventType::kGameOver:
                              EXPECT_TRUE(j["winners"].is_array());
