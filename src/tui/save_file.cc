@@ -10,6 +10,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <sstream>
 #include <stdexcept>
 
@@ -33,29 +34,23 @@ void make_parent(const std::string& path) {
         fmt::format("cannot create folder '{}': {}", parent.string(), ec.message()));
 }
 
-}  // namespace
+using nlohmann::json;
 
-std::string save_to_text(const std::vector<SeatConfig>& seats, const GameRecord& record,
-                         const State& state) {
-  nlohmann::json j;
-  j["format"] = "allegra-save";
-  j["version"] = kSaveFormatVersion;
-  nlohmann::json s = nlohmann::json::array();
-  for (const SeatConfig& seat : seats) s.push_back({{"name", seat.name}, {"bot", seat.bot}});
-  j["seats"] = s;
-  j["record"] = record_to_json(record);
-  j["state"] = state_to_json(state);
-  return j.dump(1) + "\n";
+// The names of the seats: 1 to 16 printable characters, all different (as --names).
+void check_names(const std::vector<SeatConfig>& seats, const std::string& path) {
+  std::vector<std::string> names;
+  for (const SeatConfig& seat : seats) names.push_back(seat.name);
+  if (auto problem = names_problem(names)) json_read::fail(path, *problem);
 }
 
-SavedGame load_save(std::string_view text, State* state) {
+// Version 1: {"format", "version", "seats", "record", "state"}. The record is replayed with
+// chance from the seed (the recorded deals and reshuffles must be the seed's) and must reach
+// the saved state. Its table has no clocks and no knock answers (version 1 kept none).
+SavedGame load_v1(const json& j, State* state) {
   using namespace json_read;
-  const nlohmann::json j = parse_json(text);
   object(j, "save", {"format", "version", "seats", "record", "state"});
-  if (string(member(j, "save", "format"), "save.format") != "allegra-save")
-    fail("save.format", "must be \"allegra-save\"");
-  integer(member(j, "save", "version"), "save.version", kSaveFormatVersion, kSaveFormatVersion);
   SavedGame game;
+  game.version = 1;
   game.record = record_from_json(member(j, "save", "record"));
   const auto& seats = array(member(j, "save", "seats"), "save.seats", kMaxPlayers);
   for (size_t i = 0; i < seats.size(); ++i) {
@@ -67,11 +62,7 @@ SavedGame load_save(std::string_view text, State* state) {
   if (static_cast<int>(game.seats.size()) != game.record.options.players)
     fail("save.seats",
          fmt::format("must have one entry per player ({})", game.record.options.players));
-  std::vector<std::string> names;
-  for (const SeatConfig& seat : game.seats) names.push_back(seat.name);
-  if (auto problem = names_problem(names)) fail("save.seats", *problem);
-  // Replay with chance from the seed: the engine is deterministic, so this is the saved game
-  // exactly (the Rng included), and the recorded deals and reshuffles must be the seed's.
+  check_names(game.seats, "save.seats");
   if (!game.record.seats.empty())
     fail("save.record.seats", "must be absent: a save keeps its seats in save.seats");
   ReplayCursor cursor(game.record, ChanceSource::kSeed);
@@ -83,8 +74,80 @@ SavedGame load_save(std::string_view text, State* state) {
   if (!(state_from_json(member(j, "save", "state")) == s))
     throw std::invalid_argument("save.state: the saved state differs from the replayed game");
   if (state) *state = s;
+  // The same game as a table (docs/table-format.md, version 1).
+  json table_seats = json::array();
+  for (const SeatConfig& seat : game.seats) {
+    json t = {{"kind", seat.human() ? "person" : "bot"}, {"name", seat.name}};
+    if (!seat.human()) t["bot"] = seat.bot;
+    table_seats.push_back(std::move(t));
+  }
+  game.table = {{"format", "allegra-table"},
+                {"version", 1},
+                {"seats", std::move(table_seats)},
+                {"stand_in", table::kDefaultStandIn},
+                {"since_ms", 0},
+                {"knock_answers", json::array()},
+                {"record", record_to_json(game.record)}};
   return game;
 }
+
+// Table::load(), its errors named as fields of the save ("save.table.seats[1].bot: ...").
+table::Table load_table(const json& j) {
+  try {
+    return table::Table::load(j);
+  } catch (const FormatError& e) {
+    throw FormatError(std::string("save.") + e.what());
+  }
+}
+
+// Version 2: {"format", "version", "table"}, the table of docs/table-format.md, whose seats
+// are people and bots without clocks (what the terminal game plays).
+SavedGame load_v2(const json& j, State* state) {
+  using namespace json_read;
+  object(j, "save", {"format", "version", "table"});
+  SavedGame game;
+  game.table = member(j, "save", "table");
+  const table::Table t = load_table(game.table);
+  for (size_t i = 0; i < t.seats().size(); ++i) {
+    const table::Seat& seat = t.seats()[i];
+    const std::string path = fmt::format("save.table.seats[{}]", i);
+    if (seat.kind == table::SeatKind::kEmpty)
+      fail(path + ".kind", "the terminal game has no empty seats: \"person\" or \"bot\"");
+    if (seat.timeout) fail(path + ".timeout_ms", "must be null: the terminal game has no clocks");
+    game.seats.push_back({seat.name, seat.kind == table::SeatKind::kBot ? seat.bot : ""});
+  }
+  check_names(game.seats, "save.table.seats");
+  game.record = t.record();
+  game.record.seats.clear();
+  if (state) *state = t.state();
+  return game;
+}
+
+}  // namespace
+
+std::string save_to_text(const table::Table& table) {
+  const json j = {
+      {"format", "allegra-save"}, {"version", kSaveFormatVersion}, {"table", table.save()}};
+  return j.dump(1) + "\n";
+}
+
+SavedGame load_save(std::string_view text, State* state) {
+  using namespace json_read;
+  const json j = parse_json(text);
+  object(j, "save", {"format", "version", "seats", "record", "state", "table"});
+  if (string(member(j, "save", "format"), "save.format") != "allegra-save")
+    fail("save.format", "must be \"allegra-save\"");
+  const int64_t version =
+      integer(member(j, "save", "version"), "save.version", 1, std::numeric_limits<int>::max());
+  if (version > kSaveFormatVersion)
+    fail("save.version",
+         fmt::format("is {}: the save was written by a newer allegra; continue it with that "
+                     "version (this one reads versions 1 to {})",
+                     version, kSaveFormatVersion));
+  return version == 1 ? load_v1(j, state) : load_v2(j, state);
+}
+
+table::Table resume_table(const SavedGame& saved) { return load_table(saved.table); }
 
 void write_file_atomically(const std::string& path, const std::string& text) {
   make_parent(path);

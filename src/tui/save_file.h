@@ -1,23 +1,32 @@
 // Saved games: a game stopped mid-way, to be continued with `allegra play --resume`.
 //
-// A save holds the seats and the game record so far (engine record format), plus the full
-// state as a check: resuming replays every recorded action on a fresh State from the same
-// seed, which gives back exactly the saved game, hidden cards and draw-pile order included
-// (the engine is deterministic), and the replayed state must equal the saved one. Files are
-// written to a temporary file and renamed, so a crash never leaves half a save. Format:
-// docs/play.md.
+// What: a save (version 2) is the whole live table, as table::Table::save() writes it (seats,
+// record, and the answers already given in a knock window that is still open), inside a small
+// envelope that says it is an Allegra save. Resuming is table::Table::load(), which replays the
+// record on a fresh game from its seed (the engine is deterministic, so this gives back
+// exactly the saved game, hidden cards and draw-pile order included) and puts the knock answers
+// back. Saves of version 1 (seats, record and the full state as a check, no knock answers) are
+// still read, so that a player's old saves keep working.
+//
+// Why through the Table: the Table is what knows everything about a live game; a save of only
+// the record lost the answers of an open knock window (the people who had answered were asked
+// again). Files are written to a temporary file and renamed, so a crash never leaves half a
+// save. Format: docs/play.md.
 #pragma once
 
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 #include "engine/record.h"
 #include "engine/state.h"
+#include "table/table.h"
 
 namespace allegra::tui {
 
-inline constexpr int kSaveFormatVersion = 1;
+// The version written; versions 1 and 2 are read.
+inline constexpr int kSaveFormatVersion = 2;
 
 struct SeatConfig {
   std::string name;
@@ -26,18 +35,27 @@ struct SeatConfig {
   bool operator==(const SeatConfig&) const = default;
 };
 
+// A save as read: what the catalog lists, and the table that resume_table() continues.
 struct SavedGame {
+  int version = kSaveFormatVersion;  // of the file (1: no knock answers were kept)
   std::vector<SeatConfig> seats;
-  GameRecord record;
+  GameRecord record;  // the game so far, without the seats (they are in `seats`)
+  // The table as Table::save() writes it; for a version-1 save, made from its seats and
+  // record (no clocks, no knock answers).
+  nlohmann::json table;
 };
 
-// The save file's JSON text: {"format": "allegra-save", "version", "seats", "record", "state"}.
-std::string save_to_text(const std::vector<SeatConfig>& seats, const GameRecord& record,
-                         const State& state);
+// The save file's JSON text (version 2): {"format": "allegra-save", "version": 2, "table":
+// Table::save()}.
+std::string save_to_text(const table::Table& table);
 // Reads a save and replays it: returns the game and, in *state, the state reached. Throws
-// std::invalid_argument naming the problem (malformed JSON, a record that does not replay, a
-// state that differs from the saved one).
+// std::invalid_argument naming the problem (malformed JSON, a newer version, a record that
+// does not replay, knock answers that do not fit the game, a version-1 state that differs
+// from the replayed one).
 SavedGame load_save(std::string_view text, State* state);
+// The saved game as a live table, ready to go on (knock answers included). Throws
+// std::invalid_argument as load_save() does.
+table::Table resume_table(const SavedGame& saved);
 
 // Whether `text` is an Allegra save: a JSON object whose "format" is "allegra-save" (its
 // content is not checked: load_save does that). A file that is not one is never replaced.

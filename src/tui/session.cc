@@ -8,7 +8,6 @@
 #include <cstdio>
 #include <functional>
 #include <future>
-#include <nlohmann/json.hpp>
 #include <stdexcept>
 
 #include "engine/public_view.h"
@@ -28,24 +27,6 @@ SessionConfig with_save(SessionConfig config, const SavedGame& saved) {
   config.seed = saved.record.seed;
   config.seats = saved.seats;
   return config;
-}
-
-// The saved game as a Table (docs/table-format.md): Table::load() replays the record, which
-// may stop inside a knock window (a save written while a person was asked there).
-table::Table table_from_save(const SavedGame& saved) {
-  nlohmann::json seats = nlohmann::json::array();
-  for (const SeatConfig& seat : saved.seats) {
-    nlohmann::json s = {{"kind", seat.human() ? "person" : "bot"}, {"name", seat.name}};
-    if (!seat.human()) s["bot"] = seat.bot;
-    seats.push_back(std::move(s));
-  }
-  return table::Table::load({{"format", "allegra-table"},
-                             {"version", 1},
-                             {"seats", std::move(seats)},
-                             {"stand_in", table::kDefaultStandIn},
-                             {"since_ms", 0},
-                             {"knock_answers", nlohmann::json::array()},
-                             {"record", record_to_json(saved.record)}});
 }
 
 }  // namespace
@@ -91,7 +72,7 @@ Session::Session(const SessionConfig& config, const text::Translator& tr, const 
                  const State& state)
     : config_(with_save(config, saved)),
       tr_(&tr),
-      table_(table_from_save(saved)),
+      table_(resume_table(saved)),
       narrator_(tr, seat_names(saved.seats), saved.record.options.players,
                 seat_voices(saved.seats)) {
   if (!(table_.state() == state)) throw std::invalid_argument("the saved game does not replay");
@@ -148,7 +129,7 @@ TableModel Session::model(const PublicView& view, int viewer) const {
 
 void Session::save() const {
   if (config_.save_path.empty()) return;
-  write_file_atomically(config_.save_path, save_to_text(config_.seats, record(), state()));
+  write_file_atomically(config_.save_path, save_to_text(table_));
 }
 
 std::vector<std::string> Session::hint(const PublicView& view, const TableModel& asking,

@@ -57,8 +57,8 @@ class Session {
   Outcome run(Screen& screen);
 
   const State& state() const { return table_.state(); }
-  // The record so far (without the seats, which the save keeps beside it). Answers given in a
-  // knock window that is still open are not in it until the window closes.
+  // The record so far, without the seats (as SavedGame::record). Answers given in a knock
+  // window that is still open are not in it until the window closes (the save keeps them).
   GameRecord record() const;
   // The messages for after the screen is closed ("saved in ...", "record in ...").
   const std::vector<std::string>& messages() const { return messages_; }

@@ -12,6 +12,7 @@
 
 #include "engine/record.h"
 #include "tui/save_file.h"
+#include "tui/session.h"
 
 namespace allegra::tui {
 namespace {
@@ -25,14 +26,14 @@ class SaveCatalog : public ::testing::Test {
     fs::create_directories(dir_);
   }
   void TearDown() override { fs::remove_all(dir_); }
-  // A save of a fresh game with these seats.
+  // A save of a fresh game with these seats, after its first action.
   std::string save_text(const std::vector<SeatConfig>& seats) {
     RuleOptions o;
     o.players = static_cast<int>(seats.size());
-    State s(o, 5);
-    GameRecorder recorder(s, 5);
-    recorder.apply(s, s.legal_actions()[0]);
-    return save_to_text(seats, recorder.record(), s);
+    table::Table t(o, 5, table_seats(seats), table::Millis(0));
+    const table::Pending first = t.pending().front();
+    EXPECT_TRUE(t.submit(first.seat, first.legal[0], table::Millis(0)).ok());
+    return save_to_text(t);
   }
   void write(const std::string& name, const std::string& text) {
     std::ofstream(dir_ / name, std::ios::binary) << text;
@@ -87,10 +88,55 @@ TEST_F(SaveCatalog, ASaveWithABadNameIsRefused) {
     load_save(text, &state);
     ADD_FAILURE() << "accepted a control character in a name";
   } catch (const std::invalid_argument& e) {
-    EXPECT_NE(std::string(e.what()).find("save.seats: name 2 contains a control character"),
+    EXPECT_NE(std::string(e.what()).find("save.table.seats: name 2 contains a control character"),
               std::string::npos)
         << e.what();
   }
+}
+
+// The message of load_save()'s refusal of `text` ("" if it loads).
+std::string refusal(const std::string& text) {
+  State state(RuleOptions{}, 1);
+  try {
+    load_save(text, &state);
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST_F(SaveCatalog, ASaveIsTheTableAndSaysWhatItCannotRead) {
+  const std::string text = save_text({{"You", ""}, {"Bea", "easy"}});
+  nlohmann::json j = nlohmann::json::parse(text);
+  EXPECT_EQ(j.at("version"), kSaveFormatVersion);
+  EXPECT_EQ(j.at("table").at("format"), "allegra-table");
+  State state(RuleOptions{}, 1);
+  const SavedGame saved = load_save(text, &state);
+  EXPECT_EQ(saved.seats, (std::vector<SeatConfig>{{"You", ""}, {"Bea", "easy"}}));
+  EXPECT_TRUE(saved.record.seats.empty());
+  EXPECT_EQ(save_to_text(resume_table(saved)), text) << "written again, the same file";
+
+  nlohmann::json bad = j;
+  bad["version"] = 3;
+  EXPECT_NE(refusal(bad.dump()).find("save.version: is 3: the save was written by a newer allegra"),
+            std::string::npos)
+      << refusal(bad.dump());
+  bad = j;
+  bad["table"]["seats"][1]["kind"] = "empty";
+  EXPECT_NE(refusal(bad.dump()).find("save.table.seats[1].kind: the terminal game has no empty"),
+            std::string::npos)
+      << refusal(bad.dump());
+  bad = j;
+  bad["table"]["seats"][0]["timeout_ms"] = 1000;
+  EXPECT_NE(refusal(bad.dump()).find("save.table.seats[0].timeout_ms: must be null"),
+            std::string::npos)
+      << refusal(bad.dump());
+  bad = j;
+  bad["table"]["record"]["seed"] = "6";  // the deal no longer matches
+  EXPECT_EQ(refusal(bad.dump()).rfind("save.table.record", 0), 0u) << refusal(bad.dump());
+  bad = j;
+  bad["seats"] = nlohmann::json::array();  // a version-1 key in a version-2 save
+  EXPECT_EQ(refusal(bad.dump()), "save: unknown key \"seats\"");
 }
 
 TEST_F(SaveCatalog, ReadingRefusesFoldersAndDevicesAndWritingChecksTheFolder) {
