@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <functional>
 
 #include "bots/bot.h"
 #include "engine/serialize.h"
@@ -213,6 +214,53 @@ TEST(TableTest, SaveAndLoadInTheMiddleOfAKnockWindow) {
   EXPECT_EQ(te, ue);
   EXPECT_EQ(u.state(), t.state());
   EXPECT_EQ(u.record(), t.record());
+}
+
+// One person (draws from the pile when he may, knocks in every window, else plays his first
+// legal action) with two bots, played to the end; `stop` may end it early. Returns whether
+// `stop` did.
+bool play_with_a_person(Table& t, const std::function<bool(const Table&)>& stop) {
+  while (!t.game_over()) {
+    t.tick(milliseconds(0));
+    if (t.game_over()) break;
+    if (stop(t)) return true;
+    const std::vector<Pending> due = t.pending();
+    EXPECT_EQ(due.size(), 1u);
+    const Pending& p = due[0];
+    Action a = p.legal.front();
+    if (p.knock_window) a = Action::knock();
+    if (t.state().phase() == Phase::kChooseDraw) a = Action::draw_pile();
+    const Outcome o = t.submit(p.seat, a, milliseconds(0));
+    EXPECT_TRUE(o.ok()) << o.error;
+    if (!o.ok()) return false;
+  }
+  return false;
+}
+
+TEST(TableTest, ASaveInAKnockWindowABotAnsweredFinishesAsTheUninterruptedGame) {
+  RuleOptions o;
+  o.players = 3;
+  o.rounds = 2;
+  const std::vector<Seat> seats = {person(), bot("expert"), bot("greedy")};
+  Table straight(o, 31, seats, milliseconds(0));
+  ASSERT_FALSE(play_with_a_person(straight, [](const Table&) { return false; }));
+  ASSERT_TRUE(straight.game_over());
+
+  // Stops when the person is asked in a window a bot has already answered.
+  Table t(o, 31, seats, milliseconds(0));
+  ASSERT_TRUE(play_with_a_person(t, [](const Table& table) {
+    return table.state().phase() == Phase::kKnockWindow && !table.save()["knock_answers"].empty();
+  }));
+  const nlohmann::json saved = t.save();
+  const int answered = saved["knock_answers"][0]["seat"].get<int>();
+  EXPECT_NE(answered, 0) << "a bot's answer";
+  Table u = Table::load(parse_json(saved.dump()));
+  EXPECT_EQ(u.save(), saved);
+  EXPECT_EQ(pending_seats(u), std::vector<int>{0}) << "the bot is not asked again";
+  ASSERT_FALSE(play_with_a_person(u, [](const Table&) { return false; }));
+  EXPECT_EQ(u.state(), straight.state());
+  EXPECT_EQ(u.record(), straight.record());
+  EXPECT_EQ(u.decisions(), straight.decisions());
 }
 
 TEST(TableTest, LoadRejectsBrokenInput) {
