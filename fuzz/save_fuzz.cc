@@ -79,29 +79,7 @@ std::string mutated_save(FuzzBytes& in) {
       "random",   "medium", "mcts:0it", "draw",         "knock",      "pass",
       "swap 0a0", "0a1",    "put",      "game-over",    "hold-drawn", "allegra-save",
       "person",   "bot",    "empty",    "allegra-table"};
-  for (int mutations = 0; mutations < 16 && !in.empty(); ++mutations) {
-    std::vector<nlohmann::json*> leaves = json_leaves(j);
-    if (leaves.empty()) break;
-    nlohmann::json& leaf = *leaves[(in.next() * 256 + in.next()) % leaves.size()];
-    unsigned kind = in.next(), value = in.next();
-    switch (kind % 5) {
-      case 0:
-        leaf = static_cast<int>(value % 16) - 3;
-        break;
-      case 1:
-        leaf = kStrings[value % (sizeof(kStrings) / sizeof(kStrings[0]))];
-        break;
-      case 2:
-        if (leaf.is_number_integer()) leaf = leaf.get<int64_t>() + static_cast<int>(value % 5) - 2;
-        break;
-      case 3:
-        leaf = (value & 1) != 0;
-        break;
-      default:
-        leaf = nullptr;
-        break;
-    }
-  }
+  mutate_leaves(j, in, kStrings);
   std::string text = j.dump(1);
   for (size_t at; (at = text.find(kBadUtf8)) != std::string::npos;)
     text.replace(at, std::string_view(kBadUtf8).size(), "\xC3\x28");

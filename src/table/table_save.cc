@@ -89,7 +89,15 @@ Table Table::load(const json& j) {
   if (string(member(j, P, "format"), P + ".format") != kFormat)
     fail(P + ".format", fmt::format("must be \"{}\"", kFormat));
   integer(member(j, P, "version"), P + ".version", kTableFormatVersion, kTableFormatVersion);
-  const GameRecord record = record_from_json(member(j, P, "record"));
+  const GameRecord record = [&] {
+    try {
+      return record_from_json(member(j, P, "record"));
+    } catch (const FormatError& e) {
+      throw FormatError(P + "." + e.what());  // "table.record.rounds[0]...": where it is
+    }
+  }();
+  if (!record.seats.empty())
+    fail(P + ".record.seats", "must be absent: a table keeps its seats in table.seats");
   const int n = record.options.players;
   std::vector<Seat> seats;
   const auto& seat_list = array(member(j, P, "seats"), P + ".seats", static_cast<size_t>(n));

@@ -263,6 +263,16 @@ TEST(TableTest, ASaveInAKnockWindowABotAnsweredFinishesAsTheUninterruptedGame) {
   EXPECT_EQ(u.decisions(), straight.decisions());
 }
 
+// Why Table::load() refuses `j` ("" if it loads).
+std::string load_error(const nlohmann::json& j) {
+  try {
+    Table::load(j);
+  } catch (const FormatError& e) {
+    return e.what();
+  }
+  return "";
+}
+
 TEST(TableTest, LoadRejectsBrokenInput) {
   Table t(RuleOptions{}, 21, {person(), person(), person(), person()}, milliseconds(0));
   ASSERT_TRUE(t.submit(t.pending()[0].seat, t.pending()[0].legal[0], milliseconds(0)).ok());
@@ -279,6 +289,16 @@ TEST(TableTest, LoadRejectsBrokenInput) {
   bad = j;
   bad["seats"][0] = {{"kind", "bot"}, {"bot", "nonsense"}, {"timeout_ms", nullptr}};
   EXPECT_THROW(Table::load(bad), FormatError);
+  // A record with its own seats: said so, not "does not replay".
+  bad = j;
+  bad["record"]["seats"] = {
+      {{"name", "Ann"}}, {{"name", "Bea"}}, {{"name", "Cy"}}, {{"name", "Di"}}};
+  EXPECT_EQ(load_error(bad),
+            "table.record.seats: must be absent: a table keeps its seats in table.seats");
+  // An error inside the record names its place in the table.
+  bad = j;
+  bad["record"]["seed"] = "x";
+  EXPECT_EQ(load_error(bad).rfind("table.record.seed: ", 0), 0u) << load_error(bad);
 }
 
 // A game of bots played straight == the same game saved and loaded at every decision, and ==
