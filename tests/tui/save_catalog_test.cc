@@ -60,13 +60,17 @@ TEST_F(SaveCatalog, ListsEverySaveWithItsPlayersRoundAndTurn) {
   write("fghjk.json", save_text({{"Anna", ""}, {"Ben", ""}, {"Carlo", "medium"}}));
   write("broken.json", "{\"format\": \"allegra-save\"}");
   write("notes.txt", "not a save");
+  fs::copy_file(ALLEGRA_SOURCE_DIR "/tests/tui/saves/v1_knock_window.json", dir_ / "mnpq2.json");
   const std::vector<SaveEntry> saves = list_saves(dir_.string());
-  ASSERT_EQ(saves.size(), 3u);
+  ASSERT_EQ(saves.size(), 4u);
   std::map<std::string, SaveEntry> by_id;
   for (const SaveEntry& e : saves) by_id[e.id] = e;
   EXPECT_EQ(describe_save(by_id["abcde"]).substr(5 + 2 + 16),
             "  You, Bea (round 1 of 3, You to play)");
   EXPECT_EQ(by_id["fghjk"].seats.size(), 3u);
+  EXPECT_FALSE(by_id["mnpq2"].problem.has_value()) << "a save of version 1 is listed";
+  EXPECT_EQ(describe_save(by_id["mnpq2"]).substr(5 + 2 + 16),
+            "  Player 1, Player 2, Dora (round 1 of 3, Player 2 to play)");
   ASSERT_TRUE(by_id["broken"].problem.has_value());
   EXPECT_NE(describe_save(by_id["broken"]).find("cannot be continued"), std::string::npos);
   EXPECT_TRUE(list_saves((dir_ / "missing").string()).empty());
