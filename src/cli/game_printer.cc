@@ -103,18 +103,17 @@ void GamePrinter::on_event(const Event& e) {
       turn_player_ = e.player;
       ++turn_;
       return;
+    case EventType::kFinalRevealed:
+      flush_turn();
+      ++end_reveals_;
+      return;
     case EventType::kRevealed:
-      if (e.player < 0) {  // the end-of-round reveal
-        flush_turn();
-        ++end_reveals_;
-        return;
-      }
       if (in_setup_) {
         if (e.player != setup_player_) {
           setup_parts_.push_back(pname(e.player));
           setup_player_ = e.player;
         }
-        setup_parts_.back() += fmt::format(" {}={}", cell_to_text(e.cell), e.value);
+        setup_parts_.back() += fmt::format(" {}={}", cell_to_text(e.cell), e.card);
         return;
       }
       break;
@@ -149,7 +148,7 @@ void GamePrinter::flush_turn() {
   if (turn_player_ == kNoPlayer) return;
   line(fmt::format("{:>5}. P{}: {}", turn_, turn_player_, describe_turn()));
   for (const Event& e : turn_events_) {
-    if (e.type == EventType::kRoundEndTriggered) {
+    if (e.type == EventType::kRoundEnded) {
       ender_ = e.player;
       line(fmt::format("         -- {} has no face-down card left: everyone else has one last turn",
                        pname(e.player)));
@@ -178,11 +177,12 @@ std::string GamePrinter::describe_turn() const {
     switch (e.type) {
       case EventType::kReshuffled:
         parts.push_back(
-            fmt::format("(the discard pile becomes a new draw pile of {} cards)", e.count));
+            fmt::format("(the discard pile becomes a new draw pile of {} cards)", e.cards));
         break;
       case EventType::kDrew:
-        parts.push_back(e.aux == 0 ? fmt::format("draws {}", e.value)
-                                   : fmt::format("takes {} from the discard pile", e.value));
+        parts.push_back(e.pile == Pile::kDraw
+                            ? fmt::format("draws {}", e.card)
+                            : fmt::format("takes {} from the discard pile", e.card));
         break;
       case EventType::kKnocked: {
         std::vector<int> knockers;
@@ -200,70 +200,61 @@ std::string GamePrinter::describe_turn() const {
       }
       case EventType::kPassed:
         break;
-      case EventType::kKnockGiven:
-        knocker = e.player;
-        parts.push_back(fmt::format("gives it to {}", pname(e.player)));
+      case EventType::kGave:
+        knocker = e.knocker;
+        parts.push_back(fmt::format("gives it to {}", pname(e.knocker)));
         break;
-      case EventType::kKnockRefused:
+      case EventType::kRefused:
         parts.push_back("refuses the knock");
         break;
-      case EventType::kToHand:
-        if (e.player == knocker && e.player != active) {
-          // The knocker swaps the given card in: ToHand then Placed on the same cell.
-          size_t j = find_after(
-              i, [&](const Event& x) { return x.type == EventType::kPlaced && x.cell == e.cell; });
-          if (j < ev.size()) used[j] = true;
-          parts.push_back(fmt::format("{} swaps it for {} ({})", pname(e.player),
-                                      cell_to_text(e.cell), card_in(e.value)));
-        } else {
-          // The active player takes a card of the knocker's display.
-          size_t j = find_after(i, [&](const Event& x) {
-            return x.type == EventType::kPlaced && x.player == active;
-          });
-          if (e.value == kHiddenValue && j < ev.size())
-            parts.push_back(
-                fmt::format("takes {} (face down: {})", cell_to_text(e.cell), ev[j].value));
-          else
-            parts.push_back(fmt::format("takes {} ({})", cell_to_text(e.cell), card_in(e.value)));
-        }
+      case EventType::kKnockerSwapped:
+        parts.push_back(fmt::format("{} swaps it for {} ({})", pname(e.player),
+                                    cell_to_text(e.cell), card_in(e.old_card)));
         break;
-      case EventType::kPlaced:
-        if (e.player != active) {
-          parts.push_back(fmt::format("{} puts his hand card {} into {}", pname(e.player), e.value,
-                                      cell_to_text(e.cell)));
-        } else {
-          size_t j = find_after(i, [&](const Event& x) {
-            return x.type == EventType::kDiscarded && x.player == active && x.cell == e.cell;
-          });
-          if (j < ev.size()) {
-            used[j] = true;
-            parts.push_back(fmt::format("swaps it for {} ({})", cell_to_text(e.cell), ev[j].value));
-          } else {
-            parts.push_back(fmt::format("places {} at {}", e.value, cell_to_text(e.cell)));
-          }
-        }
+      case EventType::kTook: {
+        // A face-down card shows its value once put (the kPut after it).
+        size_t j = find_after(i, [&](const Event& x) { return x.type == EventType::kPut; });
+        if (e.card == kHiddenValue && j < ev.size())
+          parts.push_back(
+              fmt::format("takes {} (face down: {})", cell_to_text(e.cell), ev[j].card));
+        else
+          parts.push_back(fmt::format("takes {} ({})", cell_to_text(e.cell), card_in(e.card)));
+        break;
+      }
+      case EventType::kSwapped:
+      case EventType::kPut: {
+        size_t j = find_after(i, [&](const Event& x) {
+          return x.type == EventType::kDiscarded && x.player == active && x.cell == e.cell;
+        });
+        if (j < ev.size()) used[j] = true;
+        parts.push_back(fmt::format("swaps it for {} ({})", cell_to_text(e.cell), e.old_card));
+        break;
+      }
+      case EventType::kPutBack:
+        parts.push_back(fmt::format("{} puts his hand card {} into {}", pname(e.player), e.card,
+                                    cell_to_text(e.cell)));
         break;
       case EventType::kDiscarded:
         if (e.player == active && e.cell == kNoCell)
           parts.push_back("discards it");
         else if (e.player == knocker && e.cell == kNoCell)
-          parts.push_back(fmt::format("{} discards his hand card {}", pname(e.player), e.value));
+          parts.push_back(fmt::format("{} discards his hand card {}", pname(e.player), e.card));
         else
-          parts.push_back(fmt::format("{}discards {}", who(e.player), e.value));
+          parts.push_back(fmt::format("{}discards {}", who(e.player), e.card));
         break;
       case EventType::kRevealed:
-        parts.push_back(fmt::format("{}reveals {} ({})", who(e.player), cell_to_text(e.cell),
-                                    card_in(e.value)));
+        parts.push_back(
+            fmt::format("{}reveals {} ({})", who(e.player), cell_to_text(e.cell), card_in(e.card)));
         break;
       case EventType::kCleared:
         parts.push_back(
-            fmt::format("{}CLEARS {} (three {}s)", who(e.player), line_to_text(e.aux), e.value));
+            fmt::format("{}CLEARS {} (three {}s)", who(e.player), line_to_text(e.line), e.card));
         break;
       case EventType::kLinesLeft:
         parts.push_back(fmt::format("{}leaves the complete lines standing", who(e.player)));
         break;
       default:
-        break;  // kRoundEndTriggered: a note after the line
+        break;  // kRoundEnded: a note after the line
     }
   }
   std::string out;
@@ -285,25 +276,25 @@ void GamePrinter::print_round_result() {
   std::vector<std::string> notes;
   for (const Event& e : scored_) {
     const int p = e.player;
-    totals_half_[static_cast<size_t>(p)] += e.score;
-    std::string mark = p == ender_ ? (e.aux ? "!" : "*") : " ";
+    totals_half_[static_cast<size_t>(p)] += e.score_half;
+    std::string mark = p == ender_ ? (e.penalised ? "!" : "*") : " ";
     head += fmt::format("{:>8} ", pname(p));
-    display += fmt::format("{:>8} ", half_points_text(e.count));
-    score += fmt::format("{:>8}{}", half_points_text(e.score), mark);
+    display += fmt::format("{:>8} ", half_points_text(e.display_half));
+    score += fmt::format("{:>8}{}", half_points_text(e.score_half), mark);
     total += fmt::format("{:>8} ", half_points_text(totals_half_[static_cast<size_t>(p)]));
-    if (e.count != table_.display_half(p))
+    if (e.display_half != table_.display_half(p))
       notes.push_back(fmt::format("note: P{}'s display adds up to {} on the drawn table", p,
                                   half_points_text(table_.display_half(p))));
-    if (p == ender_ && e.aux)
+    if (p == ender_ && e.penalised)
       notes.push_back(
           fmt::format("! P{} ended the round without the lowest score alone: {} {} to {}", p,
-                      half_points_text(e.count), e.count > 0 ? "doubled" : "halved",
-                      half_points_text(e.score)));
+                      half_points_text(e.display_half), e.display_half > 0 ? "doubled" : "halved",
+                      half_points_text(e.score_half)));
     else if (p == ender_)
-      notes.push_back(fmt::format(
-          "* P{} ended the round{}", p,
-          e.count == 0 ? " (a score of 0 is never doubled)" : " with the lowest score alone"));
-    if (e.empty_display && table_.display_half(p) == e.count)
+      notes.push_back(fmt::format("* P{} ended the round{}", p,
+                                  e.display_half == 0 ? " (a score of 0 is never doubled)"
+                                                      : " with the lowest score alone"));
+    if (e.empty_display && table_.display_half(p) == e.display_half)
       notes.push_back(fmt::format("P{} cleared the whole display: -10", p));
   }
   for (std::string* s : {&head, &display, &score, &total})

@@ -12,34 +12,51 @@ json event_to_json(const Event& e) {
   json j = json::object();
   j["type"] = event_type_name(e.type);
   auto player = [&] { j["player"] = player_or_null(e.player); };
-  auto value = [&] { j["value"] = card_to_json(e.value); };
+  auto card = [&] { j["card"] = card_to_json(e.card); };
+  auto old_card = [&] { j["old_card"] = card_to_json(e.old_card); };
   auto cell = [&] { j["cell"] = cell_or_null(e.cell); };
   switch (e.type) {
     case EventType::kRoundStarted:
-      j["round"] = e.count;
+      j["round"] = e.round;
       player();
-      value();
+      card();
       break;
     case EventType::kRevealed:
-    case EventType::kPlaced:
-    case EventType::kToHand:
+    case EventType::kTook:
+    case EventType::kPutBack:
     case EventType::kDiscarded:
       player();
-      value();
+      card();
+      cell();
+      break;
+    case EventType::kSwapped:
+    case EventType::kKnockerSwapped:
+    case EventType::kPut:
+      player();
+      card();
+      old_card();
+      cell();
+      break;
+    case EventType::kFinalRevealed:
+      card();
       cell();
       break;
     case EventType::kReshuffled:
-      j["count"] = e.count;
+      j["cards"] = e.cards;
       break;
     case EventType::kDrew:
       player();
-      value();
-      j["pile"] = e.aux == 0 ? "draw" : "discard";
+      card();
+      j["pile"] = e.pile == Pile::kDraw ? "draw" : "discard";
+      break;
+    case EventType::kGave:
+      player();
+      j["knocker"] = player_or_null(e.knocker);
       break;
     case EventType::kCleared: {
       player();
-      value();
-      j["line"] = e.aux < kNumLineIds ? json(line_to_text(e.aux)) : json(nullptr);
+      card();
+      j["line"] = e.line < kNumLineIds ? json(line_to_text(e.line)) : json(nullptr);
       json cells = json::array();
       for (CellId c : e.cells) cells.push_back(cell_or_null(c));
       j["cells"] = cells;
@@ -47,25 +64,24 @@ json event_to_json(const Event& e) {
     }
     case EventType::kRoundScored:
       player();
-      j["score_half"] = e.score;
-      j["raw_half"] = e.count;
-      j["penalised"] = e.aux != 0;
+      j["display_half"] = e.display_half;
+      j["score_half"] = e.score_half;
+      j["penalised"] = e.penalised;
       j["empty_display"] = e.empty_display;
       break;
     case EventType::kGameOver: {
       json winners = json::array();
       for (int p = 0; p < kMaxPlayers; ++p)
-        if (e.score >> p & 1) winners.push_back(p);
+        if (e.winners >> p & 1) winners.push_back(p);
       j["winners"] = winners;
       break;
     }
     case EventType::kTurnStarted:
     case EventType::kKnocked:
     case EventType::kPassed:
-    case EventType::kKnockGiven:
-    case EventType::kKnockRefused:
+    case EventType::kRefused:
     case EventType::kLinesLeft:
-    case EventType::kRoundEndTriggered:
+    case EventType::kRoundEnded:
     case EventType::kTurnSkipped:
       player();
       break;

@@ -415,14 +415,14 @@ void State::start_round(std::span<const int8_t> deck, EventList* ev) {
   setup_players_done_ = 0;
   emit(ev, {.type = EventType::kRoundStarted,
             .player = first_player_,
-            .value = deck[dealt],
-            .count = round_});
+            .card = deck[dealt],
+            .round = static_cast<int16_t>(round_)});
 }
 
 // R11: each player, clockwise from the first player, reveals two cards; no clearing.
 void State::setup_reveal(CellId c, EventList* ev) {
   reveal(c);
-  emit(ev, {.type = EventType::kRevealed, .player = active_, .value = values_[c], .cell = c});
+  emit(ev, {.type = EventType::kRevealed, .player = active_, .card = values_[c], .cell = c});
   if (--setup_reveals_left_ > 0) return;
   const int n = players();
   if (++setup_players_done_ == n) {
@@ -448,7 +448,7 @@ void State::draw_from_pile(EventList* ev) {
   const int n = players();
   held_ = pop_draw(ev);
   held_from_discard_ = false;
-  emit(ev, {.type = EventType::kDrew, .player = active_, .value = held_, .aux = 0});
+  emit(ev, {.type = EventType::kDrew, .player = active_, .card = held_, .pile = Pile::kDraw});
   knock_pending_ = knockers_ = 0;
   if (options_.knocking_in_effect()) {
     for (int q = 0; q < n; ++q)
@@ -461,7 +461,7 @@ void State::draw_from_pile(EventList* ev) {
 void State::draw_from_discard(EventList* ev) {
   held_ = discard_[--discard_count_];
   held_from_discard_ = true;
-  emit(ev, {.type = EventType::kDrew, .player = active_, .value = held_, .aux = 1});
+  emit(ev, {.type = EventType::kDrew, .player = active_, .card = held_, .pile = Pile::kDiscard});
   phase_ = Phase::kHoldDrawn;
 }
 
@@ -475,7 +475,7 @@ int8_t State::pop_draw(EventList* ev) {
     discard_count_ = kDiscardTopStays;
     draw_count_ = static_cast<uint8_t>(moved);
     rng_.shuffle(std::span<int8_t>(draw_.data(), moved));
-    emit(ev, {.type = EventType::kReshuffled, .count = moved});
+    emit(ev, {.type = EventType::kReshuffled, .cards = static_cast<int16_t>(moved)});
   }
   return draw_[--draw_count_];
 }
@@ -495,10 +495,10 @@ void State::answer_knock(int p, bool knock, EventList* ev) {
 void State::choose_knocker(Action a, EventList* ev) {
   if (a.type == ActionType::kGive) {
     knocker_ = static_cast<int8_t>(a.arg);
-    emit(ev, {.type = EventType::kKnockGiven, .player = knocker_});
+    emit(ev, {.type = EventType::kGave, .player = active_, .knocker = knocker_});
     phase_ = Phase::kKnockerSwap;
   } else {
-    emit(ev, {.type = EventType::kKnockRefused, .player = active_});
+    emit(ev, {.type = EventType::kRefused, .player = active_});
     phase_ = Phase::kHoldDrawn;
   }
 }
@@ -512,13 +512,17 @@ void State::swap_drawn(CellId c, EventList* ev) {
   pending_discard_ = values_[c];
   pending_discard_from_ = c;
   place_face_up(c, card);
-  emit(ev, {.type = EventType::kPlaced, .player = active_, .value = card, .cell = c});
+  emit(ev, {.type = EventType::kSwapped,
+            .player = active_,
+            .card = card,
+            .old_card = pending_discard_,
+            .cell = c});
   run_clearing(active_, AfterClear::kFinishSwap, ev);
 }
 
 void State::discard_drawn(EventList* ev) {
   push_discard(held_);
-  emit(ev, {.type = EventType::kDiscarded, .player = active_, .value = held_});
+  emit(ev, {.type = EventType::kDiscarded, .player = active_, .card = held_});
   held_ = kNoCard;
   phase_ = Phase::kRevealAfterDiscard;
 }
@@ -526,7 +530,7 @@ void State::discard_drawn(EventList* ev) {
 // R5, R4: the revealed card may complete lines.
 void State::reveal_after_discard(CellId c, EventList* ev) {
   reveal(c);
-  emit(ev, {.type = EventType::kRevealed, .player = active_, .value = values_[c], .cell = c});
+  emit(ev, {.type = EventType::kRevealed, .player = active_, .card = values_[c], .cell = c});
   run_clearing(active_, AfterClear::kEndTurn, ev);
 }
 
@@ -535,7 +539,7 @@ void State::discard_pending(EventList* ev) {
   push_discard(pending_discard_);
   emit(ev, {.type = EventType::kDiscarded,
             .player = active_,
-            .value = pending_discard_,
+            .card = pending_discard_,
             .cell = pending_discard_from_});
   pending_discard_ = kNoCard;
   pending_discard_from_ = kNoCell;
@@ -551,11 +555,11 @@ void State::knocker_swap(CellId c, EventList* ev) {
   hand_ = values_[c];
   hand_known_ = cell_state(c) != CellState::kFaceDown;
   place_face_up(c, card);
-  emit(ev, {.type = EventType::kToHand,
+  emit(ev, {.type = EventType::kKnockerSwapped,
             .player = knocker_,
-            .value = hand_known_ ? hand_ : kHiddenValue,
+            .card = card,
+            .old_card = hand_known_ ? hand_ : kHiddenValue,
             .cell = c});
-  emit(ev, {.type = EventType::kPlaced, .player = knocker_, .value = card, .cell = c});
   run_clearing(knocker_, AfterClear::kAfterKnockerSwap, ev);
 }
 
@@ -564,7 +568,7 @@ void State::knocker_swap(CellId c, EventList* ev) {
 void State::after_knocker_swap(EventList* ev) {
   if (card_count(knocker_) == 0 || takeable() == 0) {
     push_discard(hand_);
-    emit(ev, {.type = EventType::kDiscarded, .player = knocker_, .value = hand_});
+    emit(ev, {.type = EventType::kDiscarded, .player = knocker_, .card = hand_});
     end_turn(ev);
   } else {
     phase_ = Phase::kTake;
@@ -578,9 +582,9 @@ void State::take(CellId c, EventList* ev) {
   taken_ = values_[c];
   make_empty(c);
   hole_ = c;
-  emit(ev, {.type = EventType::kToHand,
+  emit(ev, {.type = EventType::kTook,
             .player = active_,
-            .value = taken_known_ ? taken_ : kHiddenValue,
+            .card = taken_known_ ? taken_ : kHiddenValue,
             .cell = c});
   phase_ = Phase::kPut;
 }
@@ -590,7 +594,11 @@ void State::put(CellId c, EventList* ev) {
   pending_discard_ = values_[c];
   pending_discard_from_ = c;
   place_face_up(c, taken_);
-  emit(ev, {.type = EventType::kPlaced, .player = active_, .value = taken_, .cell = c});
+  emit(ev, {.type = EventType::kPut,
+            .player = active_,
+            .card = taken_,
+            .old_card = pending_discard_,
+            .cell = c});
   taken_ = kNoCard;
   taken_known_ = false;
   run_clearing(active_, AfterClear::kFinishPut, ev);
@@ -604,7 +612,7 @@ void State::finish_put(EventList* ev) {
   discard_pending(ev);
   if (ender_ == kNoPlayer && display_complete(active_)) set_ender(active_, ev);
   place_face_up(hole_, hand_);
-  emit(ev, {.type = EventType::kPlaced, .player = knocker_, .value = hand_, .cell = hole_});
+  emit(ev, {.type = EventType::kPutBack, .player = knocker_, .card = hand_, .cell = hole_});
   hole_ = kNoCell;
   end_turn(ev);
 }
@@ -658,8 +666,8 @@ void State::clear_line(int p, const Line& line, EventList* ev) {
   }
   emit(ev, {.type = EventType::kCleared,
             .player = static_cast<int8_t>(p),
-            .value = v,
-            .aux = static_cast<uint8_t>(line.id),
+            .card = v,
+            .line = static_cast<uint8_t>(line.id),
             .cells = line.cells});
 }
 
@@ -704,7 +712,7 @@ void State::check_round_end(EventList* ev) {
 
 void State::set_ender(int p, EventList* ev) {
   ender_ = static_cast<int8_t>(p);
-  emit(ev, {.type = EventType::kRoundEndTriggered, .player = ender_});
+  emit(ev, {.type = EventType::kRoundEnded, .player = ender_});
 }
 
 // Ends the active player's turn and finds the next one. R8: once the round has been ended,
@@ -754,7 +762,7 @@ void State::finish_round(EventList* ev) {
     for (int i = 0; i < kGridCells; ++i) {
       if (face_down_[p] >> i & 1) {
         auto c = static_cast<CellId>(p * kGridCells + i);
-        emit(ev, {.type = EventType::kRevealed, .value = values_[c], .cell = c});
+        emit(ev, {.type = EventType::kFinalRevealed, .card = values_[c], .cell = c});
       }
     }
     face_down_[p] = 0;
@@ -776,17 +784,17 @@ void State::finish_round(EventList* ev) {
     totals_half_[p] += result.score_half[p];
     emit(ev, {.type = EventType::kRoundScored,
               .player = static_cast<int8_t>(p),
-              .aux = static_cast<uint8_t>(result.penalised && p == ender_),
-              .count = result.raw_half[p],
-              .score = result.score_half[p],
-              .empty_display = card_count(p) == 0});
+              .penalised = result.penalised && p == ender_,
+              .empty_display = card_count(p) == 0,
+              .display_half = static_cast<int16_t>(result.raw_half[p]),
+              .score_half = static_cast<int16_t>(result.score_half[p])});
   }
   last_round_ = result;
   ++rounds_played_;
   // 5. R10: the game ends after the last round or the round in which someone reached the limit.
   if (game_over(options_, rounds_played_, std::span<const int32_t>(totals_half_.data(), n))) {
     phase_ = Phase::kGameOver;
-    emit(ev, {.type = EventType::kGameOver, .score = winners()});
+    emit(ev, {.type = EventType::kGameOver, .winners = winners()});
     return;
   }
   deal_next_round(ev);
@@ -833,7 +841,7 @@ void State::reshuffle_with(std::span<const int8_t> pile, EventList* events) {
   discard_count_ = 1;
   draw_count_ = static_cast<uint8_t>(moved);
   for (int i = 0; i < moved; ++i) draw_[moved - 1 - i] = pile[i];
-  emit(events, {.type = EventType::kReshuffled, .count = moved});
+  emit(events, {.type = EventType::kReshuffled, .cards = static_cast<int16_t>(moved)});
 }
 
 // ------------------------------------------------------------------------------------------

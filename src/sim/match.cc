@@ -22,18 +22,18 @@ void count_events(const EventList& events, MatchResult& result) {
       case EventType::kKnocked:
         ++result.players[p].knocks_offered;
         break;
-      case EventType::kKnockGiven:
-        ++result.players[p].knocks_given;
+      case EventType::kGave:
+        ++result.players[e.knocker].knocks_given;
         break;
-      case EventType::kRoundEndTriggered:
+      case EventType::kRoundEnded:
         ++result.players[p].rounds_ended;
         break;
       case EventType::kRoundScored:
         // Seats are scored in order 0..n-1: seat 0 opens the round's row.
         if (p == 0) result.round_scores_half.emplace_back(result.players.size(), 0);
-        result.round_scores_half.back()[p] = e.score;
-        result.players[p].round_score_half += e.score;
-        if (e.aux != 0) ++result.players[p].rounds_ended_penalised;
+        result.round_scores_half.back()[p] = e.score_half;
+        result.players[p].round_score_half += e.score_half;
+        if (e.penalised) ++result.players[p].rounds_ended_penalised;
         break;
       default:
         break;

@@ -31,8 +31,8 @@ struct PlayerGameStats {
   bool outright = false;           // the lowest total alone
   int clears = 0;                  // lines cleared in this player's display
   int knocks_offered = 0;          // kKnocked: this player knocked
-  int knocks_given = 0;            // kKnockGiven: the card was given to this player
-  int rounds_ended = 0;            // kRoundEndTriggered: this player ended the round
+  int knocks_given = 0;            // kGave: the card was given to this player (its knocker)
+  int rounds_ended = 0;            // kRoundEnded: this player ended the round
   int rounds_ended_penalised = 0;  // ... and the end-trigger penalty applied
   bool operator==(const PlayerGameStats&) const = default;
 };

@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <memory>
 #include <numeric>
 
 #include "text/card_text.h"
@@ -20,8 +19,12 @@ std::vector<Voice> voices_for(const std::vector<bool>& human) {
 }
 
 Narrator::Narrator(const Translator& tr, std::vector<std::string> names, int players,
-                   std::vector<Voice> voices)
-    : tr_(&tr), names_(std::move(names)), players_(players), voices_(std::move(voices)) {
+                   std::vector<Voice> voices, Telling telling)
+    : tr_(&tr),
+      names_(std::move(names)),
+      players_(players),
+      voices_(std::move(voices)),
+      telling_(telling) {
   names_.resize(static_cast<size_t>(players));
   voices_.resize(static_cast<size_t>(players), Voice::kBot);
 }
@@ -48,97 +51,127 @@ const char* Narrator::decider(int p) const {
   return "other";
 }
 
-std::string Narrator::sentence(int actor_seat, const Event& e, std::span<const Event> rest,
-                               std::span<bool> used) const {
+std::string Narrator::sentence(const Event& e) const {
   const Translator& tr = *tr_;
   auto face = [](int8_t v) { return v == kHiddenValue ? "down" : "up"; };
   auto card = [](int8_t v) { return v == kHiddenValue ? std::string() : card_text(v); };
   auto place = [&](int p, CellId c) { return cell_place(tr, names_, you(), p, c); };
   const std::string who = e.player >= 0 ? name(e.player) : std::string();
   const char* const subject = actor(e.player);
+  // The arguments of most sentences: who did it, and the card.
+  auto args = [&](Translator::Args more = {}) {
+    Translator::Args out = {{"actor", subject}, {"name", who}};
+    if (e.card != kHiddenValue) out.emplace_back("card", card_text(e.card));
+    out.insert(out.end(), more.begin(), more.end());
+    return out;
+  };
   switch (e.type) {
     case EventType::kRoundStarted:
-      return tr.tr("narr.round_started", {{"round", e.count + 1},
-                                          {"actor", subject},
-                                          {"name", who},
-                                          {"card", card_text(e.value)}});
+      return tr.tr("narr.round_started", args({{"round", e.round + 1}}));
+    case EventType::kTurnStarted:
+      return telling_ == Telling::kEverything ? tr.tr("narr.turn_started", args()) : "";
     case EventType::kRevealed:
-      return tr.tr("narr.revealed", {{"actor", subject},
-                                     {"name", who},
-                                     {"card", card_text(e.value)},
-                                     {"place", place(e.player, e.cell)}});
+      return tr.tr("narr.revealed", args({{"place", place(e.player, e.cell)}}));
     case EventType::kReshuffled:
-      return tr.tr("narr.reshuffled", {{"count", e.count}});
+      return tr.tr("narr.reshuffled", {{"count", e.cards}});
     case EventType::kDrew:
-      return tr.tr(e.aux == 0 ? "narr.drew_pile" : "narr.drew_discard",
-                   {{"actor", subject}, {"name", who}, {"card", card_text(e.value)}});
+      return tr.tr(e.pile == Pile::kDraw ? "narr.drew_pile" : "narr.drew_discard", args());
     case EventType::kKnocked:
-      return tr.tr("narr.knocked", {{"actor", subject}, {"name", who}});
-    case EventType::kKnockGiven:
-      return tr.tr("narr.knock_given", {{"actor", actor(actor_seat)},
-                                        {"name", name(actor_seat)},
-                                        {"target", subject},
-                                        {"knocker", who}});
-    case EventType::kKnockRefused:
-      return tr.tr("narr.knock_refused", {{"actor", subject}, {"name", who}});
-    case EventType::kPlaced: {
-      // A swap: the card placed, then (after any clears) the replaced card discarded from the
-      // same cell.
-      for (size_t j = 0; j < rest.size(); ++j) {
-        if (rest[j].type == EventType::kCleared) continue;
-        if (rest[j].type == EventType::kDiscarded && rest[j].cell == e.cell &&
-            rest[j].player == e.player) {
-          used[j] = true;
-          return tr.tr("narr.swapped", {{"actor", subject},
-                                        {"name", who},
-                                        {"card", card_text(e.value)},
-                                        {"place", place(e.player, e.cell)},
-                                        {"old", card_text(rest[j].value)}});
-        }
-        break;
-      }
-      return tr.tr("narr.placed", {{"actor", subject},
-                                   {"name", who},
-                                   {"card", card_text(e.value)},
-                                   {"place", place(e.player, e.cell)}});
-    }
-    case EventType::kToHand: {
-      if (!rest.empty() && rest[0].type == EventType::kPlaced && rest[0].cell == e.cell) {
-        used[0] = true;  // the knocker swaps the given card in and holds the replaced one
-        return tr.tr("narr.knocker_swapped", {{"actor", subject},
-                                              {"name", who},
-                                              {"card", card_text(rest[0].value)},
-                                              {"place", place(e.player, e.cell)},
-                                              {"face", face(e.value)},
-                                              {"old", card(e.value)}});
-      }
+      return tr.tr("narr.knocked", args());
+    case EventType::kPassed:
+      return telling_ == Telling::kEverything ? tr.tr("narr.passed", args()) : "";
+    case EventType::kGave:
+      return tr.tr("narr.knock_given",
+                   args({{"target", actor(e.knocker)}, {"knocker", name(e.knocker)}}));
+    case EventType::kRefused:
+      return tr.tr("narr.knock_refused", args());
+    case EventType::kSwapped:
+      return tr.tr("narr.swapped",
+                   args({{"place", place(e.player, e.cell)}, {"old", card_text(e.old_card)}}));
+    case EventType::kDiscarded:
+      // The card a swap or a put replaced was told with it ("... for the 11").
+      return e.cell == kNoCell ? tr.tr("narr.discarded", args()) : "";
+    case EventType::kKnockerSwapped:
+      return tr.tr("narr.knocker_swapped", args({{"place", place(e.player, e.cell)},
+                                                 {"face", face(e.old_card)},
+                                                 {"old", card(e.old_card)}}));
+    case EventType::kTook:
       // Named from the taker's side: "Bea's row 2, column 4", "your row 2, column 4".
       return tr.tr("narr.took", {{"actor", subject},
                                  {"name", who},
-                                 {"face", face(e.value)},
-                                 {"card", card(e.value)},
+                                 {"face", face(e.card)},
+                                 {"card", card(e.card)},
                                  {"place", place(e.player, e.cell)}});
-    }
-    case EventType::kDiscarded:
-      return tr.tr("narr.discarded",
-                   {{"actor", subject}, {"name", who}, {"card", card_text(e.value)}});
+    case EventType::kPut:
+      return tr.tr("narr.put",
+                   args({{"place", place(e.player, e.cell)}, {"old", card_text(e.old_card)}}));
+    case EventType::kPutBack:
+      return tr.tr("narr.put_back", args({{"place", place(e.player, e.cell)}}));
     case EventType::kCleared:
-      return tr.tr("narr.cleared", {{"actor", subject},
-                                    {"name", who},
-                                    {"card", card_text(e.value)},
-                                    {"line", line_place(tr, names_, you(), e.player, e.aux)}});
+      return tr.tr("narr.cleared",
+                   args({{"line", line_place(tr, names_, you(), e.player, e.line)}}));
     case EventType::kLinesLeft:
-      return tr.tr("narr.lines_left", {{"actor", subject}, {"name", who}});
-    case EventType::kRoundEndTriggered:
-      return tr.tr("narr.round_end_triggered", {{"actor", subject}, {"name", who}});
+      return tr.tr("narr.lines_left", args());
+    case EventType::kRoundEnded:
+      return tr.tr("narr.round_ended", args());
     case EventType::kTurnSkipped:
-      return tr.tr("narr.turn_skipped", {{"actor", subject}, {"name", who}});
+      return tr.tr("narr.turn_skipped", args());
     case EventType::kGameOver:
       return tr.tr("narr.game_over");
+    case EventType::kFinalRevealed:  // counted and told at once by narrate()
+    case EventType::kRoundScored:    // told by round_result()
+      break;
+  }
+  return {};
+}
+
+std::vector<std::string_view> Narrator::keys_for(EventType t) {
+  switch (t) {
+    case EventType::kRoundStarted:
+      return {"narr.round_started"};
     case EventType::kTurnStarted:
+      return {"narr.turn_started"};
+    case EventType::kRevealed:
+      return {"narr.revealed"};
+    case EventType::kReshuffled:
+      return {"narr.reshuffled"};
+    case EventType::kDrew:
+      return {"narr.drew_pile", "narr.drew_discard"};
+    case EventType::kKnocked:
+      return {"narr.knocked"};
     case EventType::kPassed:
+      return {"narr.passed"};
+    case EventType::kGave:
+      return {"narr.knock_given"};
+    case EventType::kRefused:
+      return {"narr.knock_refused"};
+    case EventType::kSwapped:
+      return {"narr.swapped", "narr.and_clears"};
+    case EventType::kDiscarded:
+      return {"narr.discarded"};
+    case EventType::kKnockerSwapped:
+      return {"narr.knocker_swapped"};
+    case EventType::kTook:
+      return {"narr.took"};
+    case EventType::kPut:
+      return {"narr.put"};
+    case EventType::kPutBack:
+      return {"narr.put_back"};
+    case EventType::kCleared:
+      return {"narr.cleared", "narr.and_clears"};
+    case EventType::kLinesLeft:
+      return {"narr.lines_left"};
+    case EventType::kRoundEnded:
+      return {"narr.round_ended"};
+    case EventType::kTurnSkipped:
+      return {"narr.turn_skipped"};
+    case EventType::kFinalRevealed:
+      return {"narr.all_revealed"};
     case EventType::kRoundScored:
-      break;  // a new turn shows in the status line; passes are silent; scores: round_result
+      return {"result.line",           "result.bonus",      "result.penalty_doubled",
+              "result.penalty_halved", "result.ender_zero", "result.ender_lowest"};
+    case EventType::kGameOver:
+      return {"narr.game_over", "summary.winner"};
   }
   return {};
 }
@@ -147,7 +180,8 @@ namespace {
 
 // Sentences that a clear may continue ("... and cleared three 7s"); the narrator ends them.
 bool open_sentence(EventType t) {
-  return t == EventType::kRevealed || t == EventType::kPlaced || t == EventType::kToHand;
+  return t == EventType::kRevealed || t == EventType::kSwapped || t == EventType::kKnockerSwapped ||
+         t == EventType::kTook || t == EventType::kPut || t == EventType::kPutBack;
 }
 
 // Half points as a number, so each language writes it its own way ("12.5", "12,5").
@@ -155,7 +189,7 @@ double points(int32_t half) { return half / 2.0; }
 
 }  // namespace
 
-std::vector<std::string> Narrator::narrate(int actor_seat, std::span<const Event> events) const {
+std::vector<std::string> Narrator::narrate(std::span<const Event> events) const {
   std::vector<std::string> out;
   int end_reveals = 0;
   int last_player = kNoPlayer;
@@ -164,13 +198,8 @@ std::vector<std::string> Narrator::narrate(int actor_seat, std::span<const Event
     if (open) out.back() += ".";
     open = false;
   };
-  // Events already told as part of an earlier sentence (the discard of a swap).
-  const auto used_storage = std::make_unique<bool[]>(events.size());
-  bool* used = used_storage.get();
-  for (size_t i = 0; i < events.size(); ++i) {
-    if (used[i]) continue;
-    const Event& e = events[i];
-    if (e.type == EventType::kRevealed && e.player < 0) {  // the end-of-round reveal
+  for (const Event& e : events) {
+    if (e.type == EventType::kFinalRevealed) {
       ++end_reveals;
       continue;
     }
@@ -179,15 +208,14 @@ std::vector<std::string> Narrator::narrate(int actor_seat, std::span<const Event
       out.push_back(tr_->tr("narr.all_revealed", {{"count", end_reveals}}));
       end_reveals = 0;
     }
-    std::string s = sentence(actor_seat, e, events.subspan(i + 1),
-                             std::span<bool>(used + i + 1, events.size() - i - 1));
+    std::string s = sentence(e);
     if (s.empty()) continue;
     // "... and cleared three 7s": a clear continues the sentence of the move that made it.
     if (e.type == EventType::kCleared && open && e.player == last_player) {
       out.back() +=
           tr_->tr("narr.and_clears", {{"actor", actor(e.player)},
-                                      {"card", card_text(e.value)},
-                                      {"line", line_place(*tr_, names_, you(), e.player, e.aux)}});
+                                      {"card", card_text(e.card)},
+                                      {"line", line_place(*tr_, names_, you(), e.player, e.line)}});
       continue;
     }
     close();
@@ -264,8 +292,8 @@ std::vector<std::string> Narrator::round_result(int round, int ender, std::span<
   for (const Event& e : scored) {
     const int p = e.player;
     out.push_back(tr_->tr("result.line", {{"name", name(p)},
-                                          {"display", points(e.count)},
-                                          {"score", points(e.score)},
+                                          {"display", points(e.display_half)},
+                                          {"score", points(e.score_half)},
                                           {"total", points(totals_half[static_cast<size_t>(p)])}}));
     if (e.empty_display)
       out.push_back(tr_->tr("result.bonus", {{"actor", actor(p)}, {"name", name(p)}}));
@@ -275,13 +303,14 @@ std::vector<std::string> Narrator::round_result(int round, int ender, std::span<
     if (e.player != ender) continue;
     const Translator::Args args = {{"actor", actor(e.player)},
                                    {"name", name(e.player)},
-                                   {"display", points(e.count)},
-                                   {"score", points(e.score)}};
-    if (e.aux == 1)
+                                   {"display", points(e.display_half)},
+                                   {"score", points(e.score_half)}};
+    if (e.penalised)
       out.push_back(
-          tr_->tr(e.count > 0 ? "result.penalty_doubled" : "result.penalty_halved", args));
+          tr_->tr(e.display_half > 0 ? "result.penalty_doubled" : "result.penalty_halved", args));
     else
-      out.push_back(tr_->tr(e.count == 0 ? "result.ender_zero" : "result.ender_lowest", args));
+      out.push_back(
+          tr_->tr(e.display_half == 0 ? "result.ender_zero" : "result.ender_lowest", args));
   }
   return out;
 }

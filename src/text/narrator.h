@@ -1,13 +1,16 @@
 // Narrator: what happened and what is being decided, as sentences a person understands.
 //
-// The engine reports each action as a list of events; the narrator turns them into a line
-// such as "Bea swaps the 7 into row 2, column 3, discards the 11 and clears three 7s (row 2)",
-// in the player's language, so bot moves can be followed. It also explains the end of a round
-// (the penalty or the bonus) and sums up the game. Text only, from public events.
+// The engine reports each action as a list of events, one per thing a player did; the narrator
+// turns them into sentences such as "Bea swapped the 7 into row 2, column 3 for the 11 and
+// cleared three 7s (row 2)", in the player's language, so bot moves can be followed. It also
+// explains the end of a round (the penalty or the bonus) and sums up the game. Text only, from
+// public events. The one narrator of the terminal game, `allegra replay --print` and selfplay
+// transcripts (data/lang/<code>.json, keys "narr.*"; keys_for() lists them per event kind).
 #pragma once
 
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/event.h"
@@ -22,6 +25,10 @@ namespace allegra::text {
 // ("Emil is deciding whether to knock for your 9").
 enum class Voice { kYou, kPerson, kBot };
 
+// How much is told. The screen shows whose turn it is and who is still deciding in its status
+// line, so turns and passes are not told there; a written transcript tells them too.
+enum class Telling { kScreen, kEverything };
+
 // The voices of seats where `human[p]` says who is a person: a single person is "you".
 std::vector<Voice> voices_for(const std::vector<bool>& human);
 
@@ -30,10 +37,15 @@ class Narrator {
   // `voices` has one entry per seat; missing entries are bots (a replay speaks of nobody as
   // "you").
   Narrator(const Translator& tr, std::vector<std::string> names, int players,
-           std::vector<Voice> voices = {});
+           std::vector<Voice> voices = {}, Telling telling = Telling::kScreen);
 
-  // The sentences for the events of one apply() of `actor`'s action.
-  std::vector<std::string> narrate(int actor, std::span<const Event> events) const;
+  // The sentences for the events of one apply() (or of several, in order). A clear continues
+  // the sentence of the move that made it; the end-of-round reveals are told as one sentence;
+  // kRoundScored is told by round_result().
+  std::vector<std::string> narrate(std::span<const Event> events) const;
+  // The message keys that tell events of kind `t` (narrate(), round_result(), game_summary()),
+  // so a test can check that every kind has its sentences in every language.
+  static std::vector<std::string_view> keys_for(EventType t);
   // Whose turn it is and what is being decided.
   std::string decision(const PublicView& view) const;
   // The end of a round from its kRoundScored events: each score, the penalty or bonus of
@@ -56,13 +68,14 @@ class Narrator {
  private:
   // "Bea, Carlo and Dora" in the language's way.
   std::string names_text(const std::vector<int>& seats) const;
-  std::string sentence(int actor, const Event& e, std::span<const Event> rest,
-                       std::span<bool> used) const;
+  // The sentence of one event; empty if it is told otherwise (see narrate()).
+  std::string sentence(const Event& e) const;
 
   const Translator* tr_;
   std::vector<std::string> names_;
   int players_;
   std::vector<Voice> voices_;
+  Telling telling_;
 };
 
 }  // namespace allegra::text

@@ -45,9 +45,9 @@ void ReplayFrames::tell(const text::Narrator& narrator, const State& before, int
                                  [](const Event& e) { return e.type == EventType::kRoundStarted; });
   const std::span<const Event> all(events.data(), events.size());
   const std::span<const Event> until_deal = all.first(static_cast<size_t>(deal - events.begin()));
-  std::vector<std::string> told = narrator.narrate(cursor_.actor(), until_deal);
+  std::vector<std::string> told = narrator.narrate(until_deal);
   before_deal_.push_back(told.size());
-  for (std::string& l : narrator.narrate(cursor_.actor(), all.subspan(until_deal.size())))
+  for (std::string& l : narrator.narrate(all.subspan(until_deal.size())))
     told.push_back(std::move(l));
   lines_.push_back(std::move(told));
   std::vector<Event> scored;

@@ -83,10 +83,9 @@ Session::Session(const SessionConfig& config, const text::Translator& tr, const 
   EventList events;
   for (const RoundRecord& r : saved.record.rounds) {
     for (const RecordStep& step : r.steps) {
-      const int actor = told.current_player();
       events.clear();
       told.apply(step.action, &events);
-      for (std::string& l : narrator_.narrate(actor, events)) log_.push_back(std::move(l));
+      for (std::string& l : narrator_.narrate(events)) log_.push_back(std::move(l));
     }
     if (!r.score_half.empty()) round_scores_.push_back(r.score_half);
   }
@@ -166,7 +165,7 @@ bool Session::finish_round(const TableModel& before, const table::Events& events
     if (e.type == EventType::kRoundScored) scored.push_back(e);
   }
   std::vector<int32_t> scores(static_cast<size_t>(state().players()));
-  for (const Event& e : scored) scores[static_cast<size_t>(e.player)] = e.score;
+  for (const Event& e : scored) scores[static_cast<size_t>(e.player)] = e.score_half;
   round_scores_.push_back(scores);
   end.round_scores = round_scores_;
   end.notes = narrator_.round_result(static_cast<int>(round_scores_.size()) - 1,
@@ -246,12 +245,12 @@ Session::Outcome Session::run(Screen& screen) {
     const auto next_round = std::find_if(events.begin(), events.end(), [](const Event& e) {
       return e.type == EventType::kRoundStarted;
     });
-    for (std::string& l : narrator_.narrate(actor, {events.begin(), next_round}))
+    for (std::string& l : narrator_.narrate({events.begin(), next_round}))
       log_.push_back(std::move(l));
     if (has_event(events, EventType::kRoundScored)) {
       show(model(table_.view(), viewer_for(actor)));
       if (finish_round(before, events, screen)) return quit();
-      for (std::string& l : narrator_.narrate(actor, {next_round, events.end()}))
+      for (std::string& l : narrator_.narrate({next_round, events.end()}))
         log_.push_back(std::move(l));
       show(model(table_.view(), viewer_for(state().current_player())));
       continue;

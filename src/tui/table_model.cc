@@ -35,10 +35,14 @@ TableModel make_model(const PublicView& view, const std::vector<std::string>& na
 void TableModel::apply(const Event& e) {
   switch (e.type) {
     case EventType::kRevealed:
-    case EventType::kPlaced:
-      if (e.cell != kNoCell) cells[e.cell] = {CellState::kFaceUp, e.value};
+    case EventType::kFinalRevealed:
+    case EventType::kSwapped:
+    case EventType::kKnockerSwapped:
+    case EventType::kPut:
+    case EventType::kPutBack:  // each leaves `card` face up at `cell`
+      if (e.cell != kNoCell) cells[e.cell] = {CellState::kFaceUp, e.card};
       break;
-    case EventType::kToHand:  // a knocker's swap places the given card right after
+    case EventType::kTook:  // the hole, until the knocker's put-back
       if (e.cell != kNoCell) cells[e.cell] = {CellState::kEmpty, kHiddenValue};
       break;
     case EventType::kCleared:
@@ -46,10 +50,10 @@ void TableModel::apply(const Event& e) {
         if (c != kNoCell) cells[c] = {CellState::kEmpty, kHiddenValue};
       break;
     case EventType::kDiscarded:
-      discard_top = e.value;
+      discard_top = e.card;
       break;
     case EventType::kRoundScored:
-      totals_half[static_cast<size_t>(e.player)] += e.score;
+      totals_half[static_cast<size_t>(e.player)] += e.score_half;
       break;
     default:
       break;

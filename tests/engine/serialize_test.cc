@@ -372,7 +372,7 @@ TEST(SerializePublicView, HidesEveryHiddenValue) {
 // --- Events ----------------------------------------------------------------------------------
 
 TEST(SerializeEvent, EveryEventTypeHasItsFields) {
-  std::vector<bool> seen(static_cast<int>(EventType::kGameOver) + 1);
+  std::vector<bool> seen(kNumEventTypes);
   for (int n = 2; n <= 5; ++n) {
     play_random_game(variants(n)[n == 5 ? 6 : 0].options, n,
                      [&](const State&, const EventList& events) {
@@ -383,30 +383,53 @@ TEST(SerializeEvent, EveryEventTypeHasItsFields) {
                          EXPECT_EQ(j["text"], describe(e));
                          switch (e.type) {
                            case EventType::kReshuffled:
-                             EXPECT_EQ(j["count"], e.count);
+                             EXPECT_EQ(j["cards"], e.cards);
                              break;
                            case EventType::kCleared:
-                             EXPECT_EQ(j["line"], line_to_text(e.aux));
+                             EXPECT_EQ(j["line"], line_to_text(e.line));
+                             EXPECT_EQ(j["card"], e.card);
                              EXPECT_EQ(j["cells"].size(), 3u);
                              break;
                            case EventType::kRoundScored:
-                             EXPECT_EQ(j["score_half"], e.score);
-                             EXPECT_EQ(j["raw_half"], e.count);
+                             EXPECT_EQ(j["score_half"], e.score_half);
+                             EXPECT_EQ(j["display_half"], e.display_half);
+                             EXPECT_EQ(j["penalised"], e.penalised);
                              EXPECT_EQ(j["empty_display"], e.empty_display);
                              break;
                            case EventType::kGameOver:
                              EXPECT_TRUE(j["winners"].is_array());
                              break;
-                           case EventType::kToHand:
-                             if (e.value == kHiddenValue) {
-                               EXPECT_EQ(j["value"], "hidden");
+                           case EventType::kGave:
+                             EXPECT_EQ(j["knocker"], e.knocker);
+                             EXPECT_EQ(j["player"], e.player);
+                             break;
+                           case EventType::kTook:
+                             if (e.card == kHiddenValue) {
+                               EXPECT_EQ(j["card"], "hidden");
                              }
+                             EXPECT_EQ(j["cell"], cell_to_text(e.cell));
+                             break;
+                           case EventType::kKnockerSwapped:
+                             if (e.old_card == kHiddenValue) {
+                               EXPECT_EQ(j["old_card"], "hidden");
+                             }
+                             EXPECT_EQ(j["card"], e.card);
+                             EXPECT_EQ(j["cell"], cell_to_text(e.cell));
+                             break;
+                           case EventType::kSwapped:
+                           case EventType::kPut:
+                             EXPECT_EQ(j["old_card"], e.old_card);
+                             EXPECT_EQ(j["card"], e.card);
                              EXPECT_EQ(j["cell"], cell_to_text(e.cell));
                              break;
                            case EventType::kDiscarded:
                              if (e.cell == kNoCell) {
                                EXPECT_TRUE(j["cell"].is_null());
                              }
+                             break;
+                           case EventType::kFinalRevealed:
+                             EXPECT_FALSE(j.contains("player"));
+                             EXPECT_EQ(j["card"], e.card);
                              break;
                            default:
                              EXPECT_TRUE(j.contains("player"));
@@ -419,7 +442,9 @@ TEST(SerializeEvent, EveryEventTypeHasItsFields) {
   }
   EXPECT_TRUE(seen[static_cast<int>(EventType::kReshuffled)]);
   EXPECT_TRUE(seen[static_cast<int>(EventType::kCleared)]);
-  EXPECT_TRUE(seen[static_cast<int>(EventType::kKnockGiven)]);
+  EXPECT_TRUE(seen[static_cast<int>(EventType::kGave)]);
+  EXPECT_TRUE(seen[static_cast<int>(EventType::kPutBack)]);
+  EXPECT_TRUE(seen[static_cast<int>(EventType::kFinalRevealed)]);
 }
 
 }  // namespace

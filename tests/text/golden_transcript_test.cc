@@ -1,9 +1,12 @@
 // Golden transcripts: one scripted game told in each language, checked in for people to read
 // (tests/text/golden/transcript.<lang>.txt). Three players, "you" and two bots, every seat played
-// by a fixed-seed bot so the game is the same on every machine: setup reveals, draws, knocking
-// (given and refused), clears, reshuffles where they happen, each round's end with its penalty
-// or bonus, and the summary with the winner. Each decision's status line comes before the
-// sentences of what was done, as on the screen.
+// by a fixed-seed bot (one of them random, so that lines are left standing and knocks refused)
+// under optional clearing with a 55-card deck, so the game is the same on every machine and holds
+// every kind of event (EveryEventKindIsInTheGame): setup reveals, draws, knocks given and refused,
+// the knocker's swap, the take, the put and the put-back, clears, lines left, reshuffles, the
+// round's end with skipped turns, its penalty or bonus, and the summary with the winner. The
+// narrator tells everything (Telling::kEverything: turns and passes too); each decision's status
+// line comes before the sentences of what was done, as on the screen.
 //
 // After a deliberate change of wording, regenerate and then read the files:
 //   ALLEGRA_UPDATE_GOLDEN=1 build/release/allegra_tests --gtest_filter='*TextGolden*'
@@ -24,18 +27,26 @@
 namespace allegra::text {
 namespace {
 
-constexpr uint64_t kSeed = 8;
+// The first seed whose game holds every kind of event.
+constexpr uint64_t kSeed = 20;
 
-std::string transcript(const std::string& code) {
+// The transcript of the scripted game in language `code`; `kinds` (if given) gets the kinds of
+// event the game holds.
+std::string transcript(const std::string& code, uint64_t seed = kSeed,
+                       std::vector<bool>* kinds = nullptr) {
   const Translator tr(code);
   RuleOptions options;
   options.players = 3;
-  options.rounds = 2;
+  options.rounds = 3;
+  options.optional_clearing = true;
+  options.small_game_removal = 5;  // a 55-card deck: the draw pile runs out (R6)
   const std::vector<std::string> names = {tr.tr("name.you"), "Bea", "Carlo"};
-  const Narrator narrator(tr, names, 3, {Voice::kYou, Voice::kBot, Voice::kBot});
-  State state(options, kSeed);
+  const Narrator narrator(tr, names, 3, {Voice::kYou, Voice::kBot, Voice::kBot},
+                          Telling::kEverything);
+  State state(options, seed);
   std::vector<std::unique_ptr<Bot>> bots;
-  for (int p = 0; p < 3; ++p) bots.push_back(make_bot("medium", kSeed * 10 + p));
+  const char* const specs[] = {"medium", "random", "random"};
+  for (int p = 0; p < 3; ++p) bots.push_back(make_bot(specs[p], seed * 10 + p));
   std::ostringstream out;
   std::vector<std::vector<int32_t>> round_scores;
   std::vector<int32_t> totals(3, 0);
@@ -49,29 +60,39 @@ std::string transcript(const std::string& code) {
     out << "? " << narrator.decision(view) << "\n";
     events.clear();
     state.apply(bots[static_cast<size_t>(p)]->choose(view), &events);
+    if (kinds)
+      for (const Event& e : events) (*kinds)[static_cast<size_t>(e.type)] = true;
     // The round that ended (its scores), then the next deal, as the session tells them.
     const auto next = std::find_if(events.begin(), events.end(), [](const Event& e) {
       return e.type == EventType::kRoundStarted;
     });
-    tell("  ", narrator.narrate(p, {events.begin(), next}));
+    tell("  ", narrator.narrate({events.begin(), next}));
     std::vector<Event> scored;
     for (const Event& e : events)
       if (e.type == EventType::kRoundScored) scored.push_back(e);
     if (!scored.empty()) {
       std::vector<int32_t> scores(3);
       for (const Event& e : scored) {
-        scores[static_cast<size_t>(e.player)] = e.score;
-        totals[static_cast<size_t>(e.player)] += e.score;
+        scores[static_cast<size_t>(e.player)] = e.score_half;
+        totals[static_cast<size_t>(e.player)] += e.score_half;
       }
       round_scores.push_back(scores);
       tell("= ", narrator.round_result(static_cast<int>(round_scores.size()) - 1,
                                        state.last_round().ender, scored, totals));
     }
-    tell("  ", narrator.narrate(p, {next, events.end()}));
+    tell("  ", narrator.narrate({next, events.end()}));
   }
   for (const std::string& l : narrator.game_summary(round_scores, totals, state.winners()))
     out << "# " << l << "\n";
   return out.str();
+}
+
+// The golden game shows every kind of event, so the five files show every sentence.
+TEST(TextGoldenGame, EveryEventKindIsInTheGame) {
+  std::vector<bool> kinds(kNumEventTypes);
+  transcript("en", kSeed, &kinds);
+  for (int t = 0; t < kNumEventTypes; ++t)
+    EXPECT_TRUE(kinds[static_cast<size_t>(t)]) << event_type_name(static_cast<EventType>(t));
 }
 
 class TextGolden : public ::testing::TestWithParam<std::string> {};

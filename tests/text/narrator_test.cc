@@ -12,10 +12,9 @@ namespace {
 
 class TextNarrator : public ::testing::Test {
  protected:
-  std::string say(int actor, std::vector<Event> events) {
+  std::string say(std::vector<Event> events) {
     std::string out;
-    for (const std::string& s : narrator_.narrate(actor, events))
-      out += (out.empty() ? "" : "|") + s;
+    for (const std::string& s : narrator_.narrate(events)) out += (out.empty() ? "" : "|") + s;
     return out;
   }
   Translator tr_{"en"};
@@ -27,43 +26,57 @@ class TextNarrator : public ::testing::Test {
 
 TEST_F(TextNarrator, EveryEventTypeReadsAsASentence) {
   using T = EventType;
-  EXPECT_EQ(say(1, {{.type = T::kRoundStarted, .player = 2, .value = 5, .count = 1}}),
+  EXPECT_EQ(say({{.type = T::kRoundStarted, .player = 2, .card = 5, .round = 1}}),
             "Round 2 begins: Carlo starts, and the discard pile starts with the 5.");
-  EXPECT_EQ(say(1, {{.type = T::kTurnStarted, .player = 1}}), "");
-  EXPECT_EQ(say(1, {{.type = T::kRevealed, .player = 1, .value = 7, .cell = make_cell(1, 1, 2)}}),
+  EXPECT_EQ(say({{.type = T::kTurnStarted, .player = 1}}), "");  // the status line tells it
+  EXPECT_EQ(say({{.type = T::kRevealed, .player = 1, .card = 7, .cell = make_cell(1, 1, 2)}}),
             "Bea turned up the 7 at row 2, column 3.");
   // Column 4 of Carlo, her left neighbour, is the first of Bea's display: named as his.
-  EXPECT_EQ(say(1, {{.type = T::kRevealed, .player = 1, .value = -1, .cell = make_cell(2, 0, 3)}}),
+  EXPECT_EQ(say({{.type = T::kRevealed, .player = 1, .card = -1, .cell = make_cell(2, 0, 3)}}),
             "Bea turned up the -1 at Carlo’s row 1, column 4.");
-  EXPECT_EQ(say(1, {{.type = T::kReshuffled, .count = 40}}),
+  EXPECT_EQ(say({{.type = T::kReshuffled, .cards = 40}}),
             "The discard pile is shuffled into a new draw pile of 40 cards.");
-  EXPECT_EQ(say(1, {{.type = T::kDrew, .player = 1, .value = 3, .aux = 0}}),
+  EXPECT_EQ(say({{.type = T::kDrew, .player = 1, .card = 3, .pile = Pile::kDraw}}),
             "Bea drew the 3 from the draw pile.");
-  EXPECT_EQ(say(1, {{.type = T::kDrew, .player = 1, .value = 3, .aux = 1}}),
+  EXPECT_EQ(say({{.type = T::kDrew, .player = 1, .card = 3, .pile = Pile::kDiscard}}),
             "Bea took the 3 from the discard pile.");
-  EXPECT_EQ(say(2, {{.type = T::kKnocked, .player = 2}, {.type = T::kPassed, .player = 3}}),
+  EXPECT_EQ(say({{.type = T::kKnocked, .player = 2}, {.type = T::kPassed, .player = 3}}),
             "Carlo knocked!");
-  EXPECT_EQ(say(1, {{.type = T::kKnockGiven, .player = 2}}), "Bea gave the card to Carlo.");
-  EXPECT_EQ(say(1, {{.type = T::kKnockRefused, .player = 1}}), "Bea kept the card.");
-  EXPECT_EQ(say(1, {{.type = T::kDiscarded, .player = 1, .value = 11}}), "Bea discarded the 11.");
-  EXPECT_EQ(say(1, {{.type = T::kLinesLeft, .player = 1}}),
-            "Bea left the complete lines standing.");
-  EXPECT_EQ(say(1, {{.type = T::kRoundEndTriggered, .player = 1}}),
+  EXPECT_EQ(say({{.type = T::kGave, .player = 1, .knocker = 2}}), "Bea gave the card to Carlo.");
+  EXPECT_EQ(say({{.type = T::kRefused, .player = 1}}), "Bea kept the card.");
+  EXPECT_EQ(say({{.type = T::kDiscarded, .player = 1, .card = 11}}), "Bea discarded the 11.");
+  EXPECT_EQ(say({{.type = T::kLinesLeft, .player = 1}}), "Bea left the complete lines standing.");
+  EXPECT_EQ(say({{.type = T::kRoundEnded, .player = 1}}),
             "Bea has no face-down card left, so everyone else has one last turn.");
-  EXPECT_EQ(say(3, {{.type = T::kTurnSkipped, .player = 3}}),
+  EXPECT_EQ(say({{.type = T::kTurnSkipped, .player = 3}}),
             "Dora has no face-down card left, so the turn is skipped.");
-  EXPECT_EQ(say(1, {{.type = T::kGameOver}}), "The game is over.");
+  EXPECT_EQ(say({{.type = T::kFinalRevealed, .card = 4, .cell = make_cell(0, 0, 0)},
+                 {.type = T::kFinalRevealed, .card = 9, .cell = make_cell(0, 0, 1)},
+                 {.type = T::kRoundScored, .player = 0}}),
+            "The last 2 face-down cards are turned up; nothing is cleared any more.");
+  EXPECT_EQ(say({{.type = T::kGameOver, .winners = 1}}), "The game is over.");
+}
+
+// A written transcript also tells the turns and the passes, which the screen's status line shows.
+TEST_F(TextNarrator, ATranscriptTellsTurnsAndPasses) {
+  using T = EventType;
+  const Narrator all(tr_, {"You", "Bea", "Carlo", "Dora"}, 4,
+                     {Voice::kYou, Voice::kBot, Voice::kBot, Voice::kBot}, Telling::kEverything);
+  EXPECT_EQ(all.narrate(std::vector<Event>{{.type = T::kTurnStarted, .player = 1},
+                                           {.type = T::kPassed, .player = 0},
+                                           {.type = T::kPassed, .player = 2}}),
+            (std::vector<std::string>{"Bea’s turn.", "You passed.", "Carlo passed."}));
 }
 
 TEST_F(TextNarrator, ASwapThatClearsIsOneSentence) {
   using T = EventType;
   const CellId c = make_cell(1, 1, 0);
-  EXPECT_EQ(say(1, {{.type = T::kPlaced, .player = 1, .value = 7, .cell = c},
-                    {.type = T::kCleared,
-                     .player = 1,
-                     .value = 7,
-                     .aux = static_cast<uint8_t>(row_line_id(1, 0))},
-                    {.type = T::kDiscarded, .player = 1, .value = 11, .cell = c}}),
+  EXPECT_EQ(say({{.type = T::kSwapped, .player = 1, .card = 7, .old_card = 11, .cell = c},
+                 {.type = T::kCleared,
+                  .player = 1,
+                  .card = 7,
+                  .line = static_cast<uint8_t>(row_line_id(1, 0))},
+                 {.type = T::kDiscarded, .player = 1, .card = 11, .cell = c}}),
             "Bea swapped the 7 into row 2, column 1 for the 11 and cleared three 7s (row 2: "
             "Carlo’s column 4 and columns 1–2).");
 }
@@ -71,24 +84,60 @@ TEST_F(TextNarrator, ASwapThatClearsIsOneSentence) {
 TEST_F(TextNarrator, KnockSwapTakeAndPut) {
   using T = EventType;
   const CellId k = make_cell(2, 0, 1);
-  EXPECT_EQ(say(2, {{.type = T::kToHand, .player = 2, .value = 9, .cell = k},
-                    {.type = T::kPlaced, .player = 2, .value = 4, .cell = k}}),
+  EXPECT_EQ(say({{.type = T::kKnockerSwapped, .player = 2, .card = 4, .old_card = 9, .cell = k}}),
             "Carlo swapped the 4 into row 1, column 2 and took the 9 into the hand.");
-  EXPECT_EQ(say(1, {{.type = T::kToHand, .player = 1, .value = kHiddenValue, .cell = k}}),
+  EXPECT_EQ(say({{.type = T::kKnockerSwapped,
+                  .player = 2,
+                  .card = 4,
+                  .old_card = kHiddenValue,
+                  .cell = k}}),
+            "Carlo swapped the 4 into row 1, column 2 and took the face-down card into the hand.");
+  EXPECT_EQ(say({{.type = T::kTook, .player = 1, .card = kHiddenValue, .cell = k}}),
             "Bea took a face-down card from Carlo’s row 1, column 2.");
-  EXPECT_EQ(say(1, {{.type = T::kPlaced, .player = 1, .value = 2, .cell = make_cell(1, 2, 3)}}),
-            "Bea put the 2 into row 3, column 4.");
-  EXPECT_EQ(say(1, {{.type = T::kCleared, .player = 1, .value = 5, .aux = col_line_id(2)}}),
+  EXPECT_EQ(
+      say({{.type = T::kPut, .player = 1, .card = 2, .old_card = 8, .cell = make_cell(1, 2, 3)},
+           {.type = T::kDiscarded, .player = 1, .card = 8, .cell = make_cell(1, 2, 3)}}),
+      "Bea swapped the 2 into row 3, column 4 for the 8.");
+  EXPECT_EQ(say({{.type = T::kPutBack, .player = 2, .card = 9, .cell = k}}),
+            "Carlo put the 9 back into row 1, column 2.");
+  EXPECT_EQ(say({{.type = T::kCleared,
+                  .player = 1,
+                  .card = 5,
+                  .line = static_cast<uint8_t>(col_line_id(2))}}),
             "Bea cleared three 5s (column 2)!");
+}
+
+// Every kind of event is told in every language (a key of keys_for() missing in one language
+// would show as the key itself).
+TEST(TextNarratorKeys, EveryEventKindHasItsSentencesInEveryLanguage) {
+  for (const char* code : {"en", "de", "fr", "nl", "es"}) {
+    const Translator tr(code);
+    for (int t = 0; t < kNumEventTypes; ++t) {
+      const auto type = static_cast<EventType>(t);
+      const auto keys = Narrator::keys_for(type);
+      EXPECT_FALSE(keys.empty()) << event_type_name(type);
+      for (std::string_view key : keys)
+        EXPECT_TRUE(tr.has(std::string(key)))
+            << code << ": " << key << " for " << event_type_name(type);
+    }
+  }
 }
 
 TEST_F(TextNarrator, RoundResultExplainsThePenaltyAndTheBonus) {
   using T = EventType;
   std::vector<Event> scored = {
-      {.type = T::kRoundScored, .player = 0, .aux = 1, .count = 20, .score = 40},
-      {.type = T::kRoundScored, .player = 1, .count = -20, .score = -20, .empty_display = true},
-      {.type = T::kRoundScored, .player = 2, .count = 30, .score = 30},
-      {.type = T::kRoundScored, .player = 3, .count = 7, .score = 7}};
+      {.type = T::kRoundScored,
+       .player = 0,
+       .penalised = true,
+       .display_half = 20,
+       .score_half = 40},
+      {.type = T::kRoundScored,
+       .player = 1,
+       .empty_display = true,
+       .display_half = -20,
+       .score_half = -20},
+      {.type = T::kRoundScored, .player = 2, .display_half = 30, .score_half = 30},
+      {.type = T::kRoundScored, .player = 3, .display_half = 7, .score_half = 7}};
   const auto lines = narrator_.round_result(0, 0, scored, {40, -20, 30, 7});
   ASSERT_EQ(lines.size(), 7u);
   EXPECT_EQ(lines[0], "End of round 1: every card is turned up.");
@@ -102,8 +151,9 @@ TEST_F(TextNarrator, RoundResultExplainsThePenaltyAndTheBonus) {
 // event's empty_display flag says so, not the score.
 TEST_F(TextNarrator, RoundResultNamesTheBonusOnlyForAnEmptyDisplay) {
   using T = EventType;
-  std::vector<Event> scored = {{.type = T::kRoundScored, .player = 0, .count = 4, .score = 4},
-                               {.type = T::kRoundScored, .player = 1, .count = -20, .score = -20}};
+  std::vector<Event> scored = {
+      {.type = T::kRoundScored, .player = 0, .display_half = 4, .score_half = 4},
+      {.type = T::kRoundScored, .player = 1, .display_half = -20, .score_half = -20}};
   const auto lines = narrator_.round_result(0, 1, scored, {4, -20});
   for (const std::string& l : lines) EXPECT_EQ(l.find("bonus"), std::string::npos) << l;
 }
@@ -122,10 +172,10 @@ TEST_F(TextNarrator, GameSummaryRanksThePlayers) {
 // glued into a third-person sentence ("Du zog die 8", "Vous a pioché le 8", "Tú cogió el 8").
 TEST_F(TextNarrator, YouAreSpokenToInEveryLanguage) {
   using T = EventType;
-  const std::vector<Event> drew = {{.type = T::kDrew, .player = 0, .value = 8, .aux = 0}};
-  const std::vector<Event> given = {{.type = T::kKnockGiven, .player = 0}};
+  const std::vector<Event> drew = {{.type = T::kDrew, .player = 0, .card = 8}};
+  const std::vector<Event> given = {{.type = T::kGave, .player = 1, .knocker = 0}};
   const std::vector<Event> took = {
-      {.type = T::kToHand, .player = 1, .value = kHiddenValue, .cell = make_cell(0, 0, 1)}};
+      {.type = T::kTook, .player = 1, .card = kHiddenValue, .cell = make_cell(0, 0, 1)}};
   const std::map<std::string, std::vector<std::string>> want = {
       {"en",
        {"You drew the 8 from the draw pile.", "Bea gave the card to you.",
@@ -146,9 +196,9 @@ TEST_F(TextNarrator, YouAreSpokenToInEveryLanguage) {
     const Translator tr(code);
     const Narrator n(tr, {tr.tr("name.you"), "Bea", "Carlo", "Dora"}, 4,
                      {Voice::kYou, Voice::kBot, Voice::kBot, Voice::kBot});
-    EXPECT_EQ(n.narrate(0, drew), std::vector<std::string>{lines[0]}) << code;
-    EXPECT_EQ(n.narrate(1, given), std::vector<std::string>{lines[1]}) << code;
-    EXPECT_EQ(n.narrate(1, took), std::vector<std::string>{lines[2]}) << code;
+    EXPECT_EQ(n.narrate(drew), std::vector<std::string>{lines[0]}) << code;
+    EXPECT_EQ(n.narrate(given), std::vector<std::string>{lines[1]}) << code;
+    EXPECT_EQ(n.narrate(took), std::vector<std::string>{lines[2]}) << code;
   }
 }
 

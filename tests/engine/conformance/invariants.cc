@@ -541,7 +541,7 @@ std::string check_illegal_probes(const State& s, const ActionList& legal, Rng& r
     ALLEGRA_CHECK(!s.why_illegal(a).empty(), "unlisted {}", allegra::to_text(a));
     State copy = s;
     EventList events;
-    events.push_back({.type = EventType::kGameOver, .score = 12345});
+    events.push_back({.type = EventType::kGameOver, .winners = 0xA5});
     try {
       copy.apply(a, &events);
       return fmt::format("apply({}) of an unlisted action did not throw", allegra::to_text(a));
@@ -552,7 +552,7 @@ std::string check_illegal_probes(const State& s, const ActionList& legal, Rng& r
                          typeid(e).name(), e.what());
     }
     ALLEGRA_CHECK(copy == s, "a rejected {} changed the state", allegra::to_text(a));
-    ALLEGRA_CHECK(events.size() == 1 && events[0].score == 12345, "a rejected {} appended events",
+    ALLEGRA_CHECK(events.size() == 1 && events[0].winners == 0xA5, "a rejected {} appended events",
                   allegra::to_text(a));
   }
   return {};
@@ -678,7 +678,7 @@ std::string check_transition(const State& before, Action a, const State& after,
     }
     for (int p = 0; p < n; ++p) ALLEGRA_CHECK(after.total_half(p) == before.total_half(p), "");
     ALLEGRA_CHECK(count_events(events, EventType::kRoundScored) == 0, "");
-    ALLEGRA_CHECK(count_events(events, EventType::kRoundEndTriggered) ==
+    ALLEGRA_CHECK(count_events(events, EventType::kRoundEnded) ==
                       (before.ender() == kNoPlayer && after.ender() != kNoPlayer ? 1 : 0),
                   "");
   } else {
@@ -697,21 +697,22 @@ std::string check_transition(const State& before, Action a, const State& after,
         return e.type == EventType::kRoundStarted;
       });
       ALLEGRA_CHECK(count_events(events, EventType::kRoundStarted) == 1, "");
-      ALLEGRA_CHECK(started->count == after.round() && started->player == after.first_player() &&
-                        started->value == after.discard_pile_card(0),
-                    "round-started event: round {} player {} value {}", started->count,
-                    started->player, started->value);
+      ALLEGRA_CHECK(started->round == after.round() && started->player == after.first_player() &&
+                        started->card == after.discard_pile_card(0),
+                    "round-started event: round {} player {} card {}", started->round,
+                    started->player, started->card);
     }
   }
   // Events never carry a value nobody may know: a card taken to a hand from a face-down cell
   // is reported hidden, a face-up one with its value.
   for (const Event& ev : events) {
-    if (ev.type != EventType::kToHand) continue;
-    ALLEGRA_CHECK(ev.cell < n * kGridCells, "to-hand event without a cell");
+    if (ev.type != EventType::kTook && ev.type != EventType::kKnockerSwapped) continue;
+    ALLEGRA_CHECK(ev.cell < n * kGridCells, "{} event without a cell", event_type_name(ev.type));
+    const int8_t to_hand = ev.type == EventType::kTook ? ev.card : ev.old_card;
     const bool was_down = before.cell_state(ev.cell) == CellState::kFaceDown;
-    ALLEGRA_CHECK(was_down ? ev.value == kHiddenValue : ev.value == before.cell_value(ev.cell),
-                  "to-hand event from {} (face down {}) shows {}", cell_to_text(ev.cell), was_down,
-                  ev.value);
+    ALLEGRA_CHECK(was_down ? to_hand == kHiddenValue : to_hand == before.cell_value(ev.cell),
+                  "{} event from {} (face down {}) shows {}", event_type_name(ev.type),
+                  cell_to_text(ev.cell), was_down, to_hand);
   }
   auto drew = std::find_if(events.begin(), events.end(),
                            [](const Event& e) { return e.type == EventType::kDrew; });
@@ -723,11 +724,14 @@ std::string check_transition(const State& before, Action a, const State& after,
       ALLEGRA_CHECK(after.discard_pile_size() == before.discard_pile_size() - 1 &&
                         after.draw_pile_size() == before.draw_pile_size(),
                     "");
-      ALLEGRA_CHECK(drew != events.end() && drew->value == after.held_card() && drew->aux == 1, "");
+      ALLEGRA_CHECK(
+          drew != events.end() && drew->card == after.held_card() && drew->pile == Pile::kDiscard,
+          "");
       break;
     case ActionType::kDrawPile: {
       ALLEGRA_CHECK(!after.held_from_discard(), "");
-      ALLEGRA_CHECK(drew != events.end() && drew->value == after.held_card() && drew->aux == 0, "");
+      ALLEGRA_CHECK(
+          drew != events.end() && drew->card == after.held_card() && drew->pile == Pile::kDraw, "");
       if (before.draw_pile_size() > 0) {
         ALLEGRA_CHECK(after.held_card() == before.draw_pile_card(0), "");
         ALLEGRA_CHECK(after.draw_pile_size() == before.draw_pile_size() - 1 &&
@@ -743,7 +747,7 @@ std::string check_transition(const State& before, Action a, const State& after,
         ALLEGRA_CHECK(after.draw_pile_size() == before.discard_pile_size() - 2, "");
         auto sh = std::find_if(events.begin(), events.end(),
                                [](const Event& e) { return e.type == EventType::kReshuffled; });
-        ALLEGRA_CHECK(sh != events.end() && sh->count == before.discard_pile_size() - 1, "");
+        ALLEGRA_CHECK(sh != events.end() && sh->cards == before.discard_pile_size() - 1, "");
       }
       uint8_t want = 0;
       if (before.options().knocking_in_effect())
@@ -866,7 +870,7 @@ std::string GameTracker::after_action(const State& before, const State& after,
   // R8: after the round end, every player but the ender has one more turn (or is skipped),
   // clockwise from the active player's left, the active player last.
   for (const Event& ev : events) {
-    if (ev.type == EventType::kRoundEndTriggered) {
+    if (ev.type == EventType::kRoundEnded) {
       ALLEGRA_CHECK(final_order_.empty() && !ending_, "a second round end");
       ending_ = true;
       const int act = before.active_player();
@@ -923,8 +927,8 @@ std::string GameTracker::after_action(const State& before, const State& after,
   int k = 0;
   for (const Event& ev : events) {
     if (ev.type != EventType::kRoundScored) continue;
-    ALLEGRA_CHECK(ev.player == k && ev.count == r.raw_half[k] && ev.score == r.score_half[k] &&
-                      ev.aux == (penalty && k == e ? 1 : 0),
+    ALLEGRA_CHECK(ev.player == k && ev.display_half == r.raw_half[k] &&
+                      ev.score_half == r.score_half[k] && ev.penalised == (penalty && k == e),
                   "round-scored event {} differs from the result", k);
     ++k;
   }

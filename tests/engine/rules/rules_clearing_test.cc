@@ -10,8 +10,8 @@ Event cleared_event(int player, int value, std::string_view line_text,
                     std::array<CellId, 3> cells) {
   return {.type = EventType::kCleared,
           .player = static_cast<int8_t>(player),
-          .value = static_cast<int8_t>(value),
-          .aux = static_cast<uint8_t>(line(line_text)),
+          .card = static_cast<int8_t>(value),
+          .line = static_cast<uint8_t>(line(line_text)),
           .cells = cells};
 }
 
@@ -265,8 +265,8 @@ TEST(RulesClearing, TwoSeparateLinesChosenOrderThenCascade) {
   ASSERT_TRUE(apply_all(s, {"clear row-c1"}, &ev));
   auto cleared = events_of(ev, EventType::kCleared);
   ASSERT_EQ(cleared.size(), 2u) << events_text(ev);
-  EXPECT_EQ(cleared[0].aux, line("row-c1"));
-  EXPECT_EQ(cleared[1].aux, line("row-b1"));
+  EXPECT_EQ(cleared[0].line, line("row-c1"));
+  EXPECT_EQ(cleared[1].line, line("row-b1"));
   EXPECT_EQ(discard_top_n(s, 8), (std::vector<int>{9, 5, 5, 5, 8, 8, 8, 2}));
   EXPECT_EQ(s.active_player(), 1);
 }
@@ -419,7 +419,7 @@ TEST(RulesClearing, ColumnClearFormingTwoRowsAsksWhichFirst) {
   ASSERT_TRUE(apply_all(s, {"draw", "swap 0a1"}, &ev));
   auto cleared = events_of(ev, EventType::kCleared);
   ASSERT_EQ(cleared.size(), 1u) << events_text(ev);
-  EXPECT_EQ(cleared[0].aux, line("col-2"));
+  EXPECT_EQ(cleared[0].line, line("col-2"));
   ASSERT_EQ(s.phase(), Phase::kChooseLine);
   EXPECT_EQ(s.current_player(), 0);
   EXPECT_EQ(legal_texts(s), sorted({"clear row-a1", "clear row-c1"}));

@@ -31,7 +31,7 @@ TEST(RulesDraw, DrawPileCardMayBeSwappedAnywhereInTheDisplayOrDiscarded) {
   EXPECT_EQ(s.held_card(), 6);
   EXPECT_FALSE(s.held_from_discard());
   ASSERT_EQ(ev.size(), 1u);
-  EXPECT_EQ(ev[0], (Event{.type = EventType::kDrew, .player = 0, .value = 6, .aux = 0}));
+  EXPECT_EQ(ev[0], (Event{.type = EventType::kDrew, .player = 0, .card = 6, .pile = Pile::kDraw}));
   std::vector<std::string> expected = swaps_of_display_0();
   expected.push_back("discard");
   EXPECT_EQ(legal_texts(s), sorted(expected));
@@ -44,7 +44,8 @@ TEST(RulesDraw, DiscardPileCardMustBeSwappedIn) {
   EventList ev;
   ASSERT_TRUE(apply_all(s, {"draw-discard"}, &ev));
   ASSERT_EQ(ev.size(), 1u);
-  EXPECT_EQ(ev[0], (Event{.type = EventType::kDrew, .player = 0, .value = 11, .aux = 1}));
+  EXPECT_EQ(ev[0],
+            (Event{.type = EventType::kDrew, .player = 0, .card = 11, .pile = Pile::kDiscard}));
   EXPECT_EQ(s.held_card(), 11);
   EXPECT_TRUE(s.held_from_discard());
   EXPECT_EQ(s.discard_pile_size(), discard_size - 1);
@@ -82,9 +83,9 @@ TEST(RulesDraw, SwapPlacesTheCardFaceUpAndDiscardsTheReplacedCard) {
   EXPECT_EQ(up_value(s, cell("0a1")), 6);
   EXPECT_EQ(discard_top_n(s, 2), (std::vector<int>{9, 11}));
   std::vector<Event> want = {
-      {.type = EventType::kDrew, .player = 0, .value = 6, .aux = 0},
-      {.type = EventType::kPlaced, .player = 0, .value = 6, .cell = cell("0a1")},
-      {.type = EventType::kDiscarded, .player = 0, .value = 9, .cell = cell("0a1")},
+      {.type = EventType::kDrew, .player = 0, .card = 6, .pile = Pile::kDraw},
+      {.type = EventType::kSwapped, .player = 0, .card = 6, .old_card = 9, .cell = cell("0a1")},
+      {.type = EventType::kDiscarded, .player = 0, .card = 9, .cell = cell("0a1")},
       {.type = EventType::kTurnStarted, .player = 1},
   };
   EXPECT_EQ(std::vector<Event>(ev.begin(), ev.end()), want) << events_text(ev);
@@ -116,7 +117,7 @@ TEST(RulesDraw, DiscardThenRevealOneFaceDownCardOfTheDisplay) {
   ASSERT_TRUE(apply_all(s, {"reveal 0a1"}, &ev));
   ASSERT_GE(ev.size(), 1u);
   EXPECT_EQ(ev[0],
-            (Event{.type = EventType::kRevealed, .player = 0, .value = 9, .cell = cell("0a1")}));
+            (Event{.type = EventType::kRevealed, .player = 0, .card = 9, .cell = cell("0a1")}));
   EXPECT_EQ(up_value(s, cell("0a1")), 9);
   EXPECT_EQ(s.active_player(), 1);
   EXPECT_EQ(s.phase(), Phase::kChooseDraw);
@@ -134,7 +135,7 @@ TEST(RulesDraw, ReplacedCardLandsOnTopOfTheClearedCards) {
   ASSERT_TRUE(apply_all(s, {"draw", "swap 0a2"}, &ev));
   EXPECT_EQ(discard_top_n(s, 5), (std::vector<int>{9, 5, 5, 5, 2})) << diagram_of(s);
   EXPECT_EQ(event_types(ev),
-            (std::vector<EventType>{EventType::kDrew, EventType::kPlaced, EventType::kCleared,
+            (std::vector<EventType>{EventType::kDrew, EventType::kSwapped, EventType::kCleared,
                                     EventType::kDiscarded, EventType::kTurnStarted}))
       << events_text(ev);
 }
@@ -175,9 +176,9 @@ TEST(RulesDraw, EmptyDrawPileIsRebuiltFromTheDiscardPileExceptItsTop) {
   ASSERT_TRUE(apply_all(s, {"draw"}, &ev));
   ASSERT_EQ(ev.size(), 2u) << events_text(ev);
   EXPECT_EQ(ev[0].type, EventType::kReshuffled);
-  EXPECT_EQ(ev[0].count, old_size - 1);
+  EXPECT_EQ(ev[0].cards, old_size - 1);
   EXPECT_EQ(ev[1].type, EventType::kDrew);
-  EXPECT_EQ(ev[1].value, s.held_card());
+  EXPECT_EQ(ev[1].card, s.held_card());
   EXPECT_EQ(s.discard_pile_size(), 1);
   EXPECT_EQ(discard_top(s), 3);
   EXPECT_EQ(s.draw_pile_size(), old_size - 2);

@@ -30,12 +30,12 @@ TEST(RulesKnockRoundEnd, KnockersOwnLastCardTakenEndsAtThePutBack) {
   ASSERT_TRUE(apply_all(s, {"take 1a0"}, &ev));
   EXPECT_EQ(s.face_down_count(1), 0);  // the hole: not face down, not complete either
   EXPECT_EQ(s.ender(), kNoPlayer) << events_text(ev);
-  EXPECT_EQ(count_events(ev, EventType::kRoundEndTriggered), 0);
+  EXPECT_EQ(count_events(ev, EventType::kRoundEnded), 0);
   ASSERT_TRUE(apply_all(s, {"put 0a0"}, &ev));
   EXPECT_EQ(s.ender(), 1);
-  // Named after the put-back (the knocker's kPlaced into the hole), not before.
-  const int put_back = index_of(ev, EventType::kPlaced, 1);
-  const int ended = index_of(ev, EventType::kRoundEndTriggered, 1);
+  // Named after the knocker's put-back into the hole, not before.
+  const int put_back = index_of(ev, EventType::kPutBack, 1);
+  const int ended = index_of(ev, EventType::kRoundEnded, 1);
   ASSERT_GE(put_back, 0) << events_text(ev);
   EXPECT_GT(ended, put_back) << events_text(ev);
   EXPECT_EQ(up_value(s, cell("1a0")), 11);  // the hand card, face up
@@ -60,7 +60,7 @@ TEST(RulesKnockRoundEnd, NeighboursSharedColumnCardTakenEndsAtThePutBack) {
   ASSERT_TRUE(apply_all(s, {"put 0a0"}, &ev));
   EXPECT_EQ(s.ender(), 2) << events_text(ev);
   EXPECT_TRUE(is_face_up(s, cell("2a3")));
-  EXPECT_GT(index_of(ev, EventType::kRoundEndTriggered, 2), index_of(ev, EventType::kPlaced, 1));
+  EXPECT_GT(index_of(ev, EventType::kRoundEnded, 2), index_of(ev, EventType::kPutBack, 1));
 }
 
 // R8a.2: the take empties the knocker's last face-down cell and the active player's put
@@ -77,7 +77,7 @@ TEST(RulesKnockRoundEnd, ActivePlayerAndKnockerCompleteTheActivePlayerEnds) {
   EXPECT_EQ(s.ender(), kNoPlayer);
   EventList ev;
   ASSERT_TRUE(apply_all(s, {"put 0a0"}, &ev));
-  auto ended = events_of(ev, EventType::kRoundEndTriggered);
+  auto ended = events_of(ev, EventType::kRoundEnded);
   ASSERT_EQ(ended.size(), 1u) << events_text(ev);
   EXPECT_EQ(ended[0].player, 0);
   EXPECT_EQ(s.face_down_count(1), 0);  // the knocker is complete as well, but second
@@ -107,7 +107,7 @@ TEST(RulesKnockRoundEnd, OnlyTheKnockerCompletesHeEndsBeforeLaterSeats) {
   EXPECT_EQ(s.face_down_count(3), 0);
   EXPECT_EQ(s.face_down_count(1), 0);
   EXPECT_GT(s.face_down_count(0), 0);
-  auto ended = events_of(ev, EventType::kRoundEndTriggered);
+  auto ended = events_of(ev, EventType::kRoundEnded);
   ASSERT_EQ(ended.size(), 1u) << events_text(ev);
   EXPECT_EQ(ended[0].player, 1);
 }
@@ -131,7 +131,7 @@ TEST(RulesKnockRoundEnd, KnockersStepOneCompletionEndsAtOnce) {
   EXPECT_EQ(s.ender(), 1);
   ASSERT_TRUE(apply_all(s, {"take 1b0", "put 0a0"}, &ev));
   EXPECT_EQ(s.face_down_count(0), 0);
-  EXPECT_EQ(count_events(ev, EventType::kRoundEndTriggered), 1) << events_text(ev);
+  EXPECT_EQ(count_events(ev, EventType::kRoundEnded), 1) << events_text(ev);
   EXPECT_EQ(s.ender(), 1);
 }
 

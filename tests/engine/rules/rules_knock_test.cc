@@ -153,7 +153,7 @@ TEST(RulesKnock, TheCardCanOnlyBeGivenToAKnocker) {
   EXPECT_EQ(knocked[1].player, 3);
   ev.clear();
   ASSERT_TRUE(apply_all(s, {"give 3"}, &ev));
-  EXPECT_EQ(ev[0], (Event{.type = EventType::kKnockGiven, .player = 3}));
+  EXPECT_EQ(ev[0], (Event{.type = EventType::kGave, .player = 0, .knocker = 3}));
   EXPECT_EQ(s.phase(), Phase::kKnockerSwap);
   EXPECT_EQ(s.current_player(), 3);
   EXPECT_EQ(s.knocker(), 3);
@@ -168,7 +168,7 @@ TEST(RulesKnock, RefusalContinuesTheNormalTurn) {
   )");
   EventList ev;
   ASSERT_TRUE(apply_all(s, {"draw", "knock", "knock", "refuse"}, &ev));
-  EXPECT_EQ(ev.back(), (Event{.type = EventType::kKnockRefused, .player = 0}));
+  EXPECT_EQ(ev.back(), (Event{.type = EventType::kRefused, .player = 0}));
   EXPECT_EQ(s.phase(), Phase::kHoldDrawn);
   EXPECT_EQ(s.current_player(), 0);
   EXPECT_TRUE(has_action(s, "discard"));
@@ -228,26 +228,29 @@ TEST(RulesKnock, WholeSequenceWithBothClears) {
   EXPECT_EQ(cards_in_play(s), options_for(3).effective_deck());
 
   std::vector<Event> want = {
-      {.type = EventType::kDrew, .player = 0, .value = 5, .aux = 0},
+      {.type = EventType::kDrew, .player = 0, .card = 5, .pile = Pile::kDraw},
       {.type = EventType::kPassed, .player = 1},
       {.type = EventType::kKnocked, .player = 2},
-      {.type = EventType::kKnockGiven, .player = 2},
-      {.type = EventType::kToHand, .player = 2, .value = kHiddenValue, .cell = cell("2a2")},
-      {.type = EventType::kPlaced, .player = 2, .value = 5, .cell = cell("2a2")},
+      {.type = EventType::kGave, .player = 0, .knocker = 2},
+      {.type = EventType::kKnockerSwapped,
+       .player = 2,
+       .card = 5,
+       .old_card = kHiddenValue,
+       .cell = cell("2a2")},
       {.type = EventType::kCleared,
        .player = 2,
-       .value = 5,
-       .aux = static_cast<uint8_t>(line("row-a1")),
+       .card = 5,
+       .line = static_cast<uint8_t>(line("row-a1")),
        .cells = cells3("2a0", "2a1", "2a2")},
-      {.type = EventType::kToHand, .player = 0, .value = 3, .cell = cell("2b1")},
-      {.type = EventType::kPlaced, .player = 0, .value = 3, .cell = cell("0a2")},
+      {.type = EventType::kTook, .player = 0, .card = 3, .cell = cell("2b1")},
+      {.type = EventType::kPut, .player = 0, .card = 3, .old_card = 8, .cell = cell("0a2")},
       {.type = EventType::kCleared,
        .player = 0,
-       .value = 3,
-       .aux = static_cast<uint8_t>(line("row-a1")),
+       .card = 3,
+       .line = static_cast<uint8_t>(line("row-a1")),
        .cells = cells3("0a0", "0a1", "0a2")},
-      {.type = EventType::kDiscarded, .player = 0, .value = 8, .cell = cell("0a2")},
-      {.type = EventType::kPlaced, .player = 2, .value = 9, .cell = cell("2b1")},
+      {.type = EventType::kDiscarded, .player = 0, .card = 8, .cell = cell("0a2")},
+      {.type = EventType::kPutBack, .player = 2, .card = 9, .cell = cell("2b1")},
       {.type = EventType::kTurnStarted, .player = 1},
   };
   EXPECT_EQ(std::vector<Event>(ev.begin(), ev.end()), want) << events_text(ev);
@@ -263,9 +266,10 @@ TEST(RulesKnock, KnockerMaySwapAFaceUpCard) {
   ASSERT_TRUE(apply_all(s, {"draw", "pass", "knock", "give 2", "swap 2a0"}, &ev));
   EXPECT_EQ(s.hand_card(), 7);
   EXPECT_TRUE(s.hand_card_known());
-  auto to_hand = events_of(ev, EventType::kToHand);
-  ASSERT_EQ(to_hand.size(), 1u);
-  EXPECT_EQ(to_hand[0].value, 7);
+  auto swapped = events_of(ev, EventType::kKnockerSwapped);
+  ASSERT_EQ(swapped.size(), 1u);
+  EXPECT_EQ(swapped[0].old_card, 7);
+  EXPECT_EQ(swapped[0].card, 5);
   EXPECT_EQ(up_value(s, cell("2a0")), 5);
   EXPECT_EQ(s.phase(), Phase::kTake);
 }
@@ -281,9 +285,12 @@ TEST(RulesKnock, HandCardInTheHoleIsNotClearedUntilTheKnockersNextReveal) {
   ASSERT_TRUE(apply_all(s, {"draw", "pass", "knock", "give 2", "swap 2c0"}, &ev));
   EXPECT_EQ(s.hand_card(), 9);
   ASSERT_TRUE(apply_all(s, {"take 2b1"}, &ev));
-  auto to_hand = events_of(ev, EventType::kToHand);
-  ASSERT_EQ(to_hand.size(), 2u);
-  EXPECT_EQ(to_hand[1].value, kHiddenValue);  // a face-down card was taken
+  auto swapped = events_of(ev, EventType::kKnockerSwapped);
+  ASSERT_EQ(swapped.size(), 1u);
+  EXPECT_EQ(swapped[0].old_card, kHiddenValue);  // the knocker's face-down 9 went to his hand
+  auto took = events_of(ev, EventType::kTook);
+  ASSERT_EQ(took.size(), 1u);
+  EXPECT_EQ(took[0].card, kHiddenValue);  // a face-down card was taken
   EXPECT_FALSE(s.taken_card_known());
   ASSERT_TRUE(apply_all(s, {"put 0c0"}, &ev));
   EXPECT_EQ(up_value(s, cell("0c0")), 1);
@@ -299,7 +306,7 @@ TEST(RulesKnock, HandCardInTheHoleIsNotClearedUntilTheKnockersNextReveal) {
   auto cleared = events_of(ev, EventType::kCleared);
   ASSERT_EQ(cleared.size(), 1u) << events_text(ev);
   EXPECT_EQ(cleared[0].player, 2);
-  EXPECT_EQ(cleared[0].aux, line("row-b1"));
+  EXPECT_EQ(cleared[0].line, line("row-b1"));
   EXPECT_EQ(cleared[0].cells, cells3("2b0", "2b1", "2b2"));
 }
 
@@ -319,9 +326,9 @@ TEST(RulesKnock, KnockerClearingEmptiesHisDisplaySkipsTakeAndPut) {
   ASSERT_TRUE(apply_all(s, {"draw", "knock", "pass", "give 1", "swap 1c0"}, &ev));
   auto cleared = events_of(ev, EventType::kCleared);
   ASSERT_EQ(cleared.size(), 2u) << events_text(ev) << diagram_of(s);
-  EXPECT_EQ(cleared[0].aux, line("col-1"));
+  EXPECT_EQ(cleared[0].line, line("col-1"));
   EXPECT_EQ(cleared[0].cells, cells3("1a0", "1b0", "1c0"));
-  EXPECT_EQ(cleared[1].aux, line("row-c0"));
+  EXPECT_EQ(cleared[1].line, line("row-c0"));
   EXPECT_EQ(cleared[1].cells, cells3("2c3", "1c1", "1c2"));
   EXPECT_EQ(s.card_count(1), 0);
   // The hand card (the face-down 3) is discarded, on top of the cleared cards.
@@ -329,8 +336,10 @@ TEST(RulesKnock, KnockerClearingEmptiesHisDisplaySkipsTakeAndPut) {
   auto discarded = events_of(ev, EventType::kDiscarded);
   ASSERT_EQ(discarded.size(), 1u);
   EXPECT_EQ(discarded[0].player, 1);
-  EXPECT_EQ(discarded[0].value, 3);
-  EXPECT_EQ(count_events(ev, EventType::kToHand), 1);  // only the knocker's swap
+  EXPECT_EQ(discarded[0].card, 3);
+  EXPECT_EQ(discarded[0].cell, kNoCell);  // from his hand
+  EXPECT_EQ(count_events(ev, EventType::kKnockerSwapped), 1);
+  EXPECT_EQ(count_events(ev, EventType::kTook), 0);  // steps 2 and 3 are skipped
   // The active player's turn is over; his display is untouched.
   EXPECT_EQ(s.phase(), Phase::kChooseDraw);
   EXPECT_EQ(s.active_player(), 2);  // knocker 1 emptied his display: final turns from 2 on
@@ -386,7 +395,7 @@ TEST(RulesKnock, TakeFromTheSharedColumnAndPutRestrictions) {
   ASSERT_EQ(ev.size(), 1u);
   EXPECT_EQ(
       ev[0],
-      (Event{.type = EventType::kToHand, .player = 0, .value = kHiddenValue, .cell = cell("0b3")}));
+      (Event{.type = EventType::kTook, .player = 0, .card = kHiddenValue, .cell = cell("0b3")}));
   ASSERT_TRUE(apply_all(face_down, {"put 0a0"}));
   EXPECT_EQ(up_value(face_down, cell("0a0")), 6);
   EXPECT_EQ(up_value(face_down, cell("0b3")), 10);
@@ -420,7 +429,7 @@ TEST(RulesKnock, KnockerCanEndTheRoundInAnotherPlayersTurn) {
   )");
   EventList ev;
   ASSERT_TRUE(apply_all(s, {"draw", "knock", "pass", "give 1", "swap 1a0"}, &ev));
-  auto ended = events_of(ev, EventType::kRoundEndTriggered);
+  auto ended = events_of(ev, EventType::kRoundEnded);
   ASSERT_EQ(ended.size(), 1u) << events_text(ev);
   EXPECT_EQ(ended[0].player, 1);
   EXPECT_EQ(s.ender(), 1);
@@ -474,7 +483,7 @@ TEST(RulesKnock, ActivePlayersPutWithAChoiceOfLines) {
   EventList ev;
   ASSERT_TRUE(apply_all(s, {"clear row-b1"}, &ev));
   EXPECT_EQ(event_types(ev), (std::vector<EventType>{EventType::kCleared, EventType::kDiscarded,
-                                                     EventType::kPlaced, EventType::kTurnStarted}))
+                                                     EventType::kPutBack, EventType::kTurnStarted}))
       << events_text(ev);
   EXPECT_EQ(discard_top_n(s, 5), (std::vector<int>{9, 5, 5, 5, 2}));
   EXPECT_EQ(up_value(s, cell("2a0")), 7);
@@ -493,7 +502,7 @@ TEST(RulesKnock, KnockerClearsALineAlreadyStandingInHisDisplay) {
   auto cleared = events_of(ev, EventType::kCleared);
   ASSERT_EQ(cleared.size(), 1u) << events_text(ev);
   EXPECT_EQ(cleared[0].player, 2);
-  EXPECT_EQ(cleared[0].aux, line("row-c1"));
+  EXPECT_EQ(cleared[0].line, line("row-c1"));
   EXPECT_EQ(s.phase(), Phase::kTake);
 }
 
@@ -526,7 +535,7 @@ TEST(RulesKnock, ActivePlayerEndsTheRoundWithHisPut) {
   EventList ev;
   ASSERT_TRUE(
       apply_all(s, {"draw", "pass", "knock", "give 2", "swap 2a0", "take 2b0", "put 0a0"}, &ev));
-  auto ended = events_of(ev, EventType::kRoundEndTriggered);
+  auto ended = events_of(ev, EventType::kRoundEnded);
   ASSERT_EQ(ended.size(), 1u) << events_text(ev);
   EXPECT_EQ(ended[0].player, 0);
   EXPECT_EQ(s.active_player(), 1);

@@ -23,7 +23,7 @@ TEST(RulesRoundEnd, ActivePlayerEndsTheRoundAndEveryOtherPlayerHasOneMoreTurn) {
   )");
   EventList ev;
   ASSERT_TRUE(apply_all(s, {"draw", "discard", "reveal 0c3"}, &ev));
-  auto ended = events_of(ev, EventType::kRoundEndTriggered);
+  auto ended = events_of(ev, EventType::kRoundEnded);
   ASSERT_EQ(ended.size(), 1u) << events_text(ev);
   EXPECT_EQ(ended[0].player, 0);
   EXPECT_EQ(s.ender(), 0);
@@ -35,7 +35,7 @@ TEST(RulesRoundEnd, ActivePlayerEndsTheRoundAndEveryOtherPlayerHasOneMoreTurn) {
   ASSERT_TRUE(apply_all(s, {"draw", "discard", "reveal 2a0"}, &ev));
   EXPECT_EQ(turn_starts(ev), (std::vector<int>{1, 2})) << events_text(ev);
   EXPECT_EQ(count_events(ev, EventType::kRoundScored), 3);
-  EXPECT_EQ(count_events(ev, EventType::kRoundEndTriggered), 1);
+  EXPECT_EQ(count_events(ev, EventType::kRoundEnded), 1);
   EXPECT_EQ(s.last_round().ender, 0);
   EXPECT_EQ(s.rounds_played(), 1);
   EXPECT_EQ(s.round(), 1);  // the next round has been dealt
@@ -53,7 +53,7 @@ TEST(RulesRoundEnd, RevealingTheNeighboursLastCardMakesHimTheEnder) {
   )");
   EventList ev;
   ASSERT_TRUE(apply_all(s, {"draw", "discard", "reveal 1b3"}, &ev));
-  auto ended = events_of(ev, EventType::kRoundEndTriggered);
+  auto ended = events_of(ev, EventType::kRoundEnded);
   ASSERT_EQ(ended.size(), 1u) << events_text(ev);
   EXPECT_EQ(ended[0].player, 1);
   EXPECT_EQ(s.ender(), 1);
@@ -85,7 +85,7 @@ TEST(RulesRoundEnd, TwoDisplaysAtOnceTheActivePlayerEndsIt) {
   ASSERT_TRUE(apply_all(s, {"draw", "swap 0c3"}, &ev));
   EXPECT_EQ(s.face_down_count(0), 0);
   EXPECT_EQ(s.face_down_count(2), 0);
-  auto ended = events_of(ev, EventType::kRoundEndTriggered);
+  auto ended = events_of(ev, EventType::kRoundEnded);
   ASSERT_EQ(ended.size(), 1u) << events_text(ev);
   EXPECT_EQ(ended[0].player, 2);
   EXPECT_EQ(s.ender(), 2);
@@ -112,7 +112,7 @@ TEST(RulesRoundEnd, TwoDisplaysAtOnceNotTheActiveFirstClockwiseFromHimEndsIt) {
   ASSERT_EQ(s.face_down_count(0), 1);
   EventList ev;
   ASSERT_TRUE(apply_all(s, {"draw", "pass", "pass", "knock", "give 0", "swap 0a3"}, &ev));
-  auto ended = events_of(ev, EventType::kRoundEndTriggered);
+  auto ended = events_of(ev, EventType::kRoundEnded);
   ASSERT_EQ(ended.size(), 1u) << events_text(ev);
   EXPECT_EQ(ended[0].player, 3);
   EXPECT_EQ(s.ender(), 3);
@@ -174,11 +174,13 @@ TEST(RulesRoundEnd, NothingIsClearedAfterTheEndOfRoundReveal) {
   EXPECT_TRUE(s.is_terminal());
   EXPECT_EQ(count_events(ev, EventType::kCleared), 0) << events_text(ev);
   for (const char* c : {"1a0", "1a1", "1a2"}) EXPECT_EQ(up_value(s, cell(c)), 7) << c;
-  // The turned-up card is reported as revealed by nobody (player -1).
-  auto revealed = events_of(ev, EventType::kRevealed);
-  ASSERT_EQ(revealed.size(), 2u) << events_text(ev);
-  EXPECT_EQ(revealed[1],
-            (Event{.type = EventType::kRevealed, .player = -1, .value = 7, .cell = cell("1a2")}));
+  // The turned-up card is reported as the end-of-round reveal, by nobody.
+  ASSERT_EQ(events_of(ev, EventType::kRevealed).size(), 1u) << events_text(ev);
+  auto revealed = events_of(ev, EventType::kFinalRevealed);
+  ASSERT_EQ(revealed.size(), 1u) << events_text(ev);
+  EXPECT_EQ(
+      revealed[0],
+      (Event{.type = EventType::kFinalRevealed, .player = -1, .card = 7, .cell = cell("1a2")}));
   // Player 1's display: 21 (the three 7s); player 0: 1..11 + 0 + player 1's column 3 (empty).
   EXPECT_EQ(s.last_round().raw_half[1], 2 * 21);
   for (int p = 0; p < 3; ++p) EXPECT_EQ(s.face_down_count(p), 0);
@@ -201,7 +203,7 @@ TEST(RulesRoundEnd, EndOfRoundRevealTurnsUpEveryFaceDownCard) {
   EventList ev;
   ASSERT_TRUE(apply_all(s, {"draw", "discard", "reveal 2a0"}, &ev));
   int anonymous = 0;
-  for (const Event& e : events_of(ev, EventType::kRevealed)) anonymous += e.player == -1;
+  for (const Event& e : events_of(ev, EventType::kFinalRevealed)) anonymous += e.player == -1;
   EXPECT_EQ(anonymous, face_down - 1);
   for (int c = 0; c < 36; ++c) EXPECT_FALSE(is_face_down(s, static_cast<CellId>(c)));
 }
@@ -217,7 +219,7 @@ TEST(RulesRoundEnd, ClearingTheLastCardsEndsTheRound) {
   ASSERT_TRUE(apply_all(s, {"draw", "swap 0a2"}, &ev));
   EXPECT_EQ(s.card_count(0), 0);
   EXPECT_EQ(s.ender(), 0);
-  EXPECT_EQ(count_events(ev, EventType::kRoundEndTriggered), 1);
+  EXPECT_EQ(count_events(ev, EventType::kRoundEnded), 1);
   EXPECT_EQ(s.active_player(), 1);
 }
 

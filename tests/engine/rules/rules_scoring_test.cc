@@ -44,9 +44,9 @@ TEST(RulesScoring, DisplaySumCountsSharedColumnCardsForBothNeighbours) {
   for (int p = 0; p < 3; ++p) {
     EXPECT_EQ(scored[p], (Event{.type = EventType::kRoundScored,
                                 .player = static_cast<int8_t>(p),
-                                .aux = 0,
-                                .count = raw[p],
-                                .score = raw[p]}));
+                                .penalised = false,
+                                .display_half = static_cast<int16_t>(raw[p]),
+                                .score_half = static_cast<int16_t>(raw[p])}));
     EXPECT_EQ(s.total_half(p), raw[p]);
   }
 }
@@ -100,10 +100,10 @@ TEST(RulesScoring, EnderTiedForLowestHasHisPositiveScoreDoubled) {
   EXPECT_TRUE(r.penalised);
   auto scored = events_of(ev, EventType::kRoundScored);
   ASSERT_EQ(scored.size(), 3u);
-  EXPECT_EQ(scored[0].aux, 1);
-  EXPECT_EQ(scored[0].count, 10);
-  EXPECT_EQ(scored[0].score, 20);
-  EXPECT_EQ(scored[2].aux, 0);
+  EXPECT_TRUE(scored[0].penalised);
+  EXPECT_EQ(scored[0].display_half, 10);
+  EXPECT_EQ(scored[0].score_half, 20);
+  EXPECT_FALSE(scored[2].penalised);
   EXPECT_EQ(s.total_half(0), 20);
 }
 
@@ -139,8 +139,8 @@ TEST(RulesScoring, EnderNegativeNotStrictlyLowestIsHalvedToHalfPoints) {
   EXPECT_EQ(s.total_half(0), -3);
   auto scored = events_of(ev, EventType::kRoundScored);
   ASSERT_EQ(scored.size(), 3u);
-  EXPECT_EQ(scored[0].score, -3);
-  EXPECT_EQ(scored[0].aux, 1);
+  EXPECT_EQ(scored[0].score_half, -3);
+  EXPECT_TRUE(scored[0].penalised);
 }
 
 // R9: a negative score strictly lower than everyone else's is kept.
@@ -227,10 +227,10 @@ TEST(RulesScoring, EnderEmptyDisplayTiedWithAnotherIsHalvedToMinusFive) {
   ASSERT_EQ(scored.size(), 3u);
   EXPECT_EQ(scored[1], (Event{.type = EventType::kRoundScored,
                               .player = 1,
-                              .aux = 1,
-                              .count = -20,
-                              .score = -10,
-                              .empty_display = true}));
+                              .penalised = true,
+                              .empty_display = true,
+                              .display_half = -20,
+                              .score_half = -10}));
   EXPECT_TRUE(scored[2].empty_display);
   EXPECT_FALSE(scored[0].empty_display);
 }
@@ -271,7 +271,7 @@ TEST(RulesGame, ThreeRoundsByDefault) {
   EXPECT_EQ(last.phase(), Phase::kGameOver);
   EXPECT_EQ(last.rounds_played(), 3);
   ASSERT_FALSE(ev.empty());
-  EXPECT_EQ(ev.back(), (Event{.type = EventType::kGameOver, .score = 0b001}));
+  EXPECT_EQ(ev.back(), (Event{.type = EventType::kGameOver, .winners = 0b001}));
   EXPECT_EQ(last.winners(), 0b001);
 }
 
@@ -338,7 +338,7 @@ TEST(RulesGame, TiedLowestTotalsShareTheWin) {
   EventList ev;
   ASSERT_TRUE(apply_all(all, kLastTurn, &ev));
   EXPECT_EQ(all.winners(), 0b111);
-  EXPECT_EQ(ev.back().score, 0b111);
+  EXPECT_EQ(ev.back().winners, 0b111);
 
   State two = final_turn_position(no_knock(3), "round 2\ntotals 6 0 0\n");  // 13, 13, 20
   ASSERT_TRUE(apply_all(two, kLastTurn));
@@ -366,7 +366,7 @@ TEST(RulesGame, NextRoundStartsWithTheLeftNeighbourOfTheFirstPlayer) {
   auto started = events_of(ev, EventType::kRoundStarted);
   ASSERT_EQ(started.size(), 1u);
   EXPECT_EQ(started[0].player, 2);
-  EXPECT_EQ(started[0].count, 1);
+  EXPECT_EQ(started[0].round, 1);
   EXPECT_EQ(s.round(), 1);
   EXPECT_EQ(s.first_player(), 2);
   EXPECT_EQ(s.dealer(), 1);

@@ -116,7 +116,7 @@ TEST(RulesSetup, EachPlayerRevealsTwoCardsClockwiseThenFirstPlayerDraws) {
   const int who[] = {0, 0, 1, 1, 2, 2};
   for (size_t i = 0; i < reveals.size(); ++i) {
     EXPECT_EQ(reveals[i].player, who[i]);
-    EXPECT_EQ(reveals[i].value, s.cell_value(reveals[i].cell));
+    EXPECT_EQ(reveals[i].card, s.cell_value(reveals[i].cell));
   }
   ASSERT_FALSE(ev.empty());
   EXPECT_EQ(ev.back().type, EventType::kTurnStarted);
@@ -158,7 +158,7 @@ TEST(RulesSetup, NoClearingAtSetupButTheLineCountsAtTheFirstReveal) {
   auto cleared = events_of(ev, EventType::kCleared);
   ASSERT_EQ(cleared.size(), 1u) << events_text(ev);
   EXPECT_EQ(cleared[0].player, 0);
-  EXPECT_EQ(cleared[0].aux, line("row-a0"));
+  EXPECT_EQ(cleared[0].line, line("row-a0"));
   EXPECT_EQ(cleared[0].cells, cells3("1a3", "0a0", "0a1"));
   EXPECT_TRUE(is_empty(s, cell("1a3")));
   // Player 2's line is not in player 0's display: it still stands.
@@ -195,7 +195,7 @@ TEST(RulesSetup, FirstPlayerOfRoundRIsRModN) {
       for (const Event& e : ev) {
         if (e.type != EventType::kRoundStarted) continue;
         ++rounds_seen;
-        EXPECT_EQ(e.count, rounds_seen - 1);
+        EXPECT_EQ(e.round, rounds_seen - 1);
         EXPECT_EQ(e.player, (rounds_seen - 1) % n) << n << " players";
         EXPECT_EQ(s.first_player(), (rounds_seen - 1) % n);
         EXPECT_EQ(s.current_player(), (rounds_seen - 1) % n);
