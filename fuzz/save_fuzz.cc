@@ -60,6 +60,10 @@ std::string mutated_save(FuzzBytes& in) {
   GameRecorder recorder(s, seed);
   Rng rng(seed);
   for (int i = 0; i < steps && !s.is_terminal(); ++i) {
+    if (s.is_chance_node()) {  // the game may also be saved at a round's end
+      recorder.deal(s);
+      continue;
+    }
     ActionList legal = s.legal_actions();
     recorder.apply(s, legal[rng.below(static_cast<uint32_t>(legal.size()))]);
   }

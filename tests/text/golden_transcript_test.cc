@@ -49,6 +49,7 @@ std::string transcript(const std::string& code) {
     out << "? " << narrator.decision(view) << "\n";
     events.clear();
     state.apply(bots[static_cast<size_t>(p)]->choose(view), &events);
+    if (state.is_chance_node()) state.deal(&events);
     // The round that ended (its scores), then the next deal, as the session tells them.
     const auto next = std::find_if(events.begin(), events.end(), [](const Event& e) {
       return e.type == EventType::kRoundStarted;
