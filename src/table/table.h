@@ -119,7 +119,7 @@ class Table {
   uint64_t decisions() const { return decisions_; }  // engine actions applied so far
   // The record so far, with the seats' names and bot specs.
   GameRecord record() const;
-  // The events of the deal of round 1 (later deals come out of submit()/tick()).
+  // The events of the deal of round 1 (later deals come out of tick() and deal()).
   const Events& opening_events() const { return opening_; }
 
   // --- Driving the game --------------------------------------------------------------------
