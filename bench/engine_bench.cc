@@ -50,6 +50,7 @@ void BM_LegalApply(benchmark::State& bench) {
   int64_t actions = 0;
   for (auto _ : bench) {
     s.apply(pick(s, rng, legal));
+    if (s.is_chance_node()) s.deal();
     ++actions;
     if (s.is_terminal()) s = State(options, ++seed);
   }
@@ -68,6 +69,7 @@ void BM_LegalApplyEvents(benchmark::State& bench) {
   for (auto _ : bench) {
     events.clear();
     s.apply(pick(s, rng, legal), &events);
+    if (s.is_chance_node()) s.deal(&events);
     benchmark::DoNotOptimize(events.data());
     ++actions;
     if (s.is_terminal()) s = State(options, ++seed);
@@ -88,6 +90,7 @@ void BM_RandomRound(benchmark::State& bench) {
     State s(options, seed++);
     while (!s.is_terminal()) {
       s.apply(pick(s, rng, legal));
+      if (s.is_chance_node()) s.deal();
       ++actions;
     }
     benchmark::DoNotOptimize(s.total_half(0));
@@ -111,6 +114,7 @@ std::vector<State> mid_round_states(int count) {
     for (int k = 0; !s.is_terminal() && static_cast<int>(out.size()) < count; ++k) {
       if (k % 37 == 36 && s.phase() != allegra::Phase::kSetupReveal) out.push_back(s);
       s.apply(pick(s, rng, legal));
+      if (s.is_chance_node()) s.deal();
     }
   }
   return out;

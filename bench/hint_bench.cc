@@ -43,6 +43,7 @@ std::vector<PublicView> decision_views(int players) {
     while (!s.is_terminal()) {
       if (s.legal_actions().size() > 1) all.emplace_back(s);
       s.apply(allegra::mcts::policy_action(s, rng, allegra::mcts::unseen_mean(s), scratch));
+      if (s.is_chance_node()) s.deal();
     }
   }
   std::vector<PublicView> out;

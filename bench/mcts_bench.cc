@@ -56,6 +56,7 @@ const std::vector<PublicView>& decision_views() {
       while (!s.is_terminal()) {
         if (s.legal_actions().size() > 1 && ++k % 23 == 0) out.emplace_back(s);
         s.apply(allegra::mcts::policy_action(s, rng, allegra::mcts::unseen_mean(s), scratch));
+        if (s.is_chance_node()) s.deal();
       }
     }
     return out;

@@ -54,6 +54,7 @@ std::vector<PublicView> make_positions() {
         }
         ActionList legal = s.legal_actions();
         s.apply(legal[rng.below(static_cast<uint32_t>(legal.size()))]);
+        if (s.is_chance_node()) s.deal();
       }
     }
   }

@@ -49,6 +49,7 @@ nlohmann::json mutated_record(FuzzBytes& in) {
   while (!s.is_terminal()) {
     ActionList legal = s.legal_actions();
     recorder.apply(s, legal[rng.below(static_cast<uint32_t>(legal.size()))]);
+    if (s.is_chance_node()) recorder.deal(s);
   }
   nlohmann::json j = record_to_json(recorder.record());
   static const char* const kActions[] = {

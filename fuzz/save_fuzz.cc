@@ -67,6 +67,11 @@ std::string mutated_save(FuzzBytes& in) {
   table::Table t(o, seed, tui::table_seats(seats), table::Millis(0));
   Rng rng(seed);
   for (int i = 0; i < steps && !t.game_over(); ++i) {
+    if (t.round_over()) {  // the game may also be saved at a round's end
+      if (rng.below(2) == 0) break;
+      t.deal(table::Millis(i));
+      continue;
+    }
     const std::vector<table::Pending> due = t.pending();
     const table::Pending& p = due[rng.below(static_cast<uint32_t>(due.size()))];
     t.submit(p.seat, p.legal[rng.below(static_cast<uint32_t>(p.legal.size()))], table::Millis(i));

@@ -58,13 +58,18 @@ nlohmann::json mutated_state(FuzzBytes& in) {
   State s(o, seed);
   Rng rng(seed);
   for (int i = 0; i < steps && !s.is_terminal(); ++i) {
+    if (s.is_chance_node()) {  // the state may also be taken at a round's end
+      s.deal();
+      continue;
+    }
     ActionList legal = s.legal_actions();
     s.apply(legal[rng.below(static_cast<uint32_t>(legal.size()))]);
   }
   nlohmann::json j = state_to_json(s);
-  static const char* const kStrings[] = {
-      "0a1",  "1b3",         "2c0",       "down",     "up",         "empty",        "put",
-      "take", "choose-line", "game-over", "end-turn", "finish-put", "knock-window", "hold-drawn"};
+  static const char* const kStrings[] = {"0a1",          "1b3",        "2c0",       "down",
+                                         "up",           "empty",      "put",       "take",
+                                         "choose-line",  "game-over",  "end-turn",  "finish-put",
+                                         "knock-window", "hold-drawn", "round-over"};
   for (int mutations = 0; mutations < 16 && !in.empty(); ++mutations) {
     std::vector<nlohmann::json*> leaves = json_leaves(j);
     if (leaves.empty()) break;
@@ -119,6 +124,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   State sampled = t.resample(rng);
   if (!(sampled.public_view() == t.public_view())) bug("resample changed the public view");
   for (int i = 0; i < 64 && !t.is_terminal(); ++i) {
+    if (t.is_chance_node()) {
+      t.deal();
+      if (auto problem = validate_state(t)) bug("reached an invalid state:", *problem);
+      continue;
+    }
     ActionList legal = t.legal_actions();
     if (legal.empty()) bug("no legal action", state_to_json(t).dump());
     t.apply(legal[rng.below(static_cast<uint32_t>(legal.size()))]);

@@ -202,6 +202,7 @@ Action policy(const State& s, Rng& rng, float hidden_mean, ActionList& scratch, 
       return scratch.front();
     }
     case Phase::kTake:
+    case Phase::kRoundOver:
     case Phase::kGameOver:
       break;
   }

@@ -335,6 +335,7 @@ std::vector<double> OnePlyBot::evaluate(const State& s, const ActionList& legal,
       }
       break;
     }
+    case Phase::kRoundOver:
     case Phase::kGameOver:
       break;
   }

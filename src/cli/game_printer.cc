@@ -3,8 +3,11 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
+
 #include "cli/points.h"
 #include "engine/action.h"
+#include "engine/scoring.h"
 
 namespace allegra::cli {
 namespace {
@@ -23,6 +26,75 @@ std::string name_list(const std::vector<int>& players) {
 
 std::string card_in(int8_t value) {
   return value == kHiddenValue ? "face down" : fmt::format("{}", value);
+}
+
+// The finished table: a grid of four cells per player, three to a row and the shared column.
+constexpr int kGridsPerBand = 4;
+constexpr int kCellWidth = 3;
+// "  a" row label, then per grid: 3 cells, " :", 1 cell, and a gap.
+constexpr int kGridWidth = 4 * kCellWidth + 2;
+constexpr int kGap = 4;
+
+std::string cell_text(const State& s, CellId c) {
+  switch (s.cell_state(c)) {
+    case CellState::kEmpty:
+      return ".";
+    case CellState::kFaceDown:
+      return "#";
+    case CellState::kFaceUp:
+      return fmt::format("{}", s.cell_value(c));
+  }
+  return "?";
+}
+
+// The score of p's display from its face-up cards (R9, display_score_half()).
+int32_t display_half(const State& s, int p) {
+  int32_t sum = 0;
+  int cards = 0;
+  const CellId* ids = display_cells(p, s.players());
+  for (int d = 0; d < kDisplayCells; ++d) {
+    const CellState state = s.cell_state(ids[d]);
+    if (state == CellState::kEmpty) continue;
+    ++cards;
+    if (state == CellState::kFaceUp) sum += s.cell_value(ids[d]);
+  }
+  return display_score_half(sum, cards);
+}
+
+// The grids side by side in seat order ('.' cleared, '#' face down), column 3 (shared with the
+// display of the previous player) after a ':'. `ender` is marked; kNoPlayer for none. At most
+// four grids per band; lines are indented by `indent` spaces.
+std::string draw_table(const State& s, int ender, int indent = 2) {
+  std::string out;
+  const int players = s.players();
+  const std::string pad(static_cast<size_t>(indent), ' ');
+  auto grid_field = [](std::string f) { return fmt::format("{:<{}}", f, kGridWidth + kGap); };
+  auto trimmed = [](const std::string& l) { return l.substr(0, l.find_last_not_of(' ') + 1); };
+  for (int first = 0; first < players; first += kGridsPerBand) {
+    const int last = std::min(players, first + kGridsPerBand);
+    // Title line: player names.
+    std::string line = pad + "   ";
+    for (int p = first; p < last; ++p)
+      line += grid_field(fmt::format(" P{}{}", p, p == ender ? " (ended)" : ""));
+    out += fmt::format("{}\n", trimmed(line));
+    // Column labels.
+    line = pad + "   ";
+    for (int p = first; p < last; ++p) line += grid_field("  0  1  2 :  3");
+    out += fmt::format("{}\n", trimmed(line));
+    for (int r = 0; r < kRows; ++r) {
+      line = fmt::format("{}  {}", pad, static_cast<char>('a' + r));
+      for (int p = first; p < last; ++p) {
+        std::string g;
+        for (int c = 0; c < kGridCols; ++c) {
+          if (c == kSharedCol) g += " :";
+          g += fmt::format("{:>{}}", cell_text(s, make_cell(p, r, c)), kCellWidth);
+        }
+        line += grid_field(g);
+      }
+      out += fmt::format("{}\n", trimmed(line));
+    }
+  }
+  return out;
 }
 
 }  // namespace
@@ -75,7 +147,6 @@ void GamePrinter::begin_round(const State& s) {
   ender_ = kNoPlayer;
   end_reveals_ = 0;
   scored_.clear();
-  table_.reset(s);
   in_setup_ = true;
   setup_parts_.clear();
   setup_player_ = kNoPlayer;
@@ -91,9 +162,8 @@ void GamePrinter::on_events(std::span<const Event> events) {
 }
 
 void GamePrinter::on_event(const Event& e) {
-  table_.apply(e);
   switch (e.type) {
-    case EventType::kRoundStarted:  // begin_round() prints the header, after any redeal
+    case EventType::kRoundStarted:  // begin_round() prints the header
     case EventType::kGameOver:
       flush_turn();
       return;
@@ -121,10 +191,9 @@ void GamePrinter::on_event(const Event& e) {
       flush_turn();
       line(fmt::format("         {} has no face-down card left and is skipped", pname(e.player)));
       return;
-    case EventType::kRoundScored:
+    case EventType::kRoundScored:  // end_round() prints them with the table
       flush_turn();
       scored_.push_back(e);
-      if (static_cast<int>(scored_.size()) == players_) print_round_result();
       return;
     default:
       break;
@@ -262,12 +331,14 @@ std::string GamePrinter::describe_turn() const {
   return out;
 }
 
-void GamePrinter::print_round_result() {
+void GamePrinter::end_round(const State& s) {
+  flush_turn();
+  if (static_cast<int>(scored_.size()) != players_) return;  // not scored (yet)
   if (end_reveals_ > 0)
     line(fmt::format("The {} face-down card{} left {} turned up (nothing is cleared now).",
                      end_reveals_, end_reveals_ == 1 ? "" : "s", end_reveals_ == 1 ? "is" : "are"));
   line("");
-  fmt::print(out_, "{}", table_.draw(ender_));
+  fmt::print(out_, "{}", draw_table(s, ender_));
   line("");
   std::string head = fmt::format("  {:<14}", fmt::format("Round {}", round_ + 1));
   std::string display = fmt::format("  {:<14}", "display");
@@ -282,9 +353,9 @@ void GamePrinter::print_round_result() {
     display += fmt::format("{:>8} ", half_points_text(e.display_half));
     score += fmt::format("{:>8}{}", half_points_text(e.score_half), mark);
     total += fmt::format("{:>8} ", half_points_text(totals_half_[static_cast<size_t>(p)]));
-    if (e.display_half != table_.display_half(p))
+    if (e.display_half != display_half(s, p))
       notes.push_back(fmt::format("note: P{}'s display adds up to {} on the drawn table", p,
-                                  half_points_text(table_.display_half(p))));
+                                  half_points_text(display_half(s, p))));
     if (p == ender_ && e.penalised)
       notes.push_back(
           fmt::format("! P{} ended the round without the lowest score alone: {} {} to {}", p,
@@ -294,12 +365,13 @@ void GamePrinter::print_round_result() {
       notes.push_back(fmt::format("* P{} ended the round{}", p,
                                   e.display_half == 0 ? " (a score of 0 is never doubled)"
                                                       : " with the lowest score alone"));
-    if (e.empty_display && table_.display_half(p) == e.display_half)
+    if (e.empty_display && display_half(s, p) == e.display_half)
       notes.push_back(fmt::format("P{} cleared the whole display: -10", p));
   }
-  for (std::string* s : {&head, &display, &score, &total})
-    line(s->substr(0, s->find_last_not_of(' ') + 1));
+  for (std::string* row : {&head, &display, &score, &total})
+    line(row->substr(0, row->find_last_not_of(' ') + 1));
   for (const std::string& n : notes) line("  " + n);
+  scored_.clear();
 }
 
 void GamePrinter::end_game(const State& s, int actions) {

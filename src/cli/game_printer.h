@@ -1,11 +1,12 @@
 // GamePrinter: a game as readable text, one line per turn, from the engine's events.
 //
 // Used by `selfplay` and by `replay` without --check. The driver calls begin_game() once,
-// begin_round() after every deal (the first one and each new one, after a possible redeal),
-// on_events() with the events of every apply(), and end_game() at the end. A turn's events
+// begin_round() after every deal (the first one and each new one), on_events() with the events
+// of every apply() and deal, end_round() with the state at the end of each round (the chance
+// node State::kRoundOver, or the game's end), and end_game() at the end. A turn's events
 // (draw, knocks, swaps, clears, ...) are buffered and printed as one line when the next turn
 // starts, so ~300 actions of a round become a few dozen lines. At the end of each round the
-// table is drawn (kept up to date from the events by a TableMirror) and the scores shown.
+// finished table is drawn from the state itself (every card face up) and the scores shown.
 #pragma once
 
 #include <cstdint>
@@ -14,7 +15,6 @@
 #include <string>
 #include <vector>
 
-#include "cli/table_mirror.h"
 #include "engine/event.h"
 #include "engine/record.h"
 #include "engine/state.h"
@@ -31,20 +31,21 @@ class GamePrinter {
                   std::span<const RecordSeat> seats = {});
   void begin_round(const State& state);
   void on_events(std::span<const Event> events);
+  // The round is over and scored: `finished` is the state right after its last action (round
+  // over or game over). Prints the table and the scores; nothing if no round was scored.
+  void end_round(const State& finished);
   void end_game(const State& final_state, int actions);
 
  private:
   void on_event(const Event& e);
   void flush_turn();
   void flush_setup();
-  void print_round_result();
   std::string describe_turn() const;
   void line(const std::string& text);
 
   std::FILE* out_;
   int players_ = 0;
   int rounds_ = 0;  // 0: no round limit
-  TableMirror table_;
   int round_ = 0;
   int turn_ = 0;
   bool in_setup_ = false;

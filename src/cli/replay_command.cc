@@ -70,7 +70,13 @@ void print_record(const GameRecord& record, int game_number) {
   printer.begin_round(cursor.state());
   while (cursor.forward()) {
     printer.on_events(cursor.events());
-    if (cursor.dealt_new_round()) printer.begin_round(cursor.state());
+    // The finished table: the state at the chance node before the deal, or the game's end.
+    if (cursor.round_over()) {
+      printer.end_round(*cursor.round_over());
+      printer.begin_round(cursor.state());
+    } else if (cursor.state().is_chance_node() || cursor.state().is_terminal()) {
+      printer.end_round(cursor.state());
+    }
   }
   printer.end_game(cursor.state(), cursor.index());
 }

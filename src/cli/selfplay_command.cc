@@ -31,11 +31,6 @@ struct SelfplayArgs {
   bool quiet = false;
 };
 
-bool starts_round(const EventList& events) {
-  return std::any_of(events.begin(), events.end(),
-                     [](const Event& e) { return e.type == EventType::kRoundStarted; });
-}
-
 int run_selfplay(const SelfplayArgs& args) {
   const RuleOptions options = rule_options(args.rules);
   std::ofstream record_file;
@@ -64,9 +59,17 @@ int run_selfplay(const SelfplayArgs& args) {
       recorder.apply(state, a, &events);
       if (args.quiet) return;
       printer.on_events(events);
-      if (starts_round(events)) printer.begin_round(state);
+      if (state.is_chance_node() || state.is_terminal()) printer.end_round(state);
     };
-    const int actions = static_cast<int>(table::play_to_end(state, decide, apply));
+    // The chance step: the finished table has been printed; the next round is dealt.
+    auto deal = [&] {
+      events.clear();
+      recorder.deal(state, &events);
+      if (args.quiet) return;
+      printer.on_events(events);
+      printer.begin_round(state);
+    };
+    const int actions = static_cast<int>(table::play_to_end(state, decide, apply, deal));
     if (args.quiet)
       fmt::print("{}\n", game_summary_line(g + 1, seed, state, actions));
     else

@@ -40,7 +40,7 @@ SignatureRun run_signature(int games) {
     // player's stream is used exactly as when it was asked one at a time).
     run.actions += static_cast<int64_t>(table::play_to_end(
         state, [&](const table::DecisionRequest& r) { return random_action(*r.state, policy); },
-        [&](int, Action a) { state.apply(a); }));
+        [&](int, Action a) { state.apply(a); }, [&] { state.deal(); }));
     run.rounds += state.rounds_played();
     for (int p = 0; p < state.players(); ++p) h = hash_int32(h, state.total_half(p));
   }

@@ -82,12 +82,17 @@ void GameRecorder::apply(State& state, Action a, EventList* events) {
       record_.totals_half.push_back(state.total_half(p));
       if (state.winners() >> p & 1) record_.winners.push_back(p);
     }
-  } else {
-    RoundRecord next;
-    next.first_player = state.first_player();
-    next.deal = current_deal(state);
-    record_.rounds.push_back(std::move(next));
   }
+}
+
+void GameRecorder::deal(State& state, EventList* events) {
+  if (state.options() != record_.options || state.round() + 1 != std::ssize(record_.rounds))
+    throw std::logic_error("GameRecorder::deal: the state is not the game being recorded");
+  state.deal(events);  // throws IllegalAction away from the chance node, nothing recorded
+  RoundRecord next;
+  next.first_player = state.first_player();
+  next.deal = current_deal(state);
+  record_.rounds.push_back(std::move(next));
 }
 
 // ------------------------------------------------------------------------------------------

@@ -71,9 +71,12 @@ class GameRecorder {
   // std::invalid_argument if it is not at the start of a round.
   explicit GameRecorder(const State& initial, uint64_t seed);
   // Applies `a` to `state` (which must be the recorded game) and records it, with the
-  // reshuffle order, the round results and the next round's deal. Throws IllegalAction (state
-  // and record unchanged) if `a` is not legal.
+  // reshuffle order and the round results. Throws IllegalAction (state and record unchanged)
+  // if `a` is not legal.
   void apply(State& state, Action a, EventList* events = nullptr);
+  // At the chance node (State::is_chance_node()): deals the next round from the state's Rng
+  // and records its first player and deal. Throws IllegalAction elsewhere.
+  void deal(State& state, EventList* events = nullptr);
   const GameRecord& record() const { return record_; }
 
  private:

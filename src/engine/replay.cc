@@ -99,6 +99,7 @@ void ReplayCursor::restore(const Snapshot& snapshot) {
   actor_ = kNoPlayer;
   ended_after_ = -1;
   dealt_new_round_ = false;
+  round_over_.reset();
   events_.clear();
 }
 
@@ -147,6 +148,7 @@ std::optional<ReplayError> ReplayCursor::apply_step() {
   events_ = events;
   actor_ = st.player;
   dealt_new_round_ = false;
+  round_over_.reset();
   ++index_;
   ++step_;
   if (ended) ended_after_ = i;
@@ -157,8 +159,9 @@ std::optional<ReplayError> ReplayCursor::apply_step() {
 }
 
 // docs/record-format.md 2.: the game goes on, the first player and the deal are the recorded
-// ones. With chance from the record, the engine's own deal (and its kRoundStarted event) is
-// replaced by the recorded one.
+// ones. Round 0 is dealt when the State is made, a later round at the chance node that ends
+// the round before: from the record (ChanceSource::kRecord) or from the State's Rng, which
+// must then give the recorded deal (kSeed).
 std::optional<ReplayError> ReplayCursor::enter_round(int r) {
   const RoundRecord& rr = record_->rounds[static_cast<size_t>(r)];
   auto error = [&](std::string message) { return ReplayError{r, -1, std::move(message)}; };
@@ -166,27 +169,33 @@ std::optional<ReplayError> ReplayCursor::enter_round(int r) {
     return error(
         fmt::format("round {}: the game ended after round {}, but the record has {} rounds", r + 1,
                     r, record_->rounds.size()));
-  if (rr.first_player != state_.first_player())
+  // R11: the first player moves one seat to the left each round.
+  const int first =
+      r == 0 ? state_.first_player() : left_of(state_.first_player(), state_.players());
+  if (rr.first_player != first)
     return error(fmt::format("round {}: player {} plays first, the record says player {}", r + 1,
-                             state_.first_player(), rr.first_player));
+                             first, rr.first_player));
+  State dealt = state_;
+  EventList deal_events;
   if (chance_ == ChanceSource::kRecord) {
-    State dealt = state_;
-    EventList deal_events;
     try {
-      dealt.redeal(rr.deal, &deal_events);
+      if (r == 0)
+        dealt = State(record_->options, record_->seed, rr.deal);
+      else
+        dealt.deal(rr.deal, &deal_events);
     } catch (const std::invalid_argument& e) {
       return error(fmt::format("round {}: the deal is not valid: {}", r + 1, e.what()));
     }
-    state_ = dealt;
-    if (r > 0) {
-      events_.erase(std::find_if(events_.begin(), events_.end(),
-                                 [](const Event& e) { return e.type == EventType::kRoundStarted; }),
-                    events_.end());
-      events_.insert(events_.end(), deal_events.begin(), deal_events.end());
-    }
-  } else if (current_deal(state_) != rr.deal) {
-    return error(fmt::format("round {}: the deal is not the one the seed gives", r + 1));
+  } else {
+    if (r > 0) dealt.deal(&deal_events);
+    if (current_deal(dealt) != rr.deal)
+      return error(fmt::format("round {}: the deal is not the one the seed gives", r + 1));
   }
+  if (r > 0) {
+    round_over_ = state_;
+    events_.insert(events_.end(), deal_events.begin(), deal_events.end());
+  }
+  state_ = dealt;
   round_ = r;
   step_ = 0;
   ended_after_ = -1;
@@ -258,7 +267,9 @@ std::optional<ReplayError> ReplayCursor::end_error(RecordEnd end) const {
                                         round_ + 1)};
     else if (!record_->totals_half.empty() || !record_->winners.empty())
       problem = ReplayError{-1, -1, "the game is not over, but the record gives its result"};
-  } else if (!(problem = round_result_error(round_))) {
+  } else if (!(problem = round_result_error(round_)) &&
+             !(end == RecordEnd::kAnyPoint && state_.is_chance_node())) {
+    // A game stopped at the chance node (the round over, the next not dealt) is not over.
     problem = game_result_error();
   }
   if (problem) problem->decision = index_;

@@ -15,11 +15,12 @@
 // fast enough for a viewer on every key press.
 //
 // Chance comes from the record (ChanceSource::kRecord: the recorded deals and reshuffle
-// orders are imposed with State::redeal and State::reshuffle_with, so any program's records
-// replay) or from the seed (ChanceSource::kSeed, for resuming a save: the State deals and
-// reshuffles with its own Rng, so it goes on exactly as the uninterrupted game would, and the
-// recorded deals and reshuffle orders must be what the Rng gave). For a record made by this
-// engine from its seed, both give the same states, events included.
+// orders are imposed at the chance steps, with the State's deck constructor, State::deal(deck)
+// and State::reshuffle_with, so any program's records replay) or from the seed
+// (ChanceSource::kSeed, for resuming a save: the State deals and reshuffles with its own Rng, so it
+// goes on exactly as the uninterrupted game would, and the recorded deals and reshuffle orders must
+// be what the Rng gave). For a record made by this engine from its seed, both give the same states,
+// events included.
 //
 // The cursor keeps a pointer to the record: the record must outlive it and not change.
 #pragma once
@@ -67,6 +68,9 @@ class ReplayCursor {
   const EventList& events() const { return events_; }
   // Whether the last decision ended a round and the record's next round was dealt.
   bool dealt_new_round() const { return dealt_new_round_; }
+  // When dealt_new_round(): the state at the chance node between the last decision and the
+  // deal (State::kRoundOver), the finished table for a front end to show; else empty.
+  const std::optional<State>& round_over() const { return round_over_; }
 
   // --- Round boundaries (of the record, whether or not it replays) ---------------------------
   int rounds() const { return static_cast<int>(round_starts_.size()); }
@@ -92,7 +96,8 @@ class ReplayCursor {
   const std::optional<ReplayError>& error() const { return error_; }
   // At the end of the record with no error: whether it ends as `end` requires (a finished
   // game: the last round over and scored, the game over, its totals and winners; a game
-  // stopped anywhere: that, or a round still going and no result recorded for it).
+  // stopped anywhere: that, or a round still going and no result recorded for it, or a round
+  // over and scored whose next round is not dealt yet).
   std::optional<ReplayError> end_error(RecordEnd end) const;
 
  private:
@@ -119,6 +124,7 @@ class ReplayCursor {
   int actor_ = kNoPlayer;
   int ended_after_ = -1;  // the step of round_ after which the round ended, or -1
   bool dealt_new_round_ = false;
+  std::optional<State> round_over_;
   EventList events_;
   std::vector<Snapshot> snapshots_;  // the start of every round reached, in order
   std::optional<ReplayError> error_;

@@ -1,7 +1,8 @@
 // The state machine of ALLEGRA (state.h). Where each rule of docs/rules.md lives:
 //
 //   R1    the deck ............. build_deck(); RuleOptions::effective_deck()
-//   R11   setup ................ start_round() (the deal), setup_reveal(), deal_next_round()
+//   R11   setup ................ start_round() (the deal), setup_reveal(); the chance node
+//                                kRoundOver: deal(), next_round()
 //   R5    draw, swap, discard .. draw_from_pile(), draw_from_discard(), swap_drawn(),
 //                                discard_drawn(), reveal_after_discard(), discard_pending()
 //   R6    empty draw pile ...... may_draw_pile(), pop_draw(), reshuffle_with()
@@ -14,7 +15,8 @@
 //   R8    end of a round ....... check_round_end(), end_turn() (final turns), finish_round()
 //   R8a   a knock takes a last . display_complete(), check_round_end(), finish_put()
 //   R9    scoring .............. finish_round() with scoring.h
-//   R10   end of the game ...... finish_round() with game_over(), winners_of() (scoring.h)
+//   R10   end of the game ...... finish_round() with game_over(), winners_of() (scoring.h);
+//                                otherwise the chance node kRoundOver waits for deal()
 //
 // Legality is written once per phase: cell_choice(), may_draw_pile(), may_discard_drawn() and
 // complete_lines() serve both legal() (one action, the fast path of apply()) and
@@ -95,6 +97,8 @@ std::string_view phase_name(Phase p) {
       return "put";
     case Phase::kChooseLine:
       return "choose-line";
+    case Phase::kRoundOver:
+      return "round-over";
     case Phase::kGameOver:
       return "game-over";
   }
@@ -105,10 +109,27 @@ State::State(const RuleOptions& options, uint64_t seed, EventList* events)
     : options_(options), rng_(seed) {
   if (auto error = options.validate()) throw std::invalid_argument(*error);
   std::array<int8_t, kMaxDeck> deck;
-  int size = build_deck(options_, deck);
-  rng_.shuffle(std::span<int8_t>(deck.data(), size));
+  const int size = shuffled_deck(deck);
   first_player_ = 0;
   start_round(std::span<const int8_t>(deck.data(), size), events);
+}
+
+State::State(const RuleOptions& options, uint64_t seed, std::span<const int8_t> deck,
+             EventList* events)
+    : options_(options), rng_(seed) {
+  if (auto error = options.validate()) throw std::invalid_argument(*error);
+  check_deck(deck);
+  std::array<int8_t, kMaxDeck> scratch;
+  shuffled_deck(scratch);  // the Rng advances as if it had dealt
+  first_player_ = 0;
+  start_round(deck, events);
+}
+
+// R1: the deck of these options, shuffled with the state's Rng.
+int State::shuffled_deck(std::array<int8_t, kMaxDeck>& deck) {
+  const int size = build_deck(options_, deck);
+  rng_.shuffle(std::span<int8_t>(deck.data(), size));
+  return size;
 }
 
 // ------------------------------------------------------------------------------------------
@@ -133,6 +154,8 @@ int State::current_player() const {
   switch (phase_) {
     case Phase::kGameOver:
       return kNoPlayer;
+    case Phase::kRoundOver:
+      return kChancePlayer;
     case Phase::kKnockWindow: {
       int n = players();
       for (int i = 1; i < n; ++i) {
@@ -242,6 +265,7 @@ void State::legal_actions(ActionList& out) const {
       if (options_.optional_clearing) out.push_back(Action::leave_lines());
       return;
     }
+    case Phase::kRoundOver:  // chance: deal(), not a player's action
     case Phase::kGameOver:
       return;
     default:
@@ -279,6 +303,7 @@ bool State::legal(Action a) const {
       complete_lines(clearer_, lines);
       return std::any_of(lines.begin(), lines.end(), [&](const Line& l) { return l.id == a.arg; });
     }
+    case Phase::kRoundOver:
     case Phase::kGameOver:
       return false;
     case Phase::kHoldDrawn:
@@ -297,6 +322,9 @@ std::string State::why_illegal(Action a) const {
   if (legal(a)) return {};
   if (phase_ == Phase::kGameOver)
     return fmt::format("'{}' is not legal: the game is over", to_text(a));
+  if (phase_ == Phase::kRoundOver)
+    return fmt::format("'{}' is not legal: round {} is over and the next round must be dealt first",
+                       to_text(a), round_ + 1);
   std::string list;
   for (Action b : legal_actions()) list += (list.empty() ? "" : ", ") + to_text(b);
   return fmt::format("'{}' is not legal now: player {} is to act in phase {} (legal: {})",
@@ -352,12 +380,14 @@ void State::apply_unchecked(Action a, EventList* ev) {
     case Phase::kChooseLine:
       choose_line(a, ev);
       break;
+    case Phase::kRoundOver:
     case Phase::kGameOver:
       break;
   }
   // R8: after any action, a complete display ends the round. Only actions that change cells
   // can complete one.
-  if (phase_ != Phase::kGameOver && phase_ != Phase::kSetupReveal && changes_cells(a.type))
+  if (phase_ != Phase::kGameOver && phase_ != Phase::kRoundOver && phase_ != Phase::kSetupReveal &&
+      changes_cells(a.type))
     check_round_end(ev);
 }
 
@@ -754,7 +784,7 @@ void State::end_turn(EventList* ev) {
 }
 
 // R8-R10: turn every face-down card up (nothing is cleared any more), score, and either end
-// the game or deal the next round.
+// the game or wait at the chance node for the next round's deal (deal()).
 void State::finish_round(EventList* ev) {
   const int n = players();
   // 1. R8: the end-of-round reveal.
@@ -797,30 +827,41 @@ void State::finish_round(EventList* ev) {
     emit(ev, {.type = EventType::kGameOver, .winners = winners()});
     return;
   }
-  deal_next_round(ev);
-}
-
-// R11: the first player's left neighbour is the next round's first player.
-void State::deal_next_round(EventList* ev) {
-  ++round_;
-  first_player_ = static_cast<int8_t>(left_of(first_player_, players()));
-  std::array<int8_t, kMaxDeck> deck;
-  int size = build_deck(options_, deck);
-  rng_.shuffle(std::span<int8_t>(deck.data(), size));
-  start_round(std::span<const int8_t>(deck.data(), size), ev);
+  // 6. The chance node: the finished table stays as it is until deal().
+  phase_ = Phase::kRoundOver;
 }
 
 // ------------------------------------------------------------------------------------------
-// Chance control
+// Chance
 
-void State::redeal(std::span<const int8_t> deck, EventList* events) {
-  if (phase_ != Phase::kSetupReveal || setup_players_done_ != 0 ||
-      setup_reveals_left_ != kSetupReveals)
-    throw std::invalid_argument("redeal: only at the start of a round, before any reveal");
+// R11: the first player's left neighbour is the next round's first player.
+void State::next_round() {
+  if (phase_ != Phase::kRoundOver)
+    throw IllegalAction(fmt::format("there is nothing to deal now: player {} is to act in phase {}",
+                                    current_player(), phase_name(phase_)));
+  ++round_;
+  first_player_ = static_cast<int8_t>(left_of(first_player_, players()));
+}
+
+void State::check_deck(std::span<const int8_t> deck) const {
   if (static_cast<int>(deck.size()) != options_.deck_size() ||
       !same_cards(deck, options_.effective_deck()))
     throw std::invalid_argument(fmt::format(
-        "redeal: the deck order must hold exactly the {} cards of the deck", options_.deck_size()));
+        "deal: the deck order must hold exactly the {} cards of the deck", options_.deck_size()));
+}
+
+void State::deal(EventList* events) {
+  next_round();
+  std::array<int8_t, kMaxDeck> deck;
+  const int size = shuffled_deck(deck);
+  start_round(std::span<const int8_t>(deck.data(), size), events);
+}
+
+void State::deal(std::span<const int8_t> deck, EventList* events) {
+  if (phase_ == Phase::kRoundOver) check_deck(deck);
+  next_round();
+  std::array<int8_t, kMaxDeck> scratch;
+  shuffled_deck(scratch);  // the Rng advances as deal() would advance it
   start_round(deck, events);
 }
 

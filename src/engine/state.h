@@ -5,10 +5,23 @@
 // makes is an explicit Action; legal_actions() lists exactly the legal ones of
 // current_player(), and apply() rejects anything else and leaves the state unchanged.
 //
+// Chance, the OpenSpiel way: a round that is not the last ends in its own phase, kRoundOver
+// (the final reveal done, the round scored, last_round() filled, every card face up on the
+// table as it finished). That is the chance node: is_chance_node() is true, current_player()
+// is kChancePlayer, legal_actions() is empty and apply() refuses with a sentence; the next
+// round's deal is a separate step, deal(), which takes the one chance outcome (the deck order)
+// from the state's own Rng or from a recorded deck. So a front end can show the finished table
+// before dealing, and a replay imposes the recorded deck at the very step where it was drawn.
+// The last round goes straight to kGameOver. The first round is dealt at construction (there
+// is no finished table to show before it): from the Rng, or from a recorded deck with the
+// second constructor. A deal from a recorded deck advances the Rng exactly as dealing from the
+// Rng would, so both leave equal states when the deck is the one the Rng gives.
+//
 // Implementation notes:
-//  - Chance is a seeded Rng inside the state (deal, reshuffle), so the same seed and the same
+//  - Chance is a seeded Rng inside the state (deals, reshuffles), so the same seed and the same
 //    decisions replay the same game bit for bit. A replay can instead impose a recorded deck
-//    order (redeal) or reshuffle order (reshuffle_with).
+//    order (deal(deck), the deck constructor) or reshuffle order (reshuffle_with). A reshuffle
+//    stays inside the draw that needs it (it is not a decision point of anyone's).
 //  - Nobody knows a face-down card or the draw-pile order, so there is one public view for all
 //    players; resample() redraws exactly that hidden part, for search bots.
 //  - The state is a flat ~600-byte value with no heap memory; copying it is a memcpy.
@@ -52,6 +65,7 @@ enum class Phase : uint8_t {
   kTake,                // the active player takes a card of the knocker's display
   kPut,                 // the active player puts it into his own display
   kChooseLine,          // the clearing player chooses which complete line to clear
+  kRoundOver,           // chance: the round is over and scored; deal() deals the next one
   kGameOver,
 };
 std::string_view phase_name(Phase p);
@@ -66,15 +80,26 @@ class IllegalAction : public std::invalid_argument {
 
 class PublicView;
 
+// current_player() at the chance node (kRoundOver): nobody decides; deal() is the next step.
+inline constexpr int kChancePlayer = -2;
+
 class State {
  public:
   // A new game, every chance event drawn from `seed`; the deal is reported to `events`.
   // Throws std::invalid_argument if the options do not validate.
   State(const RuleOptions& options, uint64_t seed, EventList* events = nullptr);
+  // A new game whose first round is dealt from a recorded deck order, top card first (dealing
+  // convention: docs/record-format.md); the Rng advances as if it had dealt. Throws
+  // std::invalid_argument for bad options or a deck that is not exactly the deck's cards.
+  State(const RuleOptions& options, uint64_t seed, std::span<const int8_t> deck_top_first,
+        EventList* events = nullptr);
 
   // --- The state machine -------------------------------------------------------------------
-  int current_player() const;  // kNoPlayer once the game is over
+  // kNoPlayer once the game is over, kChancePlayer at the chance node (kRoundOver).
+  int current_player() const;
   bool is_terminal() const { return phase_ == Phase::kGameOver; }
+  // The round is over and scored, the game is not: the next step is deal(), not apply().
+  bool is_chance_node() const { return phase_ == Phase::kRoundOver; }
   void legal_actions(ActionList& out) const;
   ActionList legal_actions() const {
     ActionList out;
@@ -88,10 +113,14 @@ class State {
   // happened to `events` if given.
   void apply(Action a, EventList* events = nullptr);
 
-  // --- Chance control, for replaying records -----------------------------------------------
-  // Replaces the deal of the round that has just started (no action taken in it yet) by an
-  // explicit deck order, top card first (dealing convention: docs/record-format.md).
-  void redeal(std::span<const int8_t> deck_top_first, EventList* events = nullptr);
+  // --- Chance ------------------------------------------------------------------------------
+  // At the chance node: deals the next round from the state's Rng (R11: the first player's
+  // left neighbour begins). Reports kRoundStarted. Throws IllegalAction elsewhere.
+  void deal(EventList* events = nullptr);
+  // The same with a recorded deck order, top card first (dealing convention:
+  // docs/record-format.md); the Rng advances as deal() would advance it. Throws IllegalAction
+  // away from the chance node, std::invalid_argument for a deck that is not the deck's cards.
+  void deal(std::span<const int8_t> deck_top_first, EventList* events = nullptr);
   // The draw pile is empty and the active player is about to draw: rebuild it from the discard
   // pile (all but its top card) in this order, top first, instead of shuffling.
   void reshuffle_with(std::span<const int8_t> pile_top_first, EventList* events = nullptr);
@@ -207,8 +236,10 @@ class State {
   void check_round_end(EventList* ev);  // R8, R8a
   bool display_complete(int p) const;   // R8a.1
   void set_ender(int p, EventList* ev);
-  void finish_round(EventList* ev);  // R8 reveal, R9, R10
-  void deal_next_round(EventList* ev);
+  void finish_round(EventList* ev);                       // R8 reveal, R9, R10
+  int shuffled_deck(std::array<int8_t, kMaxDeck>& deck);  // R1, from the Rng
+  void check_deck(std::span<const int8_t> deck) const;
+  void next_round();  // R11: the round counter and the next first player
 
   // Legality, written once per phase (legal() and legal_actions() both use these).
   struct CellChoice {

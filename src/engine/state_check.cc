@@ -108,6 +108,8 @@ std::optional<std::string> StateCodec::validate(const State& s) {
   const AC ac = s.after_clear_;
   const bool setup = ph == Phase::kSetupReveal;
   const bool over = ph == Phase::kGameOver;
+  // The round has been played to its end and scored: the chance node, or the game's end.
+  const bool ended = over || ph == Phase::kRoundOver;
   const bool line = ph == Phase::kChooseLine;
   const bool knock_clear = line && (ac == AC::kAfterKnockerSwap || ac == AC::kFinishPut);
   auto expect = [&](std::string_view field, bool present, bool expected) -> R {
@@ -149,7 +151,7 @@ std::optional<std::string> StateCodec::validate(const State& s) {
   if (s.knock_pending_ & s.knockers_) return bad("knock_pending", "a player already knocked");
   if (ph == Phase::kChooseKnocker && !s.knockers_)
     return bad("knockers", "somebody must have knocked in phase choose-knocker");
-  if ((setup || over || ph == Phase::kChooseDraw) && s.knockers_)
+  if ((setup || ended || ph == Phase::kChooseDraw) && s.knockers_)
     return bad("knockers", fmt::format("must be empty in phase {}", phase));
   if (knocking_now && s.held_from_discard_)
     return bad("held_from_discard", "knocking is only for a card from the draw pile");
@@ -200,21 +202,22 @@ std::optional<std::string> StateCodec::validate(const State& s) {
   } else if (s.setup_reveals_left_ != 0 || s.setup_players_done_ != n) {
     return bad("setup_reveals_left", fmt::format("setup is over in phase {}", phase));
   }
-  if (over) {
+  if (ended) {
+    const std::string_view once = over ? "once the game is over" : "once the round is over";
     for (int p = 0; p < n; ++p)
       if (s.face_down_[p])
-        return bad(fmt::format("grids[{}]", p), "no card is face down once the game is over");
+        return bad(fmt::format("grids[{}]", p), fmt::format("no card is face down {}", once));
     if (s.rounds_played_ != s.round_ + 1)
-      return bad("rounds_played", "must be round + 1 once the game is over");
+      return bad("rounds_played", fmt::format("must be round + 1 {}", once));
     if (s.ender_ == kNoPlayer || s.last_round_.ender != s.ender_)
-      return bad("ender", "must be the ender of the last round once the game is over");
+      return bad("ender", fmt::format("must be the ender of the last round {}", once));
     if (s.final_turns_left_ != 0 || s.final_done_ != all)
-      return bad("final_done", "every player has had his final turn once the game is over");
+      return bad("final_done", fmt::format("every player has had his final turn {}", once));
   } else {
     if (s.rounds_played_ != s.round_)
       return bad("rounds_played", "must equal round while a round is played");
   }
-  if (!setup && !over) {
+  if (!setup && !ended) {
     if (s.ender_ == kNoPlayer) {
       for (int p = 0; p < n; ++p)
         if (s.face_down_count(p) == 0 && s.hole_ == kNoCell)  // R8a: not before the put-back
@@ -281,8 +284,8 @@ std::optional<std::string> StateCodec::validate(const State& s) {
     return bad("phase", over ? "the game cannot be over yet"
                              : "the game must be over after these rounds and totals");
 
-  // 6. Someone can act.
-  if (!over) {
+  // 6. Someone can act (at the chance node the deal is next, which is always possible).
+  if (!ended) {
     if (s.current_player() == kNoPlayer) return bad("phase", "nobody is to act");
     if (s.legal_actions().empty()) return bad("phase", "the player to act has no legal action");
   }

@@ -16,7 +16,8 @@ json StateCodec::public_to_json(const PublicView& view) {
   json j = json::object();
   j["options"] = options_to_json(m.options_);
   j["phase"] = phase_name(m.phase_);
-  j["current_player"] = player_or_null(m.current_player());
+  // Nobody decides at the chance node (round-over: the deal is next) or once the game is over.
+  j["current_player"] = m.is_chance_node() ? json(nullptr) : player_or_null(m.current_player());
   j["round"] = m.round_;
   j["rounds_played"] = m.rounds_played_;
   j["first_player"] = m.first_player_;

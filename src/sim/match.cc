@@ -69,9 +69,17 @@ MatchResult play_match(const RuleOptions& options, uint64_t deal_seed, std::span
       state.apply(a, &events);
     count_events(events, result);
   };
+  auto deal = [&] {
+    events.clear();
+    if (recorder)
+      recorder->deal(state, &events);
+    else
+      state.deal(&events);
+    count_events(events, result);
+  };
   try {
-    result.actions =
-        static_cast<int>(table::play_to_end(state, decide, apply, 0, max_decisions_per_round));
+    result.actions = static_cast<int>(
+        table::play_to_end(state, decide, apply, deal, 0, max_decisions_per_round));
   } catch (const table::EndlessRound& e) {
     std::string names;
     for (Bot* bot : bots) names += (names.empty() ? "" : ", ") + bot->name();

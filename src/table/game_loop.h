@@ -8,7 +8,9 @@
 //    order is the serialisation of simultaneous answers: docs/rules.md R7);
 //  - decisions are numbered from the start of the game (the index of a knock answer is the
 //    place it takes in the engine's order), which seeds bots (decision_seed.h);
-//  - a round that does not end within kMaxDecisionsPerRound decisions throws EndlessRound.
+//  - a round that does not end within kMaxDecisionsPerRound decisions throws EndlessRound;
+//  - at the chance node between rounds (State::is_chance_node()) the next round is dealt by
+//    deal() at once: a deal is not a decision (it takes no index and seeds no bot).
 // It is a template so that a simulation pays no indirect call per decision.
 #pragma once
 
@@ -58,10 +60,12 @@ struct DecisionRequest {
 
 // Plays `state` to the end of the game. decide(const DecisionRequest&) returns the action of
 // request.seat; apply(int seat, Action) applies it to `state` (directly or through a
-// GameRecorder) and reads its events. Decisions are numbered from `first_index`. Returns the
-// number of decisions taken.
-template <class Decide, class Apply>
-uint64_t play_to_end(State& state, Decide&& decide, Apply&& apply, uint64_t first_index = 0,
+// GameRecorder) and reads its events; deal() takes the chance step between rounds
+// (State::deal() or GameRecorder::deal()). Decisions are numbered from `first_index`. Returns
+// the number of decisions taken.
+template <class Decide, class Apply, class Deal>
+uint64_t play_to_end(State& state, Decide&& decide, Apply&& apply, Deal&& deal,
+                     uint64_t first_index = 0,
                      int max_decisions_per_round = kMaxDecisionsPerRound) {
   uint64_t index = first_index;
   int round = state.rounds_played();
@@ -74,6 +78,10 @@ uint64_t play_to_end(State& state, Decide&& decide, Apply&& apply, uint64_t firs
     if (++in_round > max_decisions_per_round) throw EndlessRound(round, max_decisions_per_round);
   };
   while (!state.is_terminal()) {
+    if (state.is_chance_node()) {
+      deal();
+      continue;
+    }
     if (state.phase() != Phase::kKnockWindow) {
       count();
       const int seat = state.current_player();

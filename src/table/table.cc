@@ -27,7 +27,7 @@ uint64_t window_position(const State& state, int seat) {
 std::vector<int> seats_due(const PublicView& view, uint8_t answered) {
   const State& s = view.masked();
   std::vector<int> due;
-  if (s.is_terminal()) return due;
+  if (s.is_terminal() || s.is_chance_node()) return due;  // nobody decides between rounds
   if (s.phase() != Phase::kKnockWindow) {
     due.push_back(s.current_player());
     return due;
@@ -38,12 +38,13 @@ std::vector<int> seats_due(const PublicView& view, uint8_t answered) {
 }
 
 Table::Table(const RuleOptions& options, uint64_t seed, std::vector<Seat> seats, Millis now,
-             std::string stand_in)
+             std::string stand_in, std::optional<Millis> round_pause)
     : seed_(seed),
       state_(options, seed),
       recorder_(state_, seed),
       seats_(std::move(seats)),
       stand_in_(std::move(stand_in)),
+      round_pause_(round_pause),
       since_(now) {
   if (static_cast<int>(seats_.size()) != options.players)
     throw std::invalid_argument(
@@ -67,6 +68,14 @@ GameRecord Table::record() const {
 
 std::vector<Pending> Table::pending() const {
   std::vector<Pending> out;
+  if (state_.is_chance_node()) {  // rule 6: waiting for the next deal
+    Pending p;
+    p.seat = kChancePlayer;
+    p.round_over = true;
+    if (round_pause_) p.deadline = since_ + *round_pause_;
+    out.push_back(std::move(p));
+    return out;
+  }
   const bool window = state_.phase() == Phase::kKnockWindow;
   for (int seat : seats_due(view(), answered_)) {
     Pending p;
@@ -98,6 +107,11 @@ Outcome Table::submit(int seat, Action action, Millis now) {
   }
   if (seat < 0 || seat >= state_.players()) {
     out.error = fmt::format("there is no seat {} (seats 0 to {})", seat, state_.players() - 1);
+    return out;
+  }
+  if (state_.is_chance_node()) {
+    out.error =
+        fmt::format("round {} is over: the next round must be dealt first", state_.round() + 1);
     return out;
   }
   const std::vector<int> due = seats_due(view(), answered_);
@@ -133,6 +147,27 @@ void Table::apply(Action a, Millis now, Events& events) {
   ++decisions_;
   round_decisions_ = state_.rounds_played() == round ? round_decisions_ + 1 : 0;
   since_ = now;
+}
+
+void Table::deal_next(Millis now, Events& events) {
+  EventList ev;
+  recorder_.deal(state_, &ev);
+  append(events, ev);
+  since_ = now;  // the first decision of the round becomes pending now
+}
+
+Outcome Table::deal(Millis now) {
+  Outcome out;
+  if (!state_.is_chance_node()) {
+    out.error = state_.is_terminal() ? std::string("the game is over")
+                                     : fmt::format(
+                                           "there is nothing to deal: round {} is "
+                                           "being played",
+                                           state_.round() + 1);
+    return out;
+  }
+  deal_next(now, out.events);
+  return out;
 }
 
 void Table::close_window(Millis now, Events& events) {
@@ -173,6 +208,11 @@ Events Table::tick(Millis now, int max_decisions) {
   Events events;
   int made = 0;
   while (!state_.is_terminal() && made < max_decisions) {
+    if (state_.is_chance_node()) {  // rule 6: deal once the round pause has passed
+      if (!round_pause_ || now < since_ + *round_pause_) break;
+      deal_next(now, events);
+      continue;
+    }
     if (round_decisions_ >= kMaxDecisionsPerRound)
       throw EndlessRound(state_.rounds_played(), kMaxDecisionsPerRound);
     if (state_.phase() != Phase::kKnockWindow) {

@@ -25,6 +25,11 @@
 //     it opens). A person who lets it run out is replaced for that one decision: a pass in a
 //     knock window, else the stand-in bot's choice.
 //  5. A round longer than kMaxDecisionsPerRound decisions played by tick() throws EndlessRound.
+//  6. A round that is not the last ends at the engine's chance node (State::kRoundOver): the
+//     finished table stays on show, every card face up, and pending() has one round-over entry
+//     (seat kChancePlayer, no legal action). The next round is dealt by deal() (a front end
+//     whose user pressed a key) or by tick() once the round pause has passed since the round
+//     ended; with no round pause only deal() deals. The record gets the deal either way.
 #pragma once
 
 #include <array>
@@ -66,6 +71,9 @@ struct Pending {
   ActionList legal;                // what it may do
   std::optional<Millis> deadline;  // when the table decides for it (nullopt: never)
   bool knock_window = false;       // an answer in a knock window
+  // The round is over and the table waits for the next deal (seat kChancePlayer, legal
+  // empty); the deadline is when tick() deals (nullopt: only deal() does).
+  bool round_over = false;
   bool operator==(const Pending&) const = default;
 };
 
@@ -86,16 +94,22 @@ std::vector<int> seats_due(const PublicView& view, uint8_t answered);
 
 // The bot that plays a person's decision when his clock runs out (rule 4 above).
 inline constexpr std::string_view kDefaultStandIn = "greedy";
+// How long a finished round stays on show before tick() deals the next one (rule 6 above).
+inline constexpr Millis kDefaultRoundPause{0};
 
 class Table {
  public:
   // A new game dealt from `seed`, one Seat per player. Throws std::invalid_argument for bad
   // options, a seat count that is not options.players, or an unknown bot spec.
+  // `round_pause`: see rule 6 (nullopt: the table waits for deal()).
   Table(const RuleOptions& options, uint64_t seed, std::vector<Seat> seats, Millis now,
-        std::string stand_in = std::string(kDefaultStandIn));
+        std::string stand_in = std::string(kDefaultStandIn),
+        std::optional<Millis> round_pause = kDefaultRoundPause);
 
   // --- Reading the game --------------------------------------------------------------------
   bool game_over() const { return state_.is_terminal(); }
+  // The round is over and scored; the next one is not dealt yet (rule 6).
+  bool round_over() const { return state_.is_chance_node(); }
   std::vector<Pending> pending() const;
   PublicView view() const { return PublicView(state_); }
   // The real state, hidden cards included: for trusted code (records, tests), never a client.
@@ -105,7 +119,7 @@ class Table {
   uint64_t decisions() const { return decisions_; }  // engine actions applied so far
   // The record so far, with the seats' names and bot specs.
   GameRecord record() const;
-  // The events of the deal of round 1 (later deals come out of submit()/tick()).
+  // The events of the deal of round 1 (later deals come out of tick() and deal()).
   const Events& opening_events() const { return opening_; }
 
   // --- Driving the game --------------------------------------------------------------------
@@ -117,6 +131,9 @@ class Table {
   // have been made: a front end that shows the bots' moves one by one passes 1. Returns the
   // events, in order.
   Events tick(Millis now, int max_decisions = std::numeric_limits<int>::max());
+  // At the end of a round (round_over()): deals the next round now and returns its events;
+  // refused (with the reason) anywhere else.
+  Outcome deal(Millis now);
   // Puts someone else in a seat (a bot takes over, a person takes it back, a seat is left
   // empty). A pending decision keeps its clock; a bot answers at the next tick().
   void replace_seat(int seat, Seat who);
@@ -136,6 +153,8 @@ class Table {
   void apply(Action a, Millis now, Events& events);
   // Sends the answers of a complete knock window to the engine in its order.
   void close_window(Millis now, Events& events);
+  // The chance step: the next round dealt from the state's Rng, through the recorder.
+  void deal_next(Millis now, Events& events);
   // What the table plays for `seat` now (a bot's choice, or a timeout's), if anything.
   std::optional<Action> automatic(int seat, Millis now);
   Action bot_choice(Bot& bot, int seat);
@@ -145,6 +164,7 @@ class Table {
   GameRecorder recorder_;
   std::vector<Seat> seats_;
   std::string stand_in_;
+  std::optional<Millis> round_pause_;
   Events opening_;
   uint64_t decisions_ = 0;
   int round_decisions_ = 0;  // decisions in the round being played, for the cap

@@ -77,6 +77,7 @@ json Table::save() const {
           {"version", kTableFormatVersion},
           {"seats", std::move(seats)},
           {"stand_in", stand_in_},
+          {"round_pause_ms", round_pause_ ? json(round_pause_->count()) : json(nullptr)},
           {"since_ms", since_.count()},
           {"knock_answers", std::move(answers)},
           {"record", record_to_json(recorder_.record())}};
@@ -85,7 +86,9 @@ json Table::save() const {
 Table Table::load(const json& j) {
   using namespace json_read;
   const std::string P = "table";
-  object(j, P, {"format", "version", "seats", "stand_in", "since_ms", "knock_answers", "record"});
+  object(j, P,
+         {"format", "version", "seats", "stand_in", "round_pause_ms", "since_ms", "knock_answers",
+          "record"});
   if (string(member(j, P, "format"), P + ".format") != kFormat)
     fail(P + ".format", fmt::format("must be \"{}\"", kFormat));
   integer(member(j, P, "version"), P + ".version", kTableFormatVersion, kTableFormatVersion);
@@ -106,10 +109,17 @@ Table Table::load(const json& j) {
   for (size_t i = 0; i < seat_list.size(); ++i)
     seats.push_back(seat_from(seat_list[i], fmt::format("{}.seats[{}]", P, i)));
   const Millis since(integer(member(j, P, "since_ms"), P + ".since_ms", -kMaxMillis, kMaxMillis));
+  // Optional (tables saved before it existed deal at once, the default).
+  std::optional<Millis> round_pause = kDefaultRoundPause;
+  if (j.contains("round_pause_ms"))
+    round_pause = j.at("round_pause_ms").is_null()
+                      ? std::nullopt
+                      : std::optional<Millis>(Millis(
+                            integer(j.at("round_pause_ms"), P + ".round_pause_ms", 0, kMaxMillis)));
   Table table = [&] {
     try {
       return Table(record.options, record.seed, std::move(seats), since,
-                   string(member(j, P, "stand_in"), P + ".stand_in"));
+                   string(member(j, P, "stand_in"), P + ".stand_in"), round_pause);
     } catch (const FormatError&) {
       throw;
     } catch (const std::invalid_argument& e) {
@@ -117,8 +127,16 @@ Table Table::load(const json& j) {
     }
   }();
 
-  // 1. Replay every recorded decision on the fresh game.
+  // 1. Replay every recorded decision on the fresh game, dealing each later round at the
+  //    chance node where the round before it ended.
   for (size_t r = 0; r < record.rounds.size(); ++r) {
+    if (r > 0) {
+      if (!table.state_.is_chance_node())
+        fail(fmt::format("{}.record.rounds[{}]", P, r),
+             "is not the next round of the game dealt from the record's seed");
+      Events ignored;
+      table.deal_next(since, ignored);
+    }
     for (size_t i = 0; i < record.rounds[r].steps.size(); ++i) {
       const RecordStep& step = record.rounds[r].steps[i];
       const std::string where = fmt::format("{}.record.rounds[{}].steps[{}]", P, r, i);

@@ -231,6 +231,8 @@ std::string Narrator::decision(const PublicView& view) const {
   const State& s = view.masked();
   const int p = s.current_player();
   if (p == kNoPlayer) return tr_->tr("status.game_over");
+  // The chance node: nobody decides; the round's end is on the table until the next deal.
+  if (s.is_chance_node()) return tr_->tr("result.title", {{"round", s.round() + 1}});
   std::string key;
   // The decider is addressed ("you", "person") or named ("other"); see Voice.
   Translator::Args args = {{"actor", decider(p)}, {"name", name(p)}};
@@ -279,6 +281,7 @@ std::string Narrator::decision(const PublicView& view) const {
     case Phase::kChooseLine:
       key = "status.line";
       break;
+    case Phase::kRoundOver:  // handled above
     case Phase::kGameOver:
       return tr_->tr("status.game_over");
   }

@@ -28,10 +28,9 @@ ReplayFrames::ReplayFrames(const GameRecord& record, int game_number, const text
     if (!r.score_half.empty()) round_scores_.push_back(r.score_half);
   const text::Narrator narrator(tr, names_, n);
   for (;;) {
-    const State before = cursor_.state();
     const int round = cursor_.round();
     if (!cursor_.forward()) break;
-    tell(narrator, before, round);
+    tell(narrator, round);
   }
   if (cursor_.error()) throw std::invalid_argument(cursor_.error()->message);
 }
@@ -39,7 +38,7 @@ ReplayFrames::ReplayFrames(const GameRecord& record, int game_number, const text
 // The narration of the decision the cursor has just replayed and, where it ended a round, the
 // table with every card up and the round result. The new round's sentences are told apart,
 // so the transcript can put the finished round's table before them.
-void ReplayFrames::tell(const text::Narrator& narrator, const State& before, int round) {
+void ReplayFrames::tell(const text::Narrator& narrator, int round) {
   const EventList& events = cursor_.events();
   const auto deal = std::find_if(events.begin(), events.end(),
                                  [](const Event& e) { return e.type == EventType::kRoundStarted; });
@@ -58,12 +57,14 @@ void ReplayFrames::tell(const text::Narrator& narrator, const State& before, int
     round_end_.emplace_back();
     return;
   }
-  TableModel end = make_model(before.public_view(), names_, 0);
+  // The finished table as the engine left it: at the chance node before the next deal, or at
+  // the end of the record (the game's end, or a round over whose next deal is not recorded).
+  const State& finished = cursor_.round_over() ? *cursor_.round_over() : cursor_.state();
+  TableModel end = make_model(finished.public_view(), names_, 0);
   end.current = kNoPlayer;
-  end.held = end.hand = end.taken = kNoCard;
-  for (const Event& e : until_deal) end.apply(e);
+  end.active = finished.active_player();  // the last turn's player, as during the round
   notes_.push_back(
-      narrator.round_result(round, cursor_.state().last_round().ender, scored, end.totals_half));
+      narrator.round_result(round, finished.last_round().ender, scored, end.totals_half));
   round_end_.push_back(end);
 }
 

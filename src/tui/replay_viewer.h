@@ -39,7 +39,7 @@ class ReplayFrames {
   int previous_round(int step) const;
 
  private:
-  void tell(const text::Narrator& narrator, const State& before, int round);
+  void tell(const text::Narrator& narrator, int round);
 
   const text::Translator* tr_;
   int game_;

@@ -85,6 +85,7 @@ SavedGame load_v1(const json& j, State* state) {
                 {"version", 1},
                 {"seats", std::move(table_seats)},
                 {"stand_in", table::kDefaultStandIn},
+                {"round_pause_ms", nullptr},
                 {"since_ms", 0},
                 {"knock_answers", json::array()},
                 {"record", record_to_json(game.record)}};

@@ -62,7 +62,9 @@ std::vector<table::Seat> table_seats(const std::vector<SeatConfig>& seats) {
 Session::Session(const SessionConfig& config, const text::Translator& tr)
     : config_(config),
       tr_(&tr),
-      table_(config.options, config.seed, table_seats(config.seats), table::Millis(0)),
+      // No round pause: the session deals when the players have read the round's result.
+      table_(config.options, config.seed, table_seats(config.seats), table::Millis(0),
+             std::string(table::kDefaultStandIn), std::nullopt),
       narrator_(tr, seat_names(config.seats), config.options.players, seat_voices(config.seats)) {
   humans_ = static_cast<int>(std::count_if(config_.seats.begin(), config_.seats.end(),
                                            [](const SeatConfig& s) { return s.human(); }));
@@ -81,13 +83,24 @@ Session::Session(const SessionConfig& config, const text::Translator& tr, const 
   // Tell the saved moves again: the log (and its scrollback) reads as it did before quitting.
   State told(saved.record.options, saved.record.seed);
   EventList events;
-  for (const RoundRecord& r : saved.record.rounds) {
-    for (const RecordStep& step : r.steps) {
+  // A round's deal is told with the round's last move, as when it was played.
+  auto told_deal = [&] {
+    if (told.is_chance_node()) told.deal(&events);
+  };
+  for (size_t r = 0; r < saved.record.rounds.size(); ++r) {
+    const RoundRecord& round = saved.record.rounds[r];
+    for (size_t i = 0; i < round.steps.size(); ++i) {
       events.clear();
-      told.apply(step.action, &events);
+      told.apply(round.steps[i].action, &events);
+      if (i + 1 == round.steps.size() && r + 1 < saved.record.rounds.size()) told_deal();
       for (std::string& l : narrator_.narrate(events)) log_.push_back(std::move(l));
     }
-    if (!r.score_half.empty()) round_scores_.push_back(r.score_half);
+    if (!round.score_half.empty()) round_scores_.push_back(round.score_half);
+  }
+  // A game saved on the end-of-round screen goes on with the next round, told as above.
+  if (table_.round_over()) {
+    const table::Events dealt = table_.deal(now()).events;
+    for (std::string& l : narrator_.narrate(dealt)) log_.push_back(std::move(l));
   }
   log_.push_back(tr.tr("save.resumed", {{"path", config.save_path}}));
 }
@@ -150,20 +163,17 @@ std::vector<std::string> Session::hint(const PublicView& view, const TableModel&
   return explain_hint(view, best, *tr_, seat_names(config_.seats), you_seat(config_.seats));
 }
 
-// Shows the table of the round that just ended, every card turned up, with the scores
-// explained; the engine has already dealt the next round (if any), so the events rebuild that
-// table.
-bool Session::finish_round(const TableModel& before, const table::Events& events, Screen& screen) {
-  TableModel end = before;
+// Shows the table of the round that just ended as the real state holds it (the engine waits at
+// the chance node, or the game is over), every card turned up, with the scores explained.
+bool Session::finish_round(int actor, const table::Events& events, Screen& screen) {
+  TableModel end = model(table_.view(), viewer_for(actor));
   end.current = kNoPlayer;
+  end.active = state().active_player();  // the last turn's player, as during the round
   end.held = end.hand = end.taken = kNoCard;
   end.knockers = 0;
   std::vector<Event> scored;
-  for (const Event& e : events) {
-    if (e.type == EventType::kRoundStarted) break;
-    end.apply(e);
+  for (const Event& e : events)
     if (e.type == EventType::kRoundScored) scored.push_back(e);
-  }
   std::vector<int32_t> scores(static_cast<size_t>(state().players()));
   for (const Event& e : scored) scores[static_cast<size_t>(e.player)] = e.score_half;
   round_scores_.push_back(scores);
@@ -230,7 +240,6 @@ Session::Outcome Session::run(Screen& screen) {
     const auto bot = std::find_if(due.begin(), due.end(),
                                   [&](const table::Pending& d) { return !person(d.seat); });
     const int actor = bot != due.end() ? bot->seat : due.front().seat;
-    const TableModel before = model(table_.view(), viewer_for(actor));
     // 2. One decision: a bot's through tick(), a person's through the screen.
     table::Events events;
     if (bot != due.end()) {
@@ -241,17 +250,15 @@ Session::Outcome Session::run(Screen& screen) {
       return quit();
     }
     if (events.empty()) continue;  // a knock answer, kept until the window closes
-    // 3. What happened. The next round's deal is told after the end of this round is shown.
-    const auto next_round = std::find_if(events.begin(), events.end(), [](const Event& e) {
-      return e.type == EventType::kRoundStarted;
-    });
-    for (std::string& l : narrator_.narrate({events.begin(), next_round}))
-      log_.push_back(std::move(l));
+    // 3. What happened. At the end of a round the finished table is shown, then (the Table
+    //    waits at the chance node) the next round is dealt and told.
+    for (std::string& l : narrator_.narrate(events)) log_.push_back(std::move(l));
     if (has_event(events, EventType::kRoundScored)) {
       show(model(table_.view(), viewer_for(actor)));
-      if (finish_round(before, events, screen)) return quit();
-      for (std::string& l : narrator_.narrate({next_round, events.end()}))
-        log_.push_back(std::move(l));
+      if (finish_round(actor, events, screen)) return quit();
+      if (table_.round_over())
+        for (std::string& l : narrator_.narrate(table_.deal(now()).events))
+          log_.push_back(std::move(l));
       show(model(table_.view(), viewer_for(state().current_player())));
       continue;
     }

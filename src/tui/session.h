@@ -78,7 +78,8 @@ class Session {
   std::vector<std::string> hint(const PublicView& view, const TableModel& asking,
                                 Screen& screen) const;
   // True if the person asked to quit instead of going on.
-  bool finish_round(const TableModel& before, const table::Events& events, Screen& screen);
+  // `actor` took the round's last decision; `events` are its events.
+  bool finish_round(int actor, const table::Events& events, Screen& screen);
 
   SessionConfig config_;
   const text::Translator* tr_;

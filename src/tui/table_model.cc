@@ -13,7 +13,7 @@ TableModel make_model(const PublicView& view, const std::vector<std::string>& na
   m.round = s.round();
   m.rounds = s.options().rounds;
   m.phase = s.phase();
-  m.current = s.current_player();
+  m.current = s.is_chance_node() ? kNoPlayer : s.current_player();  // nobody between rounds
   m.active = s.is_terminal() ? kNoPlayer : s.active_player();
   m.knocker = s.knocker();
   m.knockers = s.knockers();

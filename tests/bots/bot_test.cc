@@ -37,6 +37,7 @@ uint8_t play(const RuleOptions& options, uint64_t seed, std::vector<std::unique_
     }
     if (log) log->push_back(a);
     state.apply(a);
+    if (state.is_chance_node()) state.deal();
     if (++guard > 20000) {
       ADD_FAILURE() << "game did not end (seed " << seed << ")";
       return 0;
@@ -129,6 +130,7 @@ TEST(Bots, BlindToHiddenCards) {
       auto y = make_bot(spec, 11);
       EXPECT_EQ(x->choose(view), y->choose(other.public_view())) << spec << " step " << step;
       state.apply(driver->choose(view));
+      if (state.is_chance_node()) state.deal();
     }
   }
 }
@@ -175,6 +177,7 @@ TEST(Bots, SingleLegalActionReturnsIt) {
       ++checked;
     }
     state.apply(driver->choose(view));
+    if (state.is_chance_node()) state.deal();
   }
   EXPECT_GT(checked, 0);
 }
@@ -286,6 +289,7 @@ TEST(Evaluation, UnseenCardsAndLinesMatchTheEngine) {
       for (size_t i = 0; i < ours.size(); ++i) EXPECT_EQ(ours[i].id, engine[i].id);
     }
     state.apply(driver->choose(view));
+    if (state.is_chance_node()) state.deal();
   }
   EXPECT_GT(steps, 500);
 }

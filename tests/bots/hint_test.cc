@@ -153,6 +153,7 @@ TEST(BotsHintReasons, EveryLegalActionOfAGameHasAReasonOfItsKind) {
       ++checked;
     }
     s.apply(bot->choose(view));
+    if (s.is_chance_node()) s.deal();
   }
   EXPECT_GT(checked, 500);
 }

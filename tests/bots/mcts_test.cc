@@ -54,6 +54,7 @@ std::vector<Action> play(const RuleOptions& o, uint64_t game_seed, MctsBot& bot,
       a = random_action(s, rng);
     }
     s.apply(a);
+    if (s.is_chance_node()) s.deal();
   }
   if (final_state) *final_state = s;
   return decisions;
@@ -70,7 +71,10 @@ std::vector<State> positions(int count, uint64_t seed) {
     o.optional_clearing = rng.below(3) == 0;
     State s(o, ++game);
     const int stop = static_cast<int>(rng.below(200));
-    for (int i = 0; i < stop && !s.is_terminal(); ++i) s.apply(random_action(s, rng));
+    for (int i = 0; i < stop && !s.is_terminal(); ++i) {
+      s.apply(random_action(s, rng));
+      if (s.is_chance_node()) s.deal();
+    }
     if (!s.is_terminal() && s.legal_actions().size() > 1) out.push_back(s);
   }
   return out;
@@ -208,6 +212,7 @@ TEST(MctsBot, SingleLegalActionCostsNoSearch) {
         ++found;
       }
       s.apply(legal[rng.below(static_cast<uint32_t>(legal.size()))]);
+      if (s.is_chance_node()) s.deal();
     }
   }
   EXPECT_GT(found, 0);
@@ -265,7 +270,10 @@ TEST(MctsRollout, EvaluateWinShares) {
   RuleOptions o = options_for(3, 2);
   State s(o, 4);
   Rng rng(4);
-  while (!s.is_terminal()) mcts::rollout_round(s, rng, mcts::unseen_mean(s));
+  while (!s.is_terminal()) {
+    mcts::rollout_round(s, rng, mcts::unseen_mean(s));
+    if (s.is_chance_node()) s.deal();
+  }
   std::array<double, kMaxPlayers> v{};
   mcts::evaluate(s, v);
   const uint8_t winners = s.winners();

@@ -35,6 +35,7 @@ Played play_recorded(const RuleOptions& options, uint64_t seed) {
     if (step >= serialize_test::kMaxGameSteps) throw std::runtime_error("game does not end");
     EventList events;
     recorder.apply(s, random_action(s, rng), &events);
+    if (s.is_chance_node()) recorder.deal(s, &events);
     for (const Event& e : events) reshuffles += e.type == EventType::kReshuffled;
   }
   return {recorder.record(), s, reshuffles};
@@ -134,9 +135,8 @@ TEST(Record, CurrentDealFollowsTheDealingConvention) {
       EXPECT_EQ(deal[k], s.cell_value(static_cast<CellId>((k % n) * kGridCells + k / n)));
     EXPECT_EQ(deal[n * kGridCells], s.discard_pile_card(0));
     EXPECT_EQ(deal[n * kGridCells + 1], s.draw_pile_card(0));
-    // redeal() with it reproduces the table.
-    State t(o, 12345);
-    t.redeal(deal);
+    // Dealing it reproduces the table.
+    State t(o, 12345, deal);
     EXPECT_EQ(current_deal(t), deal);
     // Not once a card is revealed.
     s.apply(s.legal_actions()[0]);
@@ -194,8 +194,7 @@ TEST(RecordTamper, ChangedLegalActionIsCaughtInItsRound) {
   GameRecord r = game4().record;
   // The first setup reveal of round 1 reveals another legal cell: the scores or a later step
   // must differ.
-  State s(r.options, r.seed);
-  s.redeal(r.rounds[0].deal);
+  State s(r.options, r.seed, r.rounds[0].deal);
   Action original = r.rounds[0].steps[0].action;
   for (Action a : s.legal_actions()) {
     if (a == original) continue;

@@ -39,6 +39,7 @@ Played play(const RuleOptions& options, uint64_t seed, int max_decisions = 1 << 
     if (k >= serialize_test::kMaxGameSteps) throw std::runtime_error("the game does not end");
     EventList events;
     recorder.apply(s, random_action(s, rng), &events);
+    if (s.is_chance_node()) recorder.deal(s, &events);
     g.states.push_back(s);
     g.events.push_back(events);
   }

@@ -39,6 +39,7 @@ void play_random_game(const RuleOptions& options, uint64_t seed,
     ASSERT_LT(step, serialize_test::kMaxGameSteps) << "game does not end";
     events.clear();
     s.apply(random_action(s, rng), &events);
+    if (s.is_chance_node()) s.deal(&events);
     visit(s, events);
   }
 }
@@ -150,6 +151,14 @@ TEST(SerializeState, RoundTripsEveryPhase) {
       seen[static_cast<int>(s.phase())] = true;
     });
   }
+  // The chance node after a round that is not the last (play_random_game deals at once).
+  RuleOptions two;
+  two.rounds = 2;
+  State s(two, 3);
+  Rng rng(3);
+  while (!s.is_chance_node()) s.apply(random_action(s, rng));
+  expect_round_trip(s);
+  seen[static_cast<int>(s.phase())] = true;
   for (size_t p = 0; p < seen.size(); ++p)
     EXPECT_TRUE(seen[p]) << "never saw phase " << phase_name(static_cast<Phase>(p));
 }
@@ -162,6 +171,7 @@ State sample_state(Phase want = Phase::kChooseDraw) {
     Rng rng(seed);
     for (int i = 0; i < 400 && !s.is_terminal(); ++i) {
       s.apply(random_action(s, rng));
+      if (s.is_chance_node()) s.deal();
       if (i > 40 && s.phase() == want) return s;
     }
   }
@@ -300,7 +310,12 @@ TEST(SerializeState, RandomMutationsAreRejectedOrRoundTrip) {
         ASSERT_FALSE(validate_state(t));
         // A valid state must be playable.
         Rng play(i);
-        for (int k = 0; k < 50 && !t.is_terminal(); ++k) t.apply(random_action(t, play));
+        for (int k = 0; k < 50 && !t.is_terminal(); ++k) {
+          if (t.is_chance_node())
+            t.deal();
+          else
+            t.apply(random_action(t, play));
+        }
       } catch (const std::invalid_argument&) {
         ++rejected;
       }

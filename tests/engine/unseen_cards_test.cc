@@ -33,6 +33,7 @@ TEST(UnseenCards, CountTheHiddenPlacesThroughAGame) {
     for (int v = 0; v < kNumValues; ++v) EXPECT_GE(unseen[v], 0);
     const ActionList legal = s.legal_actions();
     s.apply(legal[rng.below(static_cast<uint32_t>(legal.size()))]);
+    if (s.is_chance_node()) s.deal();
   }
 }
 

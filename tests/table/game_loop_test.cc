@@ -30,13 +30,24 @@ TEST(GameLoopTest, KnockAnswersSeeNoOtherAnswer) {
     s.apply(a);
     ++applied;
   };
-  EXPECT_EQ(play_to_end(s, decide, apply), applied);
+  // The chance step between rounds: dealt at once, not a decision.
+  int deals = 0;
+  auto deal = [&] {
+    EXPECT_TRUE(s.is_chance_node());
+    EXPECT_EQ(s.current_player(), kChancePlayer);
+    s.deal();
+    ++deals;
+  };
+  EXPECT_EQ(play_to_end(s, decide, apply, deal), applied);
   EXPECT_TRUE(s.is_terminal());
   EXPECT_GT(answers, 0);
+  EXPECT_EQ(deals, s.rounds_played() - 1);  // none after the last round
   State t(RuleOptions{}, 8);
   auto apply_t = [&](int, Action a) { t.apply(a); };
   auto first = [](const DecisionRequest& r) { return r.state->legal_actions()[0]; };
-  EXPECT_THROW(play_to_end(t, first, apply_t, 0, 5), EndlessRound);
+  EXPECT_THROW(play_to_end(
+                   t, first, apply_t, [&] { t.deal(); }, 0, 5),
+               EndlessRound);
 }
 
 }  // namespace

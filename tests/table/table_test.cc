@@ -357,8 +357,97 @@ TEST(TableTest, ResamplingTheHiddenCardsChangesNothingThatIsDue) {
     }
     windows += s.phase() == Phase::kKnockWindow;
     s.apply(random->decide(PublicView(s), step + 1000));
+    if (s.is_chance_node()) s.deal();
   }
   EXPECT_GT(windows, 0);
+}
+
+// Rule 6: a round that is not the last ends at the chance node; the table shows it and waits.
+RuleOptions two_rounds() {
+  RuleOptions o;
+  o.players = 3;
+  o.rounds = 2;
+  return o;
+}
+
+bool starts_with_deal(const Events& events) {
+  return !events.empty() && events.front().type == EventType::kRoundStarted;
+}
+
+TEST(TableTest, TheRoundOverWaitsForItsPauseThenTickDeals) {
+  Table t(two_rounds(), 31, {bot("random"), bot("random"), bot("random")}, milliseconds(100),
+          std::string(kDefaultStandIn), milliseconds(5000));
+  t.tick(milliseconds(100));
+  ASSERT_TRUE(t.round_over());
+  EXPECT_FALSE(t.game_over());
+  const std::vector<Pending> due = t.pending();
+  ASSERT_EQ(due.size(), 1u);
+  EXPECT_TRUE(due[0].round_over);
+  EXPECT_EQ(due[0].seat, kChancePlayer);
+  EXPECT_TRUE(due[0].legal.empty());
+  EXPECT_EQ(due[0].deadline, milliseconds(5100));
+  EXPECT_EQ(t.record().rounds.size(), 1u);
+  // Nobody may act on the finished table.
+  const Outcome refused = t.submit(0, Action::draw_pile(), milliseconds(200));
+  EXPECT_EQ(refused.error, "round 1 is over: the next round must be dealt first");
+  // Not before the pause has passed; then the deal, and the bots play on.
+  EXPECT_TRUE(t.tick(milliseconds(5099)).empty());
+  EXPECT_TRUE(t.round_over());
+  const Events dealt = t.tick(milliseconds(5100), 1);
+  EXPECT_TRUE(starts_with_deal(dealt));
+  EXPECT_FALSE(t.round_over());
+  EXPECT_EQ(t.state().round(), 1);
+  ASSERT_EQ(t.record().rounds.size(), 2u);
+  EXPECT_EQ(t.record().rounds[1].first_player, 1);
+  t.tick(milliseconds(5100));
+  EXPECT_TRUE(t.game_over());
+  EXPECT_FALSE(replay_check(t.record()));
+}
+
+TEST(TableTest, WithoutARoundPauseOnlyAnExplicitDealDeals) {
+  Table t(two_rounds(), 32, {bot("random"), bot("random"), bot("random")}, milliseconds(0),
+          std::string(kDefaultStandIn), std::nullopt);
+  EXPECT_FALSE(t.deal(milliseconds(0)).ok());  // nothing to deal in the first round
+  t.tick(milliseconds(0));
+  ASSERT_TRUE(t.round_over());
+  EXPECT_EQ(t.pending()[0].deadline, std::nullopt);
+  EXPECT_TRUE(t.tick(milliseconds(1) * 1000000000).empty());
+  ASSERT_TRUE(t.round_over());
+  const Outcome dealt = t.deal(milliseconds(10));
+  ASSERT_TRUE(dealt.ok()) << dealt.error;
+  ASSERT_EQ(dealt.events.size(), 1u);
+  EXPECT_TRUE(starts_with_deal(dealt.events));
+  EXPECT_EQ(t.state().phase(), Phase::kSetupReveal);
+  EXPECT_EQ(t.state().first_player(), 1);
+  EXPECT_FALSE(t.deal(milliseconds(10)).ok());
+  t.tick(milliseconds(10));
+  EXPECT_TRUE(t.game_over());
+  EXPECT_EQ(t.deal(milliseconds(10)).error, "the game is over");
+}
+
+TEST(TableTest, SaveAndLoadAtTheRoundsEnd) {
+  Table t(two_rounds(), 33, {bot("random"), person(), bot("random")}, milliseconds(0),
+          std::string(kDefaultStandIn), std::nullopt);
+  // The person plays the first legal action until the round is over.
+  for (int guard = 0; guard < 5000 && !t.round_over(); ++guard) {
+    t.tick(milliseconds(0));
+    if (t.round_over()) break;
+    const Pending p = t.pending().front();
+    ASSERT_TRUE(t.submit(p.seat, p.legal.front(), milliseconds(0)).ok());
+  }
+  ASSERT_TRUE(t.round_over());
+  const nlohmann::json saved = t.save();
+  EXPECT_TRUE(saved.at("round_pause_ms").is_null());
+  Table loaded = Table::load(saved);
+  EXPECT_EQ(loaded.state(), t.state());
+  EXPECT_TRUE(loaded.round_over());
+  EXPECT_EQ(loaded.pending(), t.pending());
+  EXPECT_EQ(loaded.save(), saved);
+  // Both deal the same next round.
+  const Outcome a = t.deal(milliseconds(1)), b = loaded.deal(milliseconds(1));
+  EXPECT_TRUE(std::equal(a.events.begin(), a.events.end(), b.events.begin(), b.events.end()));
+  EXPECT_EQ(loaded.state(), t.state());
+  EXPECT_EQ(loaded.record(), t.record());
 }
 
 }  // namespace

@@ -60,6 +60,7 @@ std::string transcript(const std::string& code, uint64_t seed = kSeed,
     out << "? " << narrator.decision(view) << "\n";
     events.clear();
     state.apply(bots[static_cast<size_t>(p)]->choose(view), &events);
+    if (state.is_chance_node()) state.deal(&events);
     if (kinds)
       for (const Event& e : events) (*kinds)[static_cast<size_t>(e.type)] = true;
     // The round that ended (its scores), then the next deal, as the session tells them.

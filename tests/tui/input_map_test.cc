@@ -86,6 +86,7 @@ TEST(TuiInputMap, EveryDecisionTypeIsReachableByKeys) {
       }
       phases.insert(view.phase());
       s.apply(bots[static_cast<size_t>(s.current_player())]->choose(view));
+      if (s.is_chance_node()) s.deal();
     }
   }
   for (Phase p : {Phase::kSetupReveal, Phase::kChooseDraw, Phase::kKnockWindow,

@@ -15,7 +15,10 @@ GameRecord a_recorded_game(uint64_t seed) {
   State s(options, seed);
   GameRecorder recorder(s, seed);
   auto bot = make_bot("random", seed);
-  while (!s.is_terminal()) recorder.apply(s, bot->choose(s.public_view()));
+  while (!s.is_terminal()) {
+    recorder.apply(s, bot->choose(s.public_view()));
+    if (s.is_chance_node()) recorder.deal(s);
+  }
   return recorder.record();
 }
 

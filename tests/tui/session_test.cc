@@ -146,6 +146,47 @@ TEST_F(TuiSession, QuittingSavesAndResumeContinuesExactly) {
   EXPECT_TRUE(std::equal(steps.begin(), steps.end(), full.rounds[0].steps.begin()));
 }
 
+// The end-of-round screen shows the finished table of the real state (the engine waits at the
+// chance node, every card up); quitting there saves the round over, and the resumed game deals
+// the next round and goes on as the uninterrupted one.
+class QuitAtRoundEnd : public ScriptedScreen {
+ public:
+  bool announce(const TableModel& model, Wait wait) override {
+    ScriptedScreen::announce(model, wait);
+    if (model.status.rfind("End of round 1", 0) != 0) return false;
+    round_end = model;
+    return true;
+  }
+  TableModel round_end;
+};
+
+TEST_F(TuiSession, QuittingOnTheEndOfRoundScreenSavesTheRoundOverAndResumes) {
+  ScriptedScreen straight;
+  Session whole(config("human,easy,easy,easy"), tr_);
+  ASSERT_EQ(whole.run(straight), Session::Outcome::kFinished);
+
+  QuitAtRoundEnd first;
+  Session session(config("human,easy,easy,easy"), tr_);
+  ASSERT_EQ(session.run(first), Session::Outcome::kQuit);
+  ASSERT_EQ(first.round_end.players, 4);
+  EXPECT_EQ(first.round_end.current, kNoPlayer);
+  for (int c = 0; c < 4 * kGridCells; ++c)
+    EXPECT_NE(first.round_end.cells[static_cast<size_t>(c)].state, CellState::kFaceDown) << c;
+  EXPECT_TRUE(session.state().is_chance_node());
+  std::ifstream in(dir_ / "save.json");
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  State state(RuleOptions{}, 1);
+  const SavedGame saved = load_save(text, &state);
+  EXPECT_TRUE(state.is_chance_node());
+  EXPECT_EQ(state, session.state());
+
+  ScriptedScreen second;
+  Session resumed(config("human,easy,easy,easy"), tr_, saved, state);
+  EXPECT_EQ(resumed.state().round(), 1);  // dealt
+  ASSERT_EQ(resumed.run(second), Session::Outcome::kFinished);
+  EXPECT_EQ(resumed.record(), whole.record());
+}
+
 TEST_F(TuiSession, ACorruptSaveIsRejectedWithAReason) {
   State state(RuleOptions{}, 1);
   EXPECT_THROW(load_save("{not json", &state), std::invalid_argument);

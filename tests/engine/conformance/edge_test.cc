@@ -208,6 +208,7 @@ int on_states(int games, Probe probe) {
         if (::testing::Test::HasFatalFailure() || s.is_terminal()) break;
         ActionList legal = s.legal_actions();
         s.apply(legal[chooser.below(static_cast<uint32_t>(legal.size()))]);
+        if (s.is_chance_node()) s.deal();
       }
     }
   }
@@ -302,6 +303,8 @@ TEST(ConformanceEdge, CopiesPlayOnIndependently) {
       EventList ea, eb;
       a.apply(x, &ea);
       b.apply(x, &eb);
+      if (a.is_chance_node()) a.deal(&ea);
+      if (b.is_chance_node()) b.deal(&eb);
       ASSERT_TRUE(a == b);
       ASSERT_TRUE(std::equal(ea.begin(), ea.end(), eb.begin(), eb.end()));
     }

@@ -11,6 +11,8 @@
 
 #include "engine/diagram.h"
 #include "engine/public_view.h"
+#include "engine/record.h"
+#include "engine/serialize.h"
 
 namespace allegra::conformance {
 namespace {
@@ -459,6 +461,7 @@ std::string check_legal_actions(const State& s, const ActionList& legal) {
       for (int id : t.lines(s.clearer())) want.push_back(Action::clear(id));
       if (s.options().optional_clearing) want.push_back(Action::leave_lines());
       break;
+    case Phase::kRoundOver:  // chance: the deal is next, nobody acts
     case Phase::kGameOver:
       break;
   }
@@ -643,6 +646,7 @@ std::string check_resample(const State& s, const ActionList& legal, Rng& rng, in
     Action a = l[play.below(static_cast<uint32_t>(l.size()))];
     try {
       r.apply(a);
+      if (r.is_chance_node()) r.deal();
     } catch (const std::exception& ex) {
       return fmt::format("resample playout step {}: apply({}) threw {}", step, allegra::to_text(a),
                          ex.what());
@@ -652,6 +656,49 @@ std::string check_resample(const State& s, const ActionList& legal, Rng& rng, in
     if (auto e = check_structure(r); !e.empty())
       return fmt::format("resample playout step {} ({}): {}", step, allegra::to_text(a), e);
   }
+  return {};
+}
+
+// ------------------------------------------------------------------------------------------
+// The chance node between rounds
+
+std::string check_chance_node(const State& s, Rng& rng) {
+  ALLEGRA_CHECK(s.phase() == Phase::kRoundOver && !s.is_terminal(), "");
+  ALLEGRA_CHECK(s.current_player() == kChancePlayer, "current player {}", s.current_player());
+  ALLEGRA_CHECK(s.legal_actions().empty(), "legal actions at the chance node");
+  // Nothing is legal; apply() says why and leaves the state as it is.
+  State probe = s;
+  try {
+    probe.apply(Action::draw_pile());
+    return "apply() accepted an action at the chance node";
+  } catch (const IllegalAction& e) {
+    ALLEGRA_CHECK(std::string(e.what()).find("must be dealt first") != std::string::npos, "{}",
+                  e.what());
+  }
+  ALLEGRA_CHECK(probe == s, "a refused action changed the state");
+  // The finished table: every card up, the round's result filled in.
+  for (int c = 0; c < s.players() * kGridCells; ++c)
+    ALLEGRA_CHECK(s.cell_state(static_cast<CellId>(c)) != CellState::kFaceDown,
+                  "cell {} is face down at the round's end", cell_to_text(static_cast<CellId>(c)));
+  ALLEGRA_CHECK(s.last_round().ender == s.ender() && s.ender() != kNoPlayer, "");
+  // Its public view, the view and state JSON, and a resample.
+  const PublicView view = s.public_view();
+  ALLEGRA_CHECK(view.phase() == Phase::kRoundOver, "");
+  const nlohmann::json vj = public_view_to_json(view);
+  ALLEGRA_CHECK(vj.at("phase") == "round-over" && vj.at("current_player").is_null() &&
+                    vj.at("legal_actions").empty(),
+                "{}", vj.dump());
+  ALLEGRA_CHECK(!validate_state(s), "{}", validate_state(s).value_or(""));
+  ALLEGRA_CHECK(state_from_json(state_to_json(s)) == s, "the state JSON round trip differs");
+  ALLEGRA_CHECK(s.resample(rng).public_view() == view, "a resample has another public view");
+  // Dealing from the Rng equals dealing the same deck order.
+  State from_rng = s, from_deck = s;
+  EventList e1, e2;
+  from_rng.deal(&e1);
+  from_deck.deal(current_deal(from_rng), &e2);
+  ALLEGRA_CHECK(from_rng == from_deck, "dealing the Rng's deck gives another state");
+  ALLEGRA_CHECK(std::equal(e1.begin(), e1.end(), e2.begin(), e2.end()), "");
+  ALLEGRA_CHECK(e1.size() == 1 && e1[0].type == EventType::kRoundStarted, "");
   return {};
 }
 
@@ -1086,6 +1133,16 @@ GameResult play_checked_game(const RuleOptions& options, uint64_t seed, const Ch
                   describe_state(before);
       return res;
     }
+    // The chance node: checked, then the next round dealt; the action and the deal are checked
+    // as one transition below.
+    if (s.is_chance_node()) {
+      e = check_chance_node(s, resample_rng);
+      if (!e.empty()) {
+        res.error = where(step, "chance node") + e + "\n" + describe_state(s);
+        return res;
+      }
+      s.deal(&events);
+    }
     res.actions.push_back(a);
     all_events.insert(all_events.end(), events.begin(), events.end());
     e = check_transition(before, a, s, events);
@@ -1137,6 +1194,7 @@ GameResult play_checked_game(const RuleOptions& options, uint64_t seed, const Ch
       events.clear();
       try {
         r.apply(a, &events);
+        if (r.is_chance_node()) r.deal(&events);
       } catch (const std::exception& ex) {
         res.error = where(static_cast<int>(i), "replay") + ex.what();
         return res;

@@ -80,6 +80,9 @@ std::string check_public_view(const State& s, const ActionList& legal);
 std::string check_resample(const State& s, const ActionList& legal, Rng& rng, int playout_steps);
 
 // --- Per-action checks ---------------------------------------------------------------------
+// The chance node after a round (State::kRoundOver): nobody acts, the finished table is up, the
+// view and the JSON know the phase, and a deal from the Rng equals one from the same deck.
+std::string check_chance_node(const State& s, Rng& rng);
 std::string check_transition(const State& before, Action a, const State& after,
                              const EventList& events);
 

@@ -131,6 +131,8 @@ std::string check_record_unguarded(const RuleOptions& o, uint64_t seed,
     EventList e1, e2;
     plain.apply(actions[i], &e1);
     recorder.apply(recorded, actions[i], &e2);
+    if (plain.is_chance_node()) plain.deal(&e1);
+    if (recorded.is_chance_node()) recorder.deal(recorded, &e2);
     ALLEGRA_CHECK(plain == recorded, "action #{} ({}): the recorded game's state differs", i,
                   to_text(actions[i]));
     ALLEGRA_CHECK(std::equal(e1.begin(), e1.end(), e2.begin(), e2.end()),

@@ -91,7 +91,10 @@ inline std::string events_text(const EventList& events) {
 
 // Applies the actions in order. Stops at the first one that does not parse or is illegal and
 // says which, with the diagram of the position it was tried in. Events of all the actions are
-// appended to `events` if given.
+// appended to `events` if given. An action that ends a round that is not the last leaves the
+// engine at the chance node (kRoundOver): the next round is dealt from the state's Rng, as
+// every game loop does, and its kRoundStarted appended (tests/engine/chance_test.cc checks
+// the chance node itself).
 inline ::testing::AssertionResult apply_all(State& s, std::initializer_list<std::string_view> texts,
                                             EventList* events = nullptr) {
   for (std::string_view text : texts) {
@@ -105,6 +108,7 @@ inline ::testing::AssertionResult apply_all(State& s, std::initializer_list<std:
              << "'" << text << "' was rejected: " << e.what() << "\nin position:\n"
              << diagram_of(s);
     }
+    if (s.is_chance_node()) s.deal(events);
   }
   return ::testing::AssertionSuccess();
 }
@@ -190,10 +194,11 @@ inline DeckCounts cards_in_play(const State& s) {
   return counts;
 }
 
-// A deck order for State::redeal() at the start of a round whose first player is `first`:
-// the named cells get the named values, deck[12n] (the discard starter) is `discard_starter`,
-// the rest is filled with the remaining cards in value order. Dealing convention
-// (state.cc, start_round): deck[k] for k < 12n goes to player (first + k) mod n, grid cell k / n.
+// A deck order for the deck constructor State(options, seed, deck) or State::deal(deck) at the
+// start of a round whose first player is `first`: the named cells get the named values, deck[12n]
+// (the discard starter) is `discard_starter`, the rest is filled with the remaining cards in value
+// order. Dealing convention (state.cc, start_round): deck[k] for k < 12n goes to player (first + k)
+// mod n, grid cell k / n.
 inline std::vector<int8_t> deck_order(const RuleOptions& o, int first,
                                       const std::map<CellId, int>& fixed, int discard_starter) {
   const int n = o.players;

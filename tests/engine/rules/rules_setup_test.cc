@@ -129,17 +129,17 @@ TEST(RulesSetup, EachPlayerRevealsTwoCardsClockwiseThenFirstPlayerDraws) {
 // player's next reveal.
 TEST(RulesSetup, NoClearingAtSetupButTheLineCountsAtTheFirstReveal) {
   RuleOptions o = no_knock(3);
-  State s(o, 11);
   // Player 0's row a: 1a3 0a0 0a1 = 7 7 7. Player 2's row a: 2a1 2a2 2a3 = 9 9 9.
-  s.redeal(deck_order(o, 0,
-                      {{cell("1a3"), 7},
-                       {cell("0a0"), 7},
-                       {cell("0a1"), 7},
-                       {cell("2a1"), 9},
-                       {cell("2a2"), 9},
-                       {cell("2a3"), 9},
-                       {cell("0c3"), 2}},
-                      4));
+  State s(o, 11,
+          deck_order(o, 0,
+                     {{cell("1a3"), 7},
+                      {cell("0a0"), 7},
+                      {cell("0a1"), 7},
+                      {cell("2a1"), 9},
+                      {cell("2a2"), 9},
+                      {cell("2a3"), 9},
+                      {cell("0c3"), 2}},
+                     4));
   EventList ev;
   ASSERT_TRUE(apply_all(s,
                         {"reveal 0a0", "reveal 0a1",   // player 0
@@ -192,6 +192,7 @@ TEST(RulesSetup, FirstPlayerOfRoundRIsRModN) {
       ASSERT_FALSE(legal.empty()) << diagram_of(s);
       EventList ev;
       s.apply(legal[rng.below(static_cast<uint32_t>(legal.size()))], &ev);
+      if (s.is_chance_node()) s.deal(&ev);
       for (const Event& e : ev) {
         if (e.type != EventType::kRoundStarted) continue;
         ++rounds_seen;
