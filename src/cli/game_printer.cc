@@ -4,7 +4,6 @@
 #include <fmt/ranges.h>
 
 #include "cli/points.h"
-#include "engine/action.h"
 
 namespace allegra::cli {
 namespace {
