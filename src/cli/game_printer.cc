@@ -14,18 +14,16 @@ namespace {
 
 std::string pname(int p) { return fmt::format("P{}", p); }
 
-// "P1", "P1 and P3", "P1, P2 and P3".
-std::string name_list(const std::vector<int>& players) {
-  std::string out;
-  for (size_t i = 0; i < players.size(); ++i) {
-    if (i > 0) out += i + 1 == players.size() ? " and " : ", ";
-    out += pname(players[i]);
-  }
-  return out;
-}
+// The width a wrapped block keeps to, in characters (code points: "ü" is one). A word of up to
+// kShortWord characters may run that much past it rather than start a line alone ("... for the
+// 2." is not torn after "the").
+constexpr size_t kWidth = 100;
+constexpr size_t kShortWord = 3;
 
-std::string card_in(int8_t value) {
-  return value == kHiddenValue ? "face down" : fmt::format("{}", value);
+size_t width_of(std::string_view text) {
+  size_t n = 0;
+  for (const char c : text) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  return n;
 }
 
 // The finished table: a grid of four cells per player, three to a row and the shared column.
@@ -120,6 +118,35 @@ std::string game_summary_line(int game_number, uint64_t seed, const State& s, in
 
 void GamePrinter::line(const std::string& text) { fmt::print(out_, "{}\n", text); }
 
+void GamePrinter::block(const std::string& lead, const std::vector<std::string>& sentences) {
+  const std::string indent(width_of(lead), ' ');
+  std::string text = lead;
+  size_t width = width_of(lead);
+  bool first = true;  // no break before the first word of the block
+  for (const std::string& sentence : sentences) {
+    for (size_t at = 0; at < sentence.size();) {
+      size_t end = sentence.find(' ', at);
+      if (end == std::string::npos) end = sentence.size();
+      const std::string_view word(sentence.data() + at, end - at);
+      at = end + 1;
+      if (word.empty()) continue;
+      const size_t room = width_of(word) <= kShortWord ? kWidth + kShortWord : kWidth;
+      if (!first && width + 1 + width_of(word) > room) {
+        line(text);
+        text = indent;
+        width = indent.size();
+      } else if (!first) {
+        text += ' ';
+        ++width;
+      }
+      text += word;
+      width += width_of(word);
+      first = false;
+    }
+  }
+  line(text);
+}
+
 void GamePrinter::begin_game(const State& initial, int game_number, uint64_t seed,
                              std::span<const RecordSeat> seats) {
   players_ = initial.players();
@@ -135,9 +162,11 @@ void GamePrinter::begin_game(const State& initial, int game_number, uint64_t see
               : fmt::format("{} {} ({})", pname(static_cast<int>(p)), seats[p].name, seats[p].bot));
     line(fmt::format("Players: {}", fmt::join(who, ", ")));
   }
-  line(
-      "Cells are <player><row a-c><column 0-3>; column 3 of each grid is also the first column "
-      "of the previous player's display.");
+  std::vector<std::string> names;
+  for (int p = 0; p < players_; ++p) names.push_back(pname(p));
+  narrator_.emplace(*tr_, std::move(names), players_, std::vector<text::Voice>{},
+                    text::Telling::kEverything);
+  block("", {tr_->tr("print.cells")});
 }
 
 void GamePrinter::begin_round(const State& s) {
@@ -148,8 +177,6 @@ void GamePrinter::begin_round(const State& s) {
   end_reveals_ = 0;
   scored_.clear();
   in_setup_ = true;
-  setup_parts_.clear();
-  setup_player_ = kNoPlayer;
   std::string of = rounds_ > 0 ? fmt::format(" of {}", rounds_) : "";
   line("");
   line(fmt::format("=== Round {}{} ===", round_ + 1, of));
@@ -167,32 +194,30 @@ void GamePrinter::on_event(const Event& e) {
     case EventType::kGameOver:
       flush_turn();
       return;
-    case EventType::kTurnStarted:
+    case EventType::kTurnStarted:  // told first in the turn's block ("P2’s turn.")
       flush_setup();
       flush_turn();
       turn_player_ = e.player;
       ++turn_;
-      return;
+      break;
     case EventType::kFinalRevealed:
       flush_turn();
       ++end_reveals_;
       return;
     case EventType::kRevealed:
       if (in_setup_) {
-        if (e.player != setup_player_) {
-          setup_parts_.push_back(pname(e.player));
-          setup_player_ = e.player;
-        }
-        setup_parts_.back() += fmt::format(" {}={}", cell_to_text(e.cell), e.card);
+        setup_events_.push_back(e);
         return;
       }
       break;
     case EventType::kTurnSkipped:
       flush_turn();
-      line(fmt::format("         {} has no face-down card left and is skipped", pname(e.player)));
+      block(std::string(7, ' '), narrator_->narrate({&e, 1}));
       return;
     case EventType::kRoundScored:  // end_round() prints them with the table
       flush_turn();
+      if (scored_.empty() && end_reveals_ > 0)
+        line(tr_->tr("narr.all_revealed", {{"count", end_reveals_}}));
       scored_.push_back(e);
       return;
     default:
@@ -204,139 +229,39 @@ void GamePrinter::on_event(const Event& e) {
 void GamePrinter::flush_setup() {
   if (!in_setup_) return;
   in_setup_ = false;
-  // Four players to a line keeps six-player setups readable.
-  for (size_t i = 0; i < setup_parts_.size(); i += 4) {
-    std::string text;
-    for (size_t j = i; j < std::min(setup_parts_.size(), i + 4); ++j)
-      text += (j > i ? "  |  " : "") + setup_parts_[j];
-    line(fmt::format("{}{}", i == 0 ? "setup:   " : "         ", text));
+  // A block per player: "P0 turned up the 10 at P1’s row 1, column 4. P0 turned up ...".
+  for (size_t i = 0; i < setup_events_.size();) {
+    size_t j = i;
+    while (j < setup_events_.size() && setup_events_[j].player == setup_events_[i].player) ++j;
+    block(std::string(7, ' '), narrator_->narrate(std::span(setup_events_).subspan(i, j - i)));
+    i = j;
   }
+  setup_events_.clear();
 }
 
 void GamePrinter::flush_turn() {
   if (turn_player_ == kNoPlayer) return;
-  line(fmt::format("{:>5}. P{}: {}", turn_, turn_player_, describe_turn()));
+  // The end of the round gets a line of its own, so that it is seen.
+  std::vector<Event> told;
+  const Event* ended = nullptr;
   for (const Event& e : turn_events_) {
-    if (e.type == EventType::kRoundEnded) {
-      ender_ = e.player;
-      line(fmt::format("         -- {} has no face-down card left: everyone else has one last turn",
-                       pname(e.player)));
-    }
+    if (e.type == EventType::kRoundEnded)
+      ended = &e;
+    else
+      told.push_back(e);
+  }
+  block(fmt::format("{:>5}. ", turn_), narrator_->narrate(told));
+  if (ended != nullptr) {
+    ender_ = ended->player;
+    block("    -- ", narrator_->narrate({ended, 1}));
   }
   turn_events_.clear();
   turn_player_ = kNoPlayer;
 }
 
-std::string GamePrinter::describe_turn() const {
-  const std::vector<Event>& ev = turn_events_;
-  const int active = turn_player_;
-  std::vector<bool> used(ev.size(), false);
-  std::vector<std::string> parts;
-  int knocker = kNoPlayer;
-  auto who = [&](int p) { return p == active ? std::string() : pname(p) + " "; };
-  // The index of the first unused event after i matching `pred`, or ev.size().
-  auto find_after = [&](size_t i, auto pred) {
-    for (size_t j = i + 1; j < ev.size(); ++j)
-      if (!used[j] && pred(ev[j])) return j;
-    return ev.size();
-  };
-  for (size_t i = 0; i < ev.size(); ++i) {
-    if (used[i]) continue;
-    const Event& e = ev[i];
-    switch (e.type) {
-      case EventType::kReshuffled:
-        parts.push_back(
-            fmt::format("(the discard pile becomes a new draw pile of {} cards)", e.cards));
-        break;
-      case EventType::kDrew:
-        parts.push_back(e.pile == Pile::kDraw
-                            ? fmt::format("draws {}", e.card)
-                            : fmt::format("takes {} from the discard pile", e.card));
-        break;
-      case EventType::kKnocked: {
-        std::vector<int> knockers;
-        for (size_t j = i; j < ev.size(); ++j) {
-          if (ev[j].type == EventType::kKnocked) {
-            knockers.push_back(ev[j].player);
-            used[j] = true;
-          } else if (ev[j].type != EventType::kPassed) {
-            break;
-          }
-        }
-        parts.push_back(
-            fmt::format("{} knock{}", name_list(knockers), knockers.size() == 1 ? "s" : ""));
-        break;
-      }
-      case EventType::kPassed:
-        break;
-      case EventType::kGave:
-        knocker = e.knocker;
-        parts.push_back(fmt::format("gives it to {}", pname(e.knocker)));
-        break;
-      case EventType::kRefused:
-        parts.push_back("refuses the knock");
-        break;
-      case EventType::kKnockerSwapped:
-        parts.push_back(fmt::format("{} swaps it for {} ({})", pname(e.player),
-                                    cell_to_text(e.cell), card_in(e.old_card)));
-        break;
-      case EventType::kTook: {
-        // A face-down card shows its value once put (the kPut after it).
-        size_t j = find_after(i, [&](const Event& x) { return x.type == EventType::kPut; });
-        if (e.card == kHiddenValue && j < ev.size())
-          parts.push_back(
-              fmt::format("takes {} (face down: {})", cell_to_text(e.cell), ev[j].card));
-        else
-          parts.push_back(fmt::format("takes {} ({})", cell_to_text(e.cell), card_in(e.card)));
-        break;
-      }
-      case EventType::kSwapped:
-      case EventType::kPut: {
-        size_t j = find_after(i, [&](const Event& x) {
-          return x.type == EventType::kDiscarded && x.player == active && x.cell == e.cell;
-        });
-        if (j < ev.size()) used[j] = true;
-        parts.push_back(fmt::format("swaps it for {} ({})", cell_to_text(e.cell), e.old_card));
-        break;
-      }
-      case EventType::kPutBack:
-        parts.push_back(fmt::format("{} puts his hand card {} into {}", pname(e.player), e.card,
-                                    cell_to_text(e.cell)));
-        break;
-      case EventType::kDiscarded:
-        if (e.player == active && e.cell == kNoCell)
-          parts.push_back("discards it");
-        else if (e.player == knocker && e.cell == kNoCell)
-          parts.push_back(fmt::format("{} discards his hand card {}", pname(e.player), e.card));
-        else
-          parts.push_back(fmt::format("{}discards {}", who(e.player), e.card));
-        break;
-      case EventType::kRevealed:
-        parts.push_back(
-            fmt::format("{}reveals {} ({})", who(e.player), cell_to_text(e.cell), card_in(e.card)));
-        break;
-      case EventType::kCleared:
-        parts.push_back(
-            fmt::format("{}CLEARS {} (three {}s)", who(e.player), line_to_text(e.line), e.card));
-        break;
-      case EventType::kLinesLeft:
-        parts.push_back(fmt::format("{}leaves the complete lines standing", who(e.player)));
-        break;
-      default:
-        break;  // kRoundEnded: a note after the line
-    }
-  }
-  std::string out;
-  for (size_t i = 0; i < parts.size(); ++i) out += (i ? ", " : "") + parts[i];
-  return out;
-}
-
 void GamePrinter::end_round(const State& s) {
   flush_turn();
   if (static_cast<int>(scored_.size()) != players_) return;  // not scored (yet)
-  if (end_reveals_ > 0)
-    line(fmt::format("The {} face-down card{} left {} turned up (nothing is cleared now).",
-                     end_reveals_, end_reveals_ == 1 ? "" : "s", end_reveals_ == 1 ? "is" : "are"));
   line("");
   fmt::print(out_, "{}", draw_table(s, ender_));
   line("");
@@ -381,16 +306,13 @@ void GamePrinter::end_game(const State& s, int actions) {
   for (int p = 0; p < s.players(); ++p)
     totals += fmt::format("{}{} {}", p ? "   " : "", pname(p), half_points_text(s.total_half(p)));
   if (!s.is_terminal()) {  // a record of an unfinished game
-    line(fmt::format("The game is not over: {} round{} played ({} actions). Totals so far: {}",
-                     s.rounds_played(), s.rounds_played() == 1 ? "" : "s", actions, totals));
+    line(tr_->tr("print.not_over",
+                 {{"rounds", s.rounds_played()}, {"actions", actions}, {"totals", totals}}));
     return;
   }
-  line(fmt::format("Game over after {} round{} ({} actions). Final totals: {}", s.rounds_played(),
-                   s.rounds_played() == 1 ? "" : "s", actions, totals));
-  uint8_t w = s.winners();
-  bool tie = (w & (w - 1)) != 0;
-  line(fmt::format("{}: {}{}", tie ? "Winners" : "Winner", winners_text(w, s.players()),
-                   tie ? " (tie)" : ""));
+  line(tr_->tr("print.game_over",
+               {{"rounds", s.rounds_played()}, {"actions", actions}, {"totals", totals}}));
+  line(narrator_->winners_sentence(s.winners()));
 }
 
 }  // namespace allegra::cli

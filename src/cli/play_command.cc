@@ -119,8 +119,7 @@ std::vector<tui::SeatConfig> make_seats(const PlayArgs& args, int players,
 }
 
 int run_play(const PlayArgs& args) {
-  if (args.lang_option->count() > 0 && args.lang.empty())
-    throw CliError("--lang needs a language: en, de, fr, nl or es");
+  require_lang_value(args.lang_option, args.lang);
   const auto tr = std::make_unique<text::Translator>(translator_for(args.lang));
   check_resume_flags(args);
 
@@ -200,6 +199,11 @@ text::Translator translator_for(const std::string& lang) {
   } catch (const std::invalid_argument& e) {
     throw CliError(fmt::format("--lang: {}", e.what()));
   }
+}
+
+void require_lang_value(const CLI::Option* option, const std::string& lang) {
+  if (option->count() > 0 && lang.empty())
+    throw CliError("--lang needs a language: en, de, fr, nl or es");
 }
 
 Command add_play_command(CLI::App& app) {

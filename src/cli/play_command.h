@@ -17,5 +17,7 @@ Command add_play_command(CLI::App& app);
 
 // The translator for a --lang flag ("" = from the environment); CliError for an unknown one.
 text::Translator translator_for(const std::string& lang);
+// CliError "--lang needs a language: ..." if the --lang `option` was given an empty `lang`.
+void require_lang_value(const CLI::Option* option, const std::string& lang);
 
 }  // namespace allegra::cli

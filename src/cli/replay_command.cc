@@ -63,9 +63,9 @@ std::string located(const ReplayError& e) {
 }
 
 // Replays a record that replay_check() accepted, feeding the printer.
-void print_record(const GameRecord& record, int game_number) {
+void print_record(const GameRecord& record, int game_number, const text::Translator& tr) {
   ReplayCursor cursor(record);
-  GamePrinter printer(stdout);
+  GamePrinter printer(stdout, tr);
   printer.begin_game(cursor.state(), game_number, record.seed, record.seats);
   printer.begin_round(cursor.state());
   while (cursor.forward()) {
@@ -110,8 +110,7 @@ int run_viewer(const ReplayArgs& args) {
 }
 
 int run_replay(const ReplayArgs& args) {
-  if (args.lang_option->count() > 0 && args.lang.empty())
-    throw CliError("--lang needs a language: en, de, fr, nl or es");
+  require_lang_value(args.lang_option, args.lang);
   if (args.screen_reader && (args.view || args.check))
     throw CliError("--screen-reader cannot be combined with --view or --check");
   if (args.view && (args.check || args.print))
@@ -121,9 +120,10 @@ int run_replay(const ReplayArgs& args) {
   if (args.view ||
       (!args.check && !args.print && !args.screen_reader && tui::is_interactive_terminal()))
     return run_viewer(args);
-  // Only --screen-reader prints translated text; --print stays the English log.
-  std::unique_ptr<text::Translator> tr;
-  if (args.screen_reader) tr = std::make_unique<text::Translator>(translator_for(args.lang));
+  // Text in the --lang language; --print is English without it (a stable language for
+  // scripts), --screen-reader speaks the language of the environment.
+  const text::Translator tr =
+      translator_for(args.lang.empty() && !args.screen_reader ? "en" : args.lang);
   int games = 0;
   int64_t actions = 0;
   bool found = false;
@@ -146,9 +146,9 @@ int run_replay(const ReplayArgs& args) {
     } else {
       if (games > 1) fmt::print("\n\n");
       if (args.screen_reader)
-        print_transcript(record, line, *tr);
+        print_transcript(record, line, tr);
       else
-        print_record(record, line);
+        print_record(record, line, tr);
     }
     return true;
   });
@@ -185,7 +185,8 @@ Command add_replay_command(CLI::App& app) {
                 "in the --lang language (for screen readers)");
   args->lang_option =
       sub->add_option("--lang", args->lang,
-                      "Language of the viewer and of --screen-reader: en, de, fr, nl or es")
+                      "Language of the viewer, --print and --screen-reader: en, de, fr, nl or es "
+                      "(default: en for --print, else from LC_ALL / LC_MESSAGES / LANG)")
           ->type_name("CODE");
   sub->add_option("--game", args->game,
                   "Only the game on this line of FILE (games are numbered by line, from 1)")

@@ -13,12 +13,14 @@
 #include "cli/cli_error.h"
 #include "cli/game_printer.h"
 #include "cli/number_flags.h"
+#include "cli/play_command.h"
 #include "cli/random_player.h"
 #include "cli/record_file.h"
 #include "cli/rule_flags.h"
 #include "cli/sim_command.h"
 #include "engine/record.h"
 #include "table/game_loop.h"
+#include "text/translator.h"
 
 namespace allegra::cli {
 namespace {
@@ -29,9 +31,13 @@ struct SelfplayArgs {
   uint64_t seed = 1;
   std::string record_path;
   bool quiet = false;
+  std::string lang;
+  CLI::Option* lang_option = nullptr;
 };
 
 int run_selfplay(const SelfplayArgs& args) {
+  require_lang_value(args.lang_option, args.lang);
+  const text::Translator tr = translator_for(args.lang.empty() ? "en" : args.lang);
   const RuleOptions options = rule_options(args.rules);
   std::ofstream record_file;
   if (!args.record_path.empty()) {
@@ -46,7 +52,7 @@ int run_selfplay(const SelfplayArgs& args) {
     State state(options, seed);
     Rng policy = policy_rng(seed);
     GameRecorder recorder(state, seed);
-    GamePrinter printer(stdout);
+    GamePrinter printer(stdout, tr);
     if (!args.quiet) {
       if (g > 0) fmt::print("\n\n");
       printer.begin_game(state, g + 1, seed);
@@ -100,6 +106,10 @@ Command add_selfplay_command(CLI::App& app) {
                   "Write each game as one JSON line (record format) to FILE")
       ->type_name("FILE");
   sub->add_flag("--quiet", args->quiet, "Print only one summary line per game");
+  args->lang_option =
+      sub->add_option("--lang", args->lang,
+                      "Language of the printed games: en, de, fr, nl or es (default: en)")
+          ->type_name("CODE");
   add_rule_flags(*sub, args->rules);
   sub->footer(
       "Examples:\n"

@@ -350,6 +350,11 @@ std::vector<std::string> Narrator::game_summary(
         tr_->tr("summary.place", {{"place", i + 1},
                                   {"name", name(order[i])},
                                   {"total", points(totals_half[static_cast<size_t>(order[i])])}}));
+  out.push_back(winners_sentence(winners));
+  return out;
+}
+
+std::string Narrator::winners_sentence(uint8_t winners) const {
   // "You win together with Bea": the person at the keyboard first, the others as a list.
   std::vector<int> others;
   int count = 0;
@@ -362,10 +367,9 @@ std::vector<std::string> Narrator::game_summary(
     else
       others.push_back(p);
   }
-  out.push_back(tr_->tr(
+  return tr_->tr(
       "summary.winner",
-      {{"count", count}, {"actor", you_won ? "you" : "other"}, {"names", names_text(others)}}));
-  return out;
+      {{"count", count}, {"actor", you_won ? "you" : "other"}, {"names", names_text(others)}});
 }
 
 }  // namespace allegra::text

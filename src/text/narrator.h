@@ -56,6 +56,8 @@ class Narrator {
   std::vector<std::string> game_summary(const std::vector<std::vector<int32_t>>& round_scores,
                                         const std::vector<int32_t>& totals_half,
                                         uint8_t winners) const;
+  // The last sentence of game_summary(): who won ("The winners are Bea and Carlo!").
+  std::string winners_sentence(uint8_t winners) const;
 
   const std::string& name(int p) const { return names_[static_cast<size_t>(p)]; }
   // The select value of seat p as the subject or object of a sentence: "you" or "other".

@@ -1,5 +1,6 @@
 // End-to-end tests of the allegra command: run the built binary (ALLEGRA_BINARY) and check its
 // output and exit codes. Kept to a few short games: the debug binary runs under ASan.
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -28,12 +29,66 @@ TEST_F(CliTest, SelfplayPrintsTheGameAndFinalScores) {
   EXPECT_TRUE(r.err.empty()) << r.err;
   EXPECT_NE(r.out.find("=== Round 1 of 3 ==="), std::string::npos);
   EXPECT_NE(r.out.find("=== Round 3 of 3 ==="), std::string::npos);
-  EXPECT_NE(r.out.find("setup:"), std::string::npos);
+  // The narrator's sentences (English without --lang): the setup, a block per turn.
+  EXPECT_NE(r.out.find("\n       P0 turned up the "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\n    1. P"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("’s turn. "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(" from the discard pile."), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("round score"), std::string::npos);
   EXPECT_NE(r.out.find("Final totals: P0 "), std::string::npos);
-  EXPECT_NE(r.out.find("Winner"), std::string::npos);
-  // One line per turn keeps a game to a few hundred lines.
-  EXPECT_LT(lines_of(r.out).size(), 600u);
+  EXPECT_NE(r.out.find("The winner"), std::string::npos);
+  // A short block per turn keeps a game to a few hundred lines, each at most 100 characters
+  // (a word of up to 3 may run past).
+  const std::vector<std::string> lines = lines_of(r.out);
+  EXPECT_LT(lines.size(), 800u);
+  for (const std::string& l : lines) {
+    const auto chars = std::count_if(l.begin(), l.end(), [](char c) { return (c & 0xC0) != 0x80; });
+    EXPECT_LE(chars, 103) << l;
+  }
+}
+
+TEST_F(CliTest, PrintSpeaksTheLangLanguage) {
+  const std::string file = path("game.jsonl").string();
+  ASSERT_EQ(run("selfplay --games 1 --seed 4 --quiet --record '" + file + "'").exit_code, 0);
+  // --print is English by default, whatever the environment says.
+  const Result en =
+      run_with("LANG=de_DE.UTF-8 LC_ALL= LC_MESSAGES=", "replay '" + file + "' --print");
+  ASSERT_EQ(en.exit_code, 0) << en.err;
+  EXPECT_NE(en.out.find("’s turn. "), std::string::npos) << en.out;
+  const Result de = run("replay '" + file + "' --print --lang de");
+  ASSERT_EQ(de.exit_code, 0) << de.err;
+  for (const char* german : {" ist an der Reihe. ", " vom Nachziehstapel gezogen.", " aufgedeckt.",
+                             "In den Tabellen sind die Zeilen a–c", "Spielende nach 3 Durchgängen"})
+    EXPECT_NE(de.out.find(german), std::string::npos) << german << "\n" << de.out;
+  for (const char* english : {"’s turn", " drew the ", "turned up", "Game over", "The winner"})
+    EXPECT_EQ(de.out.find(english), std::string::npos) << english << "\n" << de.out;
+  // The table and the scores stay as they are.
+  EXPECT_NE(de.out.find("round score"), std::string::npos);
+  // selfplay tells the same game in the same words.
+  const Result played = run("selfplay --games 1 --seed 4 --lang de");
+  ASSERT_EQ(played.exit_code, 0) << played.err;
+  EXPECT_EQ(played.out, de.out);
+}
+
+TEST_F(CliTest, BadLangIsRefusedNamingTheLanguages) {
+  const std::string file = path("game.jsonl").string();
+  ASSERT_EQ(run("selfplay --games 1 --quiet --record '" + file + "'").exit_code, 0);
+  for (const std::string& args :
+       {"replay '" + file + "' --print --lang xx", std::string("selfplay --lang xx"),
+        std::string("play --lang xx")}) {
+    const Result r = run(args);
+    EXPECT_EQ(r.exit_code, 2) << args;
+    EXPECT_EQ(r.err,
+              "allegra: error: --lang: unknown language 'xx': expected one of de, en, es, fr, nl\n")
+        << args;
+    EXPECT_TRUE(r.out.empty()) << args;
+  }
+  for (const std::string& args :
+       {"replay '" + file + "' --print --lang ''", std::string("selfplay --lang ''")}) {
+    const Result r = run(args);
+    EXPECT_EQ(r.exit_code, 2) << args;
+    EXPECT_EQ(r.err, "allegra: error: --lang needs a language: en, de, fr, nl or es\n") << args;
+  }
 }
 
 TEST_F(CliTest, SelfplayIsDeterministicForASeed) {
