@@ -81,14 +81,10 @@ SavedGame load_v1(const json& j, State* state) {
     if (!seat.human()) t["bot"] = seat.bot;
     table_seats.push_back(std::move(t));
   }
-  game.table = {{"format", "allegra-table"},
-                {"version", 1},
-                {"seats", std::move(table_seats)},
-                {"stand_in", table::kDefaultStandIn},
-                {"round_pause_ms", nullptr},
-                {"since_ms", 0},
-                {"knock_answers", json::array()},
-                {"record", record_to_json(game.record)}};
+  game.table = {{"format", "allegra-table"},       {"version", 1},
+                {"seats", std::move(table_seats)}, {"stand_in", table::kDefaultStandIn},
+                {"round_pause_ms", nullptr},       {"since_ms", 0},
+                {"knock_answers", json::array()},  {"record", record_to_json(game.record)}};
   return game;
 }
 
