@@ -6,8 +6,6 @@
 #include <algorithm>
 
 #include "cli/points.h"
-#include "engine/action.h"
-#include "engine/scoring.h"
 
 namespace allegra::cli {
 namespace {
@@ -45,24 +43,10 @@ std::string cell_text(const State& s, CellId c) {
   return "?";
 }
 
-// The score of p's display from its face-up cards (R9, display_score_half()).
-int32_t display_half(const State& s, int p) {
-  int32_t sum = 0;
-  int cards = 0;
-  const CellId* ids = display_cells(p, s.players());
-  for (int d = 0; d < kDisplayCells; ++d) {
-    const CellState state = s.cell_state(ids[d]);
-    if (state == CellState::kEmpty) continue;
-    ++cards;
-    if (state == CellState::kFaceUp) sum += s.cell_value(ids[d]);
-  }
-  return display_score_half(sum, cards);
-}
-
 // The grids side by side in seat order ('.' cleared, '#' face down), column 3 (shared with the
 // display of the previous player) after a ':'. `ender` is marked; kNoPlayer for none. At most
 // four grids per band; lines are indented by `indent` spaces.
-std::string draw_table(const State& s, int ender, int indent = 2) {
+std::string draw_table(const State& s, int ender, const std::string& ended_mark, int indent = 2) {
   std::string out;
   const int players = s.players();
   const std::string pad(static_cast<size_t>(indent), ' ');
@@ -73,7 +57,7 @@ std::string draw_table(const State& s, int ender, int indent = 2) {
     // Title line: player names.
     std::string line = pad + "   ";
     for (int p = first; p < last; ++p)
-      line += grid_field(fmt::format(" P{}{}", p, p == ender ? " (ended)" : ""));
+      line += grid_field(fmt::format(" P{}{}", p, p == ender ? " " + ended_mark : ""));
     out += fmt::format("{}\n", trimmed(line));
     // Column labels.
     line = pad + "   ";
@@ -152,7 +136,9 @@ void GamePrinter::begin_game(const State& initial, int game_number, uint64_t see
   players_ = initial.players();
   rounds_ = initial.options().rounds;
   totals_half_.assign(static_cast<size_t>(players_), 0);
-  line(fmt::format("Game {} (seed {}): {}", game_number, seed, options_text(initial.options())));
+  line(tr_->tr("print.game", {{"game", game_number},
+                              {"seed", std::to_string(seed)},
+                              {"options", options_text(initial.options())}}));
   if (std::ssize(seats) == players_) {
     std::vector<std::string> who;
     for (size_t p = 0; p < seats.size(); ++p)
@@ -160,7 +146,7 @@ void GamePrinter::begin_game(const State& initial, int game_number, uint64_t see
           seats[p].bot.empty()
               ? fmt::format("{} {}", pname(static_cast<int>(p)), seats[p].name)
               : fmt::format("{} {} ({})", pname(static_cast<int>(p)), seats[p].name, seats[p].bot));
-    line(fmt::format("Players: {}", fmt::join(who, ", ")));
+    line(tr_->tr("print.players", {{"list", fmt::format("{}", fmt::join(who, ", "))}}));
   }
   std::vector<std::string> names;
   for (int p = 0; p < players_; ++p) names.push_back(pname(p));
@@ -177,11 +163,12 @@ void GamePrinter::begin_round(const State& s) {
   end_reveals_ = 0;
   scored_.clear();
   in_setup_ = true;
-  std::string of = rounds_ > 0 ? fmt::format(" of {}", rounds_) : "";
   line("");
-  line(fmt::format("=== Round {}{} ===", round_ + 1, of));
-  line(fmt::format("P{} begins (dealer P{}); the discard pile starts with {}; {} cards to draw",
-                   s.first_player(), s.dealer(), s.discard_pile_card(0), s.draw_pile_size()));
+  line(tr_->tr("print.round", {{"round", round_ + 1}, {"rounds", rounds_}}));
+  line(tr_->tr("print.round_start", {{"first", pname(s.first_player())},
+                                     {"dealer", pname(s.dealer())},
+                                     {"card", s.discard_pile_card(0)},
+                                     {"count", s.draw_pile_size()}}));
 }
 
 void GamePrinter::on_events(std::span<const Event> events) {
@@ -263,12 +250,13 @@ void GamePrinter::end_round(const State& s) {
   flush_turn();
   if (static_cast<int>(scored_.size()) != players_) return;  // not scored (yet)
   line("");
-  fmt::print(out_, "{}", draw_table(s, ender_));
+  fmt::print(out_, "{}", draw_table(s, ender_, tr_->tr("print.ended")));
   line("");
-  std::string head = fmt::format("  {:<14}", fmt::format("Round {}", round_ + 1));
-  std::string display = fmt::format("  {:<14}", "display");
-  std::string score = fmt::format("  {:<14}", "round score");
-  std::string total = fmt::format("  {:<14}", "total");
+  auto label = [](const std::string& text) { return fmt::format("  {:<14}", text); };
+  std::string head = label(tr_->tr("print.col_round", {{"round", round_ + 1}}));
+  std::string display = label(tr_->tr("print.col_display"));
+  std::string score = label(tr_->tr("print.col_score"));
+  std::string total = label(tr_->tr("print.col_total"));
   std::vector<std::string> notes;
   for (const Event& e : scored_) {
     const int p = e.player;
@@ -278,20 +266,8 @@ void GamePrinter::end_round(const State& s) {
     display += fmt::format("{:>8} ", half_points_text(e.display_half));
     score += fmt::format("{:>8}{}", half_points_text(e.score_half), mark);
     total += fmt::format("{:>8} ", half_points_text(totals_half_[static_cast<size_t>(p)]));
-    if (e.display_half != display_half(s, p))
-      notes.push_back(fmt::format("note: P{}'s display adds up to {} on the drawn table", p,
-                                  half_points_text(display_half(s, p))));
-    if (p == ender_ && e.penalised)
-      notes.push_back(
-          fmt::format("! P{} ended the round without the lowest score alone: {} {} to {}", p,
-                      half_points_text(e.display_half), e.display_half > 0 ? "doubled" : "halved",
-                      half_points_text(e.score_half)));
-    else if (p == ender_)
-      notes.push_back(fmt::format("* P{} ended the round{}", p,
-                                  e.display_half == 0 ? " (a score of 0 is never doubled)"
-                                                      : " with the lowest score alone"));
-    if (e.empty_display && display_half(s, p) == e.display_half)
-      notes.push_back(fmt::format("P{} cleared the whole display: -10", p));
+    if (p == ender_) notes.push_back(mark + " " + narrator_->ender_sentence(e));
+    if (e.empty_display) notes.push_back(narrator_->bonus_sentence(p));
   }
   for (std::string* row : {&head, &display, &score, &total})
     line(row->substr(0, row->find_last_not_of(' ') + 1));

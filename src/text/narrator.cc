@@ -298,24 +298,26 @@ std::vector<std::string> Narrator::round_result(int round, int ender, std::span<
                                           {"display", points(e.display_half)},
                                           {"score", points(e.score_half)},
                                           {"total", points(totals_half[static_cast<size_t>(p)])}}));
-    if (e.empty_display)
-      out.push_back(tr_->tr("result.bonus", {{"actor", actor(p)}, {"name", name(p)}}));
+    if (e.empty_display) out.push_back(bonus_sentence(p));
   }
   // The player who ended the round: the penalty, or why there is none.
-  for (const Event& e : scored) {
-    if (e.player != ender) continue;
-    const Translator::Args args = {{"actor", actor(e.player)},
-                                   {"name", name(e.player)},
-                                   {"display", points(e.display_half)},
-                                   {"score", points(e.score_half)}};
-    if (e.penalised)
-      out.push_back(
-          tr_->tr(e.display_half > 0 ? "result.penalty_doubled" : "result.penalty_halved", args));
-    else
-      out.push_back(
-          tr_->tr(e.display_half == 0 ? "result.ender_zero" : "result.ender_lowest", args));
-  }
+  for (const Event& e : scored)
+    if (e.player == ender) out.push_back(ender_sentence(e));
   return out;
+}
+
+std::string Narrator::bonus_sentence(int p) const {
+  return tr_->tr("result.bonus", {{"actor", actor(p)}, {"name", name(p)}});
+}
+
+std::string Narrator::ender_sentence(const Event& e) const {
+  const Translator::Args args = {{"actor", actor(e.player)},
+                                 {"name", name(e.player)},
+                                 {"display", points(e.display_half)},
+                                 {"score", points(e.score_half)}};
+  if (e.penalised)
+    return tr_->tr(e.display_half > 0 ? "result.penalty_doubled" : "result.penalty_halved", args);
+  return tr_->tr(e.display_half == 0 ? "result.ender_zero" : "result.ender_lowest", args);
 }
 
 std::string Narrator::names_text(const std::vector<int>& seats) const {

@@ -52,6 +52,11 @@ class Narrator {
   // `ender`, who ended the round.
   std::vector<std::string> round_result(int round, int ender, std::span<const Event> scored,
                                         const std::vector<int32_t>& totals_half) const;
+  // Parts of round_result(), for a printer that shows the scores in a table of its own: the
+  // -10 bonus of p's empty display, and the sentence on the ender's kRoundScored event (the
+  // penalty, or why there is none).
+  std::string bonus_sentence(int p) const;
+  std::string ender_sentence(const Event& scored) const;
   // The final summary: the rounds, the totals in order, the winner(s).
   std::vector<std::string> game_summary(const std::vector<std::vector<int32_t>>& round_scores,
                                         const std::vector<int32_t>& totals_half,
