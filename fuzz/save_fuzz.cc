@@ -121,12 +121,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 
   // The record replays from its seed to the returned state, which is the saved one.
   State replayed(game->record.options, game->record.seed);
-  for (const RoundRecord& round : game->record.rounds)
+  for (const RoundRecord& round : game->record.rounds) {
+    if (replayed.is_chance_node()) replayed.deal();  // the next round, from the seed
     for (const RecordStep& step : round.steps) {
       if (replayed.current_player() != step.player || !replayed.is_legal(step.action))
         bug("a loaded record does not replay", to_text(step.action));
       replayed.apply(step.action);
     }
+  }
   if (!(replayed == state)) bug("the returned state is not the replayed game", text);
   const nlohmann::json j = nlohmann::json::parse(text);
   if (game->version == 1 && !(state_from_json(j.at("state")) == state))

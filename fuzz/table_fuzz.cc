@@ -71,6 +71,11 @@ nlohmann::json mutated_table(FuzzBytes& in) {
   Table t(o, seed, seats, Millis(0));
   Rng rng(seed);
   for (int i = 0; i < steps && !t.game_over(); ++i) {
+    if (t.round_over()) {  // saved at a round's end, or dealt on
+      if (rng.below(2) == 0) break;
+      t.deal(Millis(i));
+      continue;
+    }
     const std::vector<table::Pending> due = t.pending();
     const table::Pending& p = due[rng.below(static_cast<uint32_t>(due.size()))];
     t.submit(p.seat, p.legal[rng.below(static_cast<uint32_t>(p.legal.size()))], Millis(i));
@@ -105,6 +110,13 @@ std::vector<Event> play_on(Table& t) {
   for (int i = 0; i < kPlayOn && !t.game_over(); ++i) {
     const std::vector<table::Pending> due = t.pending();
     if (due.empty()) bug("a game that is not over has nobody to decide");
+    if (t.round_over()) {
+      if (due.size() != 1 || !due[0].round_over || !due[0].legal.empty())
+        bug("a table at a round's end asks for something else than the deal");
+      const table::Outcome out = t.deal(Millis(0));
+      all.insert(all.end(), out.events.begin(), out.events.end());
+      continue;
+    }
     const table::Outcome out = t.submit(due[0].seat, due[0].legal.front(), Millis(0));
     if (!out.ok()) bug("a pending seat's legal action was refused:", out.error);
     all.insert(all.end(), out.events.begin(), out.events.end());
