@@ -1,0 +1,60 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace allegra::server {
+
+// One line of a table's log: the hub writes one per change of the table (a seat taken, an action,
+// a chat line, ...). `seq` counts from 1 per table and never repeats; `kind` names the change and
+// `json` holds it, in the hub's own format (the store does not read it).
+struct LogEntry {
+  uint64_t seq = 0;
+  std::string kind;
+  std::string json;
+
+  friend bool operator==(const LogEntry&, const LogEntry&) = default;
+};
+
+// A table still open at the last run, with everything needed to resume it: its meta (options,
+// creator, ...) and its log, in seq order.
+struct StoredTable {
+  std::string code;
+  std::string meta_json;
+  std::vector<LogEntry> log;
+};
+
+// What the store has done since it was opened (for /metrics and the load figures).
+struct StoreStats {
+  uint64_t commits = 0;       // transactions committed (one per hub flush with pending writes)
+  uint64_t entries = 0;       // log lines committed
+  double commit_seconds = 0;  // time spent in commit() (the fsync, mostly)
+};
+
+// Store: where the hub keeps every table, so that a restarted server resumes the open tables and
+// serves the finished game records. SqliteStore implements it; a PostgreSQL store could later
+// (docs/scaling.md), which is why the hub sees only this interface.
+//
+// Writes are pending until commit(): the hub calls commit() once per batch of input (group commit)
+// and only then sends what the batch caused, so a client never sees a change the store could lose.
+// A write the store cannot make (a double seq, an unknown table, a full disk) throws
+// std::runtime_error naming the problem. All calls come from the server's one io thread.
+class Store {
+ public:
+  virtual ~Store() = default;
+  virtual void create_table(std::string_view code, std::string_view meta_json) = 0;
+  virtual void append(std::string_view code, const LogEntry& entry) = 0;  // pending until commit()
+  virtual void close_table(std::string_view code) = 0;                    // not resumed any more
+  virtual void save_game(std::string_view game_id, std::string_view code,
+                         std::string_view record_jsonl) = 0;  // a finished game's record
+  virtual void commit() = 0;  // everything since the last commit, one transaction
+  virtual std::vector<StoredTable> open_tables() = 0;  // at start: what to resume, oldest first
+  virtual std::optional<std::string> game(std::string_view game_id) = 0;  // record (JSONL text)
+  virtual std::vector<std::string> game_ids() = 0;  // finished games, oldest first
+  virtual StoreStats stats() const = 0;
+};
+
+}  // namespace allegra::server
