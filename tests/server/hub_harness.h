@@ -1,0 +1,142 @@
+// A Hub on a real SQLite file with a Transport that records the frames it is given (the hub's
+// output port; the network itself is tested by the integration tests), and an injected clock.
+#pragma once
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "server/hub.h"
+#include "server/sqlite_store.h"
+
+namespace allegra::server::testing {
+
+using nlohmann::json;
+
+class RecordingTransport : public Transport {
+ public:
+  void send(ConnectionId to, SharedText text) override {
+    frames[to].push_back(json::parse(*text));
+    texts[to].push_back(text);
+  }
+  void close(ConnectionId to, std::string_view reason) override {
+    closed[to] = std::string(reason);
+  }
+  std::map<ConnectionId, std::vector<json>> frames;
+  std::map<ConnectionId, std::vector<SharedText>> texts;
+  std::map<ConnectionId, std::string> closed;
+};
+
+class HubHarness {
+ public:
+  explicit HubHarness(HubConfig config = test_config()) : config_(config) {
+    static std::atomic<int> counter{0};
+    dir_ = std::filesystem::temp_directory_path() /
+           ("allegra_hub_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
+    std::filesystem::create_directories(dir_);
+    reopen();
+  }
+  ~HubHarness() {
+    hub.reset();
+    store.reset();
+    std::error_code ec;
+    std::filesystem::remove_all(dir_, ec);
+  }
+  // A fixed seed and no bot delay unless a test asks for one.
+  static HubConfig test_config() {
+    HubConfig c;
+    c.random_seed = 7;
+    c.bot_delay_min = c.bot_delay_max = Millis(0);
+    c.round_pause = Millis(1000);
+    return c;
+  }
+  // A new Hub on the same file (a restart: the old one is dropped without flushing more).
+  void reopen() {
+    hub.reset();
+    store.reset();
+    store = std::make_unique<SqliteStore>(dir_ / "server.sqlite");
+    hub = std::make_unique<Hub>(*store, net, config_, now);
+  }
+
+  void connect(ConnectionId c, const std::string& ip = "127.0.0.1") {
+    hub->open(c, ip, now);
+    send(c, {{"type", "hello"}, {"version", 1}, {"name", "P" + std::to_string(c)}});
+  }
+  void send(ConnectionId c, const json& j) { send_text(c, j.dump()); }
+  void send_text(ConnectionId c, const std::string& text) {
+    hub->receive(c, text, now);
+    hub->flush();
+  }
+  void disconnect(ConnectionId c) {
+    hub->close(c, now);
+    hub->flush();
+  }
+  // Moves the clock on by `ms`, ticking at every wake-up on the way.
+  void advance(int64_t ms) {
+    const Millis end = now + Millis(ms);
+    for (int guard = 0; guard < 100000; ++guard) {
+      auto wake = hub->next_wake();
+      if (!wake || *wake > end) break;
+      now = std::max(now, *wake);
+      hub->tick(now);
+      hub->flush();
+    }
+    now = end;
+    hub->tick(now);
+    hub->flush();
+  }
+
+  // The frames `c` got of `type` (all, in order).
+  std::vector<json> of_type(ConnectionId c, const std::string& type) {
+    std::vector<json> out;
+    for (const json& j : net.frames[c]) {
+      if (j.at("type") == type) out.push_back(j);
+    }
+    return out;
+  }
+  json last(ConnectionId c, const std::string& type) {
+    auto all = of_type(c, type);
+    if (all.empty()) {
+      ADD_FAILURE() << "connection " << c << " got no " << type;
+      return json();
+    }
+    return all.back();
+  }
+  json last_frame(ConnectionId c) { return net.frames[c].empty() ? json() : net.frames[c].back(); }
+  std::string last_error(ConnectionId c) {
+    auto all = of_type(c, "error");
+    return all.empty() ? std::string() : all.back().at("code").get<std::string>();
+  }
+  // The latest table object `c` saw (from state or update).
+  json table(ConnectionId c) {
+    for (auto it = net.frames[c].rbegin(); it != net.frames[c].rend(); ++it) {
+      if (it->at("type") == "state" || it->at("type") == "update") return it->at("table");
+    }
+    return json();
+  }
+
+  // Creates a table from connection `c` and returns its code.
+  std::string create(ConnectionId c, json extra = json::object()) {
+    json m = {{"type", "create"}, {"id", 1}};
+    m.update(extra);
+    send(c, m);
+    return last(c, "created").at("code").get<std::string>();
+  }
+
+  HubConfig config_;
+  std::filesystem::path dir_;
+  RecordingTransport net;
+  std::unique_ptr<SqliteStore> store;
+  std::unique_ptr<Hub> hub;
+  Millis now{1'000'000};
+};
+
+}  // namespace allegra::server::testing
