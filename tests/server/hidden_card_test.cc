@@ -1,0 +1,142 @@
+// No outgoing message may depend on a face-down card, the draw pile's order or (before the game
+// is over) the seed. Whole games are played on Tables of people and bots with knock windows and
+// bot delays, several player counts and rule options; at every step the frames the server would
+// send now (update and state) are built twice, from the real state and from a copy whose hidden
+// cards are resampled, and must be byte-identical. Through the hub, no frame holds the seed
+// before the game is over.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include "engine/rng.h"
+#include "hub_harness.h"
+#include "server/messages.h"
+#include "table/table.h"
+
+namespace allegra::server {
+namespace {
+
+using nlohmann::json;
+using table::Millis;
+
+struct Frames {
+  std::string update, state;
+};
+
+Frames build(const table::Table& t, const State& state, const RoomInfo& room,
+             const table::Events& events, Millis now) {
+  GameSnapshot game(PublicView(state), t.pending(), t.seats(), RevealedSeed::of(t));
+  const std::vector<ChatLine> chat = {{7, 0, "Ann", "hi"}};
+  return {*update_frame(42, engine_events_json(events), room, &game, now),
+          *state_frame(3, 42, room, &game, chat, 1, now)};
+}
+
+void play_and_compare(const RuleOptions& options, uint64_t seed, int people) {
+  std::vector<table::Seat> seats;
+  for (int p = 0; p < options.players; ++p) {
+    table::Seat s;
+    s.name = std::string(1, static_cast<char>('A' + p));
+    if (p >= people) {
+      s.kind = table::SeatKind::kBot;
+      s.bot = p % 2 ? "greedy" : "random";
+    } else {
+      s.timeout = Millis(30'000);
+    }
+    seats.push_back(s);
+  }
+  table::TableConfig config;
+  config.knock_window = Millis(5000);
+  config.bot_delay = {Millis(1000), Millis(2000)};
+  config.round_pause = Millis(3000);
+  config.first_player = static_cast<int>(seed % static_cast<uint64_t>(options.players));
+  Millis now(500'000);
+  table::Table t(options, seed, seats, now, config);
+  RoomSettings settings;
+  settings.options = json::object();
+  RoomInfo room;
+  room.code = "ABCDEF";
+  room.status = RoomStatus::kPlaying;
+  room.game_id = "ABCDEF-1";
+  room.settings = &settings;
+  room.seats.resize(seats.size());
+  Rng rng(seed * 7 + 1);
+  std::mt19937_64 choose(seed);
+  table::Events events = t.opening_events();
+  int steps = 0;
+  while (!t.game_over() && steps < 20'000) {
+    ++steps;
+    const Frames real = build(t, t.state(), room, events, now);
+    for (int k = 0; k < 2; ++k) {
+      const Frames other = build(t, t.state().resample(rng), room, events, now);
+      ASSERT_EQ(real.update, other.update) << "step " << steps;
+      ASSERT_EQ(real.state, other.state) << "step " << steps;
+    }
+    ASSERT_EQ(json::parse(real.state).at("table").at("seed"), nullptr);
+    // A person answers (sometimes after a while), else the clock moves to the next wake-up.
+    events.clear();
+    bool acted = false;
+    for (const table::Pending& p : t.pending()) {
+      if (p.round_over || seats[static_cast<size_t>(p.seat)].kind != table::SeatKind::kPerson) continue;
+      if (choose() % 4 == 0) continue;  // lets some clocks and windows run out
+      const Action a = p.legal[choose() % p.legal.size()];
+      table::Outcome o = t.submit(p.seat, a, now);
+      ASSERT_TRUE(o.ok()) << o.error;
+      events = o.events;
+      acted = true;
+      break;
+    }
+    if (!acted) {
+      auto wake = t.next_wake();
+      now = wake ? std::max(now, *wake) : now + Millis(1000);
+      events = t.tick(now);
+    }
+  }
+  ASSERT_TRUE(t.game_over());
+  const Frames last = build(t, t.state(), room, events, now);
+  EXPECT_EQ(json::parse(last.state).at("table").at("seed"), std::to_string(seed));
+}
+
+TEST(HiddenCardTest, FramesDoNotDependOnHiddenCards) {
+  for (int players = 2; players <= 6; ++players) {
+    RuleOptions options;
+    options.players = players;
+    options.rounds = 2;
+    play_and_compare(options, 100 + static_cast<uint64_t>(players), players >= 4 ? 2 : 1);
+  }
+  RuleOptions variant;
+  variant.players = 4;
+  variant.rounds = 1;
+  variant.optional_clearing = true;
+  variant.discard_draw_may_discard = true;
+  play_and_compare(variant, 77, 4);
+  variant.knocking = false;
+  play_and_compare(variant, 78, 3);
+}
+
+TEST(HiddenCardTest, NoFrameHoldsTheSeedBeforeTheGameIsOver) {
+  HubConfig config = testing::HubHarness::test_config();
+  config.bot_delay_min = Millis(1000);
+  config.bot_delay_max = Millis(2000);
+  testing::HubHarness h(config);
+  h.connect(1);
+  const std::string code = h.create(
+      1, {{"seats", {"bot:greedy", "bot:greedy", "bot:greedy"}}, {"options", {{"players", 3}, {"rounds", 1}}}});
+  h.send(1, {{"type", "start"}});
+  h.advance(60 * 60'000);
+  ASSERT_EQ(h.table(1).at("status"), "over");
+  const std::string seed = h.table(1).at("seed");
+  const auto& texts = h.net.texts[1];
+  ASSERT_GT(texts.size(), 10u);
+  for (size_t i = 0; i < texts.size(); ++i) {
+    const json frame = json::parse(*texts[i]);
+    const bool over = frame.contains("table") && frame.at("table").at("status") == "over";
+    if (!over) {
+      EXPECT_EQ(texts[i]->find(seed), std::string::npos) << "frame " << i;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace allegra::server
