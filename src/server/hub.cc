@@ -140,9 +140,9 @@ void Hub::handle(ConnectionId c, Connection& conn, std::string_view text, Millis
               }
               conn.hello = true;
               if (m.name) conn.name = *m.name;
-              out_->send(c, welcome_frame(config_.server_name,
-                                          {config_.max_message_bytes, config_.chat_chars,
-                                           config_.conn_rate}));
+              out_->send(
+                  c, welcome_frame(config_.server_name, {config_.max_message_bytes,
+                                                         config_.chat_chars, config_.conn_rate}));
             },
             [&](const Create& m) { create(c, conn, id, m, now); },
             [&](const List&) { list(c, id); },
@@ -151,9 +151,7 @@ void Hub::handle(ConnectionId c, Connection& conn, std::string_view text, Millis
             [&](const Stand&) { room_of(conn).stand(c, now); },
             [&](const PutBot& m) { room_of(conn).put_bot(c, m, now); },
             [&](const Start&) { room_of(conn).start(c, now); },
-            [&](const Act& m) {
-              room_of(conn).act(c, m, now);
-            },
+            [&](const Act& m) { room_of(conn).act(c, m, now); },
             [&](const Chat& m) {
               Room& room = room_of(conn);
               if (!conn.chat.take(config_.chat_rate, config_.chat_burst, now)) {

@@ -55,7 +55,7 @@ struct HubStats {
   uint64_t tables = 0, tables_lobby = 0, games_playing = 0, connections = 0, spectators = 0;
   uint64_t messages_total = 0, actions_total = 0, games_finished_total = 0, chat_total = 0;
   uint64_t frames_total = 0, frame_bytes_total = 0;
-  double bot_seconds_total = 0;  // time in Table::tick() (the bots' decisions, mostly)
+  double bot_seconds_total = 0;            // time in Table::tick() (the bots' decisions, mostly)
   std::map<std::string, uint64_t> errors;  // by error code
 };
 
@@ -74,7 +74,7 @@ class Hub {
   void open(ConnectionId c, std::string_view peer_ip, Millis now);
   void receive(ConnectionId c, std::string_view text, Millis now);  // any bytes: never throws
   void close(ConnectionId c, Millis now);                           // the socket is gone
-  void tick(Millis now);  // bots, knock windows, grace, clocks, round pauses
+  void tick(Millis now);                    // bots, knock windows, grace, clocks, round pauses
   std::optional<Millis> next_wake() const;  // when tick() next has work (nullopt: never)
   // store.commit(), then the held frames go to the transport.
   void flush();

@@ -13,7 +13,8 @@ using nlohmann::json;
 SharedText frame(const json& j) {
   // Text from clients (names, chat, error details) is valid UTF-8 by then; replace keeps a bug
   // from throwing here.
-  return std::make_shared<const std::string>(j.dump(-1, ' ', false, json::error_handler_t::replace));
+  return std::make_shared<const std::string>(
+      j.dump(-1, ' ', false, json::error_handler_t::replace));
 }
 
 json id_json(std::optional<uint64_t> id) { return id ? json(*id) : json(nullptr); }

@@ -15,13 +15,13 @@ namespace {
 using nlohmann::json;
 
 constexpr std::array<std::string_view, kNumErrorCodes> kErrorNames = {
-    "bad_json",       "too_long",      "not_object",     "missing_field",
-    "bad_field",      "unknown_type",  "unsupported_version", "no_hello",
-    "rate_limited",   "no_table",      "not_at_table",   "bad_options",
-    "bad_seat",       "seat_taken",    "already_seated", "not_seated",
-    "bad_token",      "bad_name",      "not_creator",    "wrong_phase",
-    "seats_open",     "not_your_turn", "bad_action",     "illegal_action",
-    "chat_too_long",  "bad_chat",      "chat_rate",      "shutting_down",
+    "bad_json",      "too_long",      "not_object",          "missing_field",
+    "bad_field",     "unknown_type",  "unsupported_version", "no_hello",
+    "rate_limited",  "no_table",      "not_at_table",        "bad_options",
+    "bad_seat",      "seat_taken",    "already_seated",      "not_seated",
+    "bad_token",     "bad_name",      "not_creator",         "wrong_phase",
+    "seats_open",    "not_your_turn", "bad_action",          "illegal_action",
+    "chat_too_long", "bad_chat",      "chat_rate",           "shutting_down",
     "internal",
 };
 
@@ -53,8 +53,7 @@ class Fields {
                           ? INT64_MAX
                           : j.get<int64_t>();
     if (v < lo || v > hi) {
-      bad(key, "must be " + std::to_string(lo) + ".." + std::to_string(hi) + ", got " +
-                   j.dump());
+      bad(key, "must be " + std::to_string(lo) + ".." + std::to_string(hi) + ", got " + j.dump());
     }
     return v;
   }
@@ -228,8 +227,8 @@ MessageBody parse_body(Fields& f, std::string_view type) {
   if (type == "ping") return Ping{};
   std::string shown(type.substr(0, 32));
   Fields::refuse(ErrorCode::kUnknownType,
-                 "type: unknown message type " + json(shown).dump(-1, ' ', false,
-                                                                   json::error_handler_t::replace));
+                 "type: unknown message type " +
+                     json(shown).dump(-1, ' ', false, json::error_handler_t::replace));
 }
 
 }  // namespace
@@ -242,8 +241,8 @@ std::string_view error_code_name(ErrorCode code) {
 ParseResult parse_client_message(std::string_view text, size_t max_bytes) {
   if (text.size() > max_bytes) {
     return ProtocolError{ErrorCode::kTooLong,
-                         "the message is " + std::to_string(text.size()) +
-                             " bytes long; at most " + std::to_string(max_bytes) + " are allowed",
+                         "the message is " + std::to_string(text.size()) + " bytes long; at most " +
+                             std::to_string(max_bytes) + " are allowed",
                          std::nullopt};
   }
   json j;
@@ -296,8 +295,7 @@ std::optional<ProtocolError> chat_problem(std::string_view text, size_t max_char
     U8_NEXT(s, i, length, c);
     if (c < 0) return ProtocolError{ErrorCode::kBadChat, "text: not valid UTF-8", std::nullopt};
     if (c < 0x20 || (c >= 0x7f && c < 0xa0) || c == 0x2028 || c == 0x2029) {
-      return ProtocolError{ErrorCode::kBadChat, "text: contains a control character",
-                           std::nullopt};
+      return ProtocolError{ErrorCode::kBadChat, "text: contains a control character", std::nullopt};
     }
     ++chars;
   }

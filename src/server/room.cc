@@ -35,7 +35,7 @@ Random::Random(uint64_t seed) : device_(seed == 0), mt_(seed) {}
 
 uint64_t Random::next() {
   if (!device_) return mt_();
-  return (uint64_t{rd_()} << 32) ^ uint64_t{rd_()};
+  return (uint64_t{rd_()} << 32) ^ uint64_t { rd_() };
 }
 
 std::string Random::token() {
@@ -69,8 +69,8 @@ Room::Room(RoomContext ctx, std::string code, const Create& create, Millis now)
   }
   settings_.options = options_to_json(options_);
   settings_.is_public = create.is_public;
-  settings_.knock_window =
-      create.knock_window_s ? Millis(*create.knock_window_s * 1000) : ctx_.config.default_knock_window;
+  settings_.knock_window = create.knock_window_s ? Millis(*create.knock_window_s * 1000)
+                                                 : ctx_.config.default_knock_window;
   if (create.turn_clock_s) settings_.turn_clock = Millis(*create.turn_clock_s * 1000);
   settings_.grace = create.grace_s ? Millis(*create.grace_s * 1000) : ctx_.config.default_grace;
   settings_.zombie_bot = create.zombie_bot.value_or("greedy");
@@ -89,24 +89,23 @@ Room::Room(RoomContext ctx, std::string code, const Create& create, Millis now)
     }
   }
   creator_token_ = ctx_.random.token();
-  const json meta = {{"v", 1},
-                     {"code", code_},
-                     {"public", settings_.is_public},
-                     {"options", settings_.options},
-                     {"knock_window_ms", settings_.knock_window.count()},
-                     {"turn_clock_ms", settings_.turn_clock ? json(settings_.turn_clock->count())
-                                                            : json(nullptr)},
-                     {"grace_ms", settings_.grace.count()},
-                     {"zombie_bot", settings_.zombie_bot},
-                     {"seats", seat_specs},
-                     {"creator_token", creator_token_},
-                     {"t", now.count()}};
+  const json meta = {
+      {"v", 1},
+      {"code", code_},
+      {"public", settings_.is_public},
+      {"options", settings_.options},
+      {"knock_window_ms", settings_.knock_window.count()},
+      {"turn_clock_ms", settings_.turn_clock ? json(settings_.turn_clock->count()) : json(nullptr)},
+      {"grace_ms", settings_.grace.count()},
+      {"zombie_bot", settings_.zombie_bot},
+      {"seats", seat_specs},
+      {"creator_token", creator_token_},
+      {"t", now.count()}};
   ctx_.store.create_table(code_, meta.dump());
   update_idle(now);
 }
 
-Room::Room(RoomContext ctx, const StoredTable& stored, Millis now)
-    : ctx_(ctx), code_(stored.code) {
+Room::Room(RoomContext ctx, const StoredTable& stored, Millis now) : ctx_(ctx), code_(stored.code) {
   const json meta = json::parse(stored.meta_json);
   options_ = options_from_json(meta.at("options"), "meta.options");
   settings_.options = options_to_json(options_);
@@ -282,9 +281,9 @@ void Room::join(ConnectionId c, const Join& m, std::optional<uint64_t> id, Milli
   }
   audience_.insert(c);
   update_idle(now);
-  const bool resumable = m.last_seq && *m.last_seq <= seq_ &&
-                         (*m.last_seq == seq_ ||
-                          (!backlog_.empty() && backlog_.front().first <= *m.last_seq + 1));
+  const bool resumable =
+      m.last_seq && *m.last_seq <= seq_ &&
+      (*m.last_seq == seq_ || (!backlog_.empty() && backlog_.front().first <= *m.last_seq + 1));
   if (resumable) {
     ctx_.out.send(c, resumed_frame(id, code_, *m.last_seq, seat));
     for (const auto& [s, text] : backlog_) {
@@ -314,11 +313,13 @@ void Room::leave(ConnectionId c, Millis now) {
 void Room::sit(ConnectionId c, const Sit& m, const std::string& hello_name,
                std::optional<uint64_t> id, Millis now) {
   const Millis tt = t(now);
-  if (!audience_.count(c)) throw RoomError(ErrorCode::kNotAtTable, "join table " + code_ + " first");
-  if (seat_of(c)) throw RoomError(ErrorCode::kAlreadySeated, "this connection holds a seat already");
+  if (!audience_.count(c))
+    throw RoomError(ErrorCode::kNotAtTable, "join table " + code_ + " first");
+  if (seat_of(c))
+    throw RoomError(ErrorCode::kAlreadySeated, "this connection holds a seat already");
   if (m.seat < 0 || static_cast<size_t>(m.seat) >= seats_.size()) {
-    throw RoomError(ErrorCode::kBadSeat, "seat: table " + code_ + " has seats 0.." +
-                                             std::to_string(seats_.size() - 1));
+    throw RoomError(ErrorCode::kBadSeat,
+                    "seat: table " + code_ + " has seats 0.." + std::to_string(seats_.size() - 1));
   }
   if (seats_[static_cast<size_t>(m.seat)].state != SeatState::kOpen) {
     throw RoomError(ErrorCode::kSeatTaken, "seat " + std::to_string(m.seat) + " is not open");
@@ -380,10 +381,9 @@ void Room::start(ConnectionId c, Millis now) {
   }
   const uint64_t seed = ctx_.random.next();
   do_start(seed, 0, tt);
-  commit_change("start", {{"seed", std::to_string(seed)}, {"first_player", 0}}, tt,
-                json::array({{{"type", "game-started"},
-                              {"game", info().game_id},
-                              {"first_player", 0}}}));
+  commit_change(
+      "start", {{"seed", std::to_string(seed)}, {"first_player", 0}}, tt,
+      json::array({{{"type", "game-started"}, {"game", info().game_id}, {"first_player", 0}}}));
   after_game_change(tt);
 }
 
@@ -401,10 +401,9 @@ void Room::rematch(ConnectionId c, Millis now) {
   const int first = (table_->config().first_player + 1) % options_.players;
   const uint64_t seed = ctx_.random.next();
   do_start(seed, first, tt);
-  commit_change("start", {{"seed", std::to_string(seed)}, {"first_player", first}}, tt,
-                json::array({{{"type", "game-started"},
-                              {"game", info().game_id},
-                              {"first_player", first}}}));
+  commit_change(
+      "start", {{"seed", std::to_string(seed)}, {"first_player", first}}, tt,
+      json::array({{{"type", "game-started"}, {"game", info().game_id}, {"first_player", first}}}));
   after_game_change(tt);
 }
 
@@ -434,7 +433,8 @@ void Room::act(ConnectionId c, const Act& m, Millis now) {
 void Room::chat(ConnectionId c, const std::string& text, const std::string& hello_name,
                 Millis now) {
   const Millis tt = t(now);
-  if (!audience_.count(c)) throw RoomError(ErrorCode::kNotAtTable, "join table " + code_ + " first");
+  if (!audience_.count(c))
+    throw RoomError(ErrorCode::kNotAtTable, "join table " + code_ + " first");
   if (auto problem = chat_problem(text, ctx_.config.chat_chars)) {
     throw RoomError(problem->code, problem->message);
   }
@@ -528,12 +528,9 @@ json Room::debug_json() const {
                      {"level", s.level},
                      {"zombie", s.zombie}});
   }
-  return {{"code", code_},
-          {"status", room_status_name(status_)},
-          {"games", games_},
-          {"seq", seq_},
-          {"seats", seats},
-          {"table", table_ ? table_->save() : json(nullptr)}};
+  return {{"code", code_},   {"status", room_status_name(status_)},
+          {"games", games_}, {"seq", seq_},
+          {"seats", seats},  {"table", table_ ? table_->save() : json(nullptr)}};
 }
 
 // --- The changes ------------------------------------------------------------------------------
@@ -654,7 +651,8 @@ void Room::after_game_change(Millis tt) {
   ctx_.store.save_game(game_id, code_, record_to_line(table_->record()) + "\n");
   ctx_.stats.games_finished_total += 1;
   ++seq_;
-  ctx_.store.append(code_, LogEntry{seq_, "saved", json{{"game", game_id}, {"t", tt.count()}}.dump()});
+  ctx_.store.append(code_,
+                    LogEntry{seq_, "saved", json{{"game", game_id}, {"t", tt.count()}}.dump()});
   const auto game = snapshot();
   broadcast(seq_, update_frame(seq_, json::array({{{"type", "game-saved"}, {"game", game_id}}}),
                                info(), game ? &*game : nullptr, tt));

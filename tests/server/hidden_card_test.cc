@@ -78,7 +78,8 @@ void play_and_compare(const RuleOptions& options, uint64_t seed, int people) {
     events.clear();
     bool acted = false;
     for (const table::Pending& p : t.pending()) {
-      if (p.round_over || seats[static_cast<size_t>(p.seat)].kind != table::SeatKind::kPerson) continue;
+      if (p.round_over || seats[static_cast<size_t>(p.seat)].kind != table::SeatKind::kPerson)
+        continue;
       if (choose() % 4 == 0) continue;  // lets some clocks and windows run out
       const Action a = p.legal[choose() % p.legal.size()];
       table::Outcome o = t.submit(p.seat, a, now);
@@ -121,8 +122,8 @@ TEST(HiddenCardTest, NoFrameHoldsTheSeedBeforeTheGameIsOver) {
   config.bot_delay_max = Millis(2000);
   testing::HubHarness h(config);
   h.connect(1);
-  const std::string code = h.create(
-      1, {{"seats", {"bot:greedy", "bot:greedy", "bot:greedy"}}, {"options", {{"players", 3}, {"rounds", 1}}}});
+  const std::string code = h.create(1, {{"seats", {"bot:greedy", "bot:greedy", "bot:greedy"}},
+                                        {"options", {{"players", 3}, {"rounds", 1}}}});
   h.send(1, {{"type", "start"}});
   h.advance(60 * 60'000);
   ASSERT_EQ(h.table(1).at("status"), "over");

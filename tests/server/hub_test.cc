@@ -14,8 +14,8 @@
 namespace allegra::server {
 namespace {
 
-using testing::HubHarness;
 using nlohmann::json;
+using testing::HubHarness;
 
 // Lets every person of `seats` answer with the first legal action (a pass in knock windows)
 // and the clock run, until the game is over or `max_steps` steps were taken.
@@ -152,7 +152,8 @@ TEST(HubTest, AGoneePersonIsPlayedByAZombieAfterTheGraceAndTakesTheSeatBack) {
   h.connect(1);
   h.connect(2);
   const std::string code = h.create(
-      1, {{"seats", {"person", "person", "bot:greedy", "bot:greedy"}}, {"sit", 0}, {"grace_s", 10}});
+      1,
+      {{"seats", {"person", "person", "bot:greedy", "bot:greedy"}}, {"sit", 0}, {"grace_s", 10}});
   h.send(2, {{"type", "join"}, {"code", code}});
   h.send(2, {{"type", "sit"}, {"seat", 1}, {"name", "Bea"}});
   const std::string token = h.last(2, "seated").at("token");
@@ -261,7 +262,8 @@ TEST(HubTest, BotsThinkOneToTwoSeconds) {
 TEST(HubTest, RematchMovesTheDealerOn) {
   HubHarness h;
   h.connect(1);
-  const std::string code = h.create(1, {{"seats", bots3()}, {"sit", 0}, {"options", {{"rounds", 1}}}});
+  const std::string code =
+      h.create(1, {{"seats", bots3()}, {"sit", 0}, {"options", {{"rounds", 1}}}});
   h.send(1, {{"type", "rematch"}});
   EXPECT_EQ(h.last_error(1), "wrong_phase");
   h.send(1, {{"type", "start"}});
@@ -368,7 +370,8 @@ TEST(HubTest, ARestartResumesEveryTableExactly) {
   h.send(1, {{"type", "start"}});
   h.connect(3);
   const std::string b = h.create(
-      2, {{"seats", {"person", "person", "bot:greedy"}}, {"options", {{"players", 3}}}, {"sit", 0}});
+      2,
+      {{"seats", {"person", "person", "bot:greedy"}}, {"options", {{"players", 3}}}, {"sit", 0}});
   h.send(3, {{"type", "join"}, {"code", b}});
   h.send(3, {{"type", "sit"}, {"seat", 1}});
   const std::string token3 = h.last(3, "seated").at("token");
