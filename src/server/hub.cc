@@ -40,11 +40,18 @@ Hub::Hub(Store& store, Transport& transport, HubConfig config, Millis now)
       out_(std::make_unique<Outbox>()),
       random_(std::make_unique<Random>(config_.random_seed)) {
   for (const StoredTable& stored : store_.open_tables()) {
-    RoomContext ctx{store_, *out_, config_, *random_, stats_};
-    auto room = std::make_unique<Room>(ctx, stored, now);
-    Room* r = room.get();
-    rooms_.emplace(stored.code, std::move(room));
-    reschedule(*r);
+    // A table that does not replay (a bug, or a file edited by hand) stays in the store,
+    // untouched, and the others are served.
+    try {
+      RoomContext ctx{store_, *out_, config_, *random_, stats_};
+      auto room = std::make_unique<Room>(ctx, stored, now);
+      Room* r = room.get();
+      rooms_.emplace(stored.code, std::move(room));
+      reschedule(*r);
+    } catch (const std::exception& e) {
+      stats_.errors["restore"] += 1;
+      restore_errors_.push_back("table " + stored.code + ": " + e.what());
+    }
   }
 }
 

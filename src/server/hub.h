@@ -82,6 +82,8 @@ class Hub {
   HubStats stats() const;
   std::optional<std::string> game_record(std::string_view game_id);  // JSONL
 
+  // The tables of the store that could not be resumed, each with the reason (for the log).
+  const std::vector<std::string>& restore_errors() const { return restore_errors_; }
   // For tests: the room of a code (nullptr if none).
   const Room* room(std::string_view code) const;
 
@@ -132,6 +134,7 @@ class Hub {
   std::unordered_map<std::string, std::unique_ptr<Room>> rooms_;
   std::set<std::pair<Millis, Room*>> wakes_;
   std::unordered_map<Room*, Millis> wake_of_;
+  std::vector<std::string> restore_errors_;
 };
 
 }  // namespace allegra::server

@@ -426,5 +426,18 @@ TEST(HubTest, IdleTablesAreClosed) {
   EXPECT_EQ(h.hub->room(code), nullptr);
 }
 
+TEST(HubTest, ATableThatDoesNotReplayIsLeftAloneAndTheOthersAreServed) {
+  HubHarness h;
+  h.connect(1);
+  const std::string good = h.create(1);
+  h.store->create_table("BADBAD", "{\"not\": \"a table\"}");
+  h.store->commit();
+  h.reopen();
+  EXPECT_NE(h.hub->room(good), nullptr);
+  EXPECT_EQ(h.hub->room("BADBAD"), nullptr);
+  ASSERT_EQ(h.hub->restore_errors().size(), 1u);
+  EXPECT_NE(h.hub->restore_errors()[0].find("BADBAD"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace allegra::server
