@@ -344,6 +344,7 @@ HubStats Hub::stats() const {
   for (const auto& [code, room] : rooms_) {
     if (room->status() == RoomStatus::kLobby) s.tables_lobby += 1;
     if (room->status() == RoomStatus::kPlaying) s.games_playing += 1;
+    s.spectators += room->info().spectators;
   }
   return s;
 }
