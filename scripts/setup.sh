@@ -24,6 +24,8 @@ PACKAGES=(
   librapidcheck-dev
   libncurses-dev
   libicu-dev
+  libsqlite3-dev
+  libsqlitecpp-dev
   tmux
 )
 

@@ -6,8 +6,10 @@
 
 #include <algorithm>
 #include <functional>
+#include <numeric>
 
 #include "bots/bot.h"
+#include "engine/replay.h"
 #include "engine/serialize.h"
 #include "sim/match.h"
 #include "table/decision_seed.h"
@@ -448,6 +450,392 @@ TEST(TableTest, SaveAndLoadAtTheRoundsEnd) {
   EXPECT_TRUE(std::equal(a.events.begin(), a.events.end(), b.events.begin(), b.events.end()));
   EXPECT_EQ(loaded.state(), t.state());
   EXPECT_EQ(loaded.record(), t.record());
+}
+
+// --- TableConfig (rule 7), next_wake(), take_timed_out() ----------------------------------
+
+TableConfig server_config() {
+  TableConfig c;
+  c.knock_window = Millis(5000);
+  c.bot_delay = {Millis(1000), Millis(2000)};
+  return c;
+}
+
+std::vector<Seat> bots(const std::vector<std::string>& specs) {
+  std::vector<Seat> seats;
+  for (const std::string& s : specs) seats.push_back(bot(s));
+  return seats;
+}
+
+TEST(TableConfigTest, TheDefaultConfigIsLocalPlayAndPlaysAsBefore) {
+  RuleOptions o;
+  o.rounds = 2;
+  const std::vector<Seat> seats = bots({"expert", "greedy", "random", "easy"});
+  Table old_style(o, 77, seats, milliseconds(0));
+  Table configured(o, 77, seats, milliseconds(0), TableConfig{});
+  EXPECT_EQ(old_style.config(), TableConfig{});
+  EXPECT_EQ(old_style.save(), configured.save());
+  EXPECT_EQ(old_style.next_wake(), milliseconds(0));  // bots without a delay: at once
+  // Without a delay a bot plays whatever the time says, as before: all in one tick.
+  old_style.tick(milliseconds(-5));
+  configured.tick(milliseconds(0));
+  ASSERT_TRUE(old_style.game_over());
+  EXPECT_EQ(old_style.record(), configured.record());
+  EXPECT_EQ(old_style.next_wake(), std::nullopt);
+  const nlohmann::json saved = configured.save();
+  EXPECT_EQ(saved.at("version"), 2);
+  EXPECT_TRUE(saved.at("knock_window_ms").is_null());
+  EXPECT_EQ(saved.at("bot_delay_ms"), nlohmann::json::array({0, 0}));
+  // The game the shared game loop plays (and the bench with it).
+  std::vector<std::unique_ptr<Bot>> owned;
+  std::vector<Bot*> players;
+  for (const char* spec : {"expert", "greedy", "random", "easy"}) {
+    owned.push_back(make_bot(spec, 1));
+    players.push_back(owned.back().get());
+  }
+  GameRecord record;
+  sim::play_match(o, 77, players, &record);
+  GameRecord from_table = configured.record();
+  from_table.seats.clear();
+  EXPECT_EQ(record, from_table);
+}
+
+TEST(TableConfigTest, ABadConfigIsRefused) {
+  const std::vector<Seat> seats = {person(), person(), person(), person()};
+  auto refused = [&](const TableConfig& c) {
+    EXPECT_THROW(Table(RuleOptions{}, 1, seats, milliseconds(0), c), std::invalid_argument);
+  };
+  TableConfig c;
+  c.first_player = 4;
+  refused(c);
+  c.first_player = -1;
+  refused(c);
+  c = TableConfig{};
+  c.bot_delay = {Millis(2000), Millis(1000)};
+  refused(c);
+  c.bot_delay = {Millis(-1), Millis(1000)};
+  refused(c);
+  c = TableConfig{};
+  c.knock_window = Millis(-1);
+  refused(c);
+  c = TableConfig{};
+  c.stand_in = "no-such-bot";
+  refused(c);
+}
+
+TEST(TableConfigTest, TheKnockWindowDeadlineHoldsForEveryAnswer) {
+  const Millis timeout(30000);
+  TableConfig c;
+  c.knock_window = Millis(5000);
+  Table t(RuleOptions{}, 11, {person(timeout), person(timeout), person(timeout), person(timeout)},
+          milliseconds(0), c);
+  play_to_knock_window(t, milliseconds(100));
+  const std::vector<Pending> due = t.pending();
+  ASSERT_EQ(due.size(), 3u);
+  for (const Pending& p : due) EXPECT_EQ(p.deadline, milliseconds(5100));  // not 30100
+  EXPECT_EQ(t.next_wake(), milliseconds(5100));
+  ASSERT_TRUE(t.submit(due[1].seat, Action::knock(), milliseconds(1000)).ok());
+  EXPECT_TRUE(t.tick(milliseconds(5099)).empty());
+  const Events events = t.tick(milliseconds(5100));
+  EXPECT_TRUE(has(events, EventType::kPassed, due[0].seat));  // missed: a pass
+  EXPECT_TRUE(has(events, EventType::kKnocked, due[1].seat));
+  EXPECT_TRUE(has(events, EventType::kPassed, due[2].seat));
+  EXPECT_TRUE(t.take_timed_out().empty()) << "the window's clock, not the seats' own";
+  // The seat timeout still holds for the next decision.
+  ASSERT_EQ(t.pending().size(), 1u);
+  EXPECT_EQ(t.pending()[0].deadline, milliseconds(35100));
+  EXPECT_EQ(t.next_wake(), milliseconds(35100));
+}
+
+TEST(TableConfigTest, AKnockWindowWithADeadlineClosesOnceAllHaveAnswered) {
+  TableConfig c;
+  c.knock_window = Millis(5000);
+  Table t(RuleOptions{}, 11, {person(), person(), person(), person()}, milliseconds(0), c);
+  play_to_knock_window(t, milliseconds(100));
+  const std::vector<int> due = pending_seats(t);
+  ASSERT_EQ(due.size(), 3u);
+  ASSERT_TRUE(t.submit(due[0], Action::pass(), milliseconds(200)).ok());
+  ASSERT_TRUE(t.submit(due[2], Action::pass(), milliseconds(300)).ok());
+  EXPECT_EQ(t.state().phase(), Phase::kKnockWindow);
+  const Outcome last = t.submit(due[1], Action::pass(), milliseconds(400));
+  ASSERT_TRUE(last.ok()) << last.error;
+  EXPECT_EQ(last.events.size(), 3u);  // the window closed at once, long before its deadline
+  EXPECT_NE(t.state().phase(), Phase::kKnockWindow);
+  EXPECT_EQ(t.next_wake(), std::nullopt) << "persons without a clock: only input moves it";
+  EXPECT_EQ(t.pending()[0].deadline, std::nullopt);
+}
+
+TEST(TableConfigTest, ABotDecidesAfterItsDelayDrawnFromTheSeed) {
+  RuleOptions o;
+  o.players = 3;
+  o.rounds = 1;
+  TableConfig c = server_config();
+  c.knock_window.reset();
+  const std::vector<Seat> seats = bots({"greedy", "random", "expert"});
+  Table t(o, 41, seats, milliseconds(1000), c);
+  const Millis first = milliseconds(1000) + Millis(decision_delay(41, 0, 1000, 2000));
+  EXPECT_EQ(t.next_wake(), first);
+  EXPECT_GE(*t.next_wake(), milliseconds(2000));
+  EXPECT_LE(*t.next_wake(), milliseconds(3000));
+  EXPECT_TRUE(t.tick(first - Millis(1)).empty());
+  EXPECT_EQ(t.decisions(), 0u);
+  EXPECT_FALSE(t.tick(first).empty());
+  EXPECT_EQ(t.decisions(), 1u) << "the next bot waits its own delay from now";
+  EXPECT_EQ(t.next_wake(), first + Millis(decision_delay(41, 1, 1000, 2000)));
+  // Played to the end at its own pace, the game is the one played without delays; the
+  // delays are not all alike.
+  std::vector<Millis> gaps;
+  for (int guard = 0; guard < 100000 && !t.game_over(); ++guard) {
+    const std::optional<Millis> wake = t.next_wake();
+    ASSERT_TRUE(wake.has_value());
+    gaps.push_back(*wake);
+    t.tick(*wake);
+  }
+  ASSERT_TRUE(t.game_over());
+  std::adjacent_difference(gaps.begin(), gaps.end(), gaps.begin());
+  gaps.erase(gaps.begin());
+  for (Millis g : gaps) {  // a knock window's answers come together, else one delay each
+    EXPECT_GE(g, Millis(0));
+    EXPECT_LE(g, Millis(2000));
+  }
+  EXPECT_NE(std::count(gaps.begin(), gaps.end(), gaps.front()), std::ssize(gaps));
+  Table at_once(o, 41, seats, milliseconds(0));
+  at_once.tick(milliseconds(0));
+  EXPECT_EQ(t.record(), at_once.record());
+}
+
+// Bots (with the server's delays) and one person at seat 0 who draws from the pile when he
+// may and else plays his first legal action, ticking at each next_wake(), until a knock window
+// is open in which the person and at least two bots are due.
+void play_to_a_window_with_two_bots(Table& t, Millis& now) {
+  for (int guard = 0; guard < 5000 && !t.game_over(); ++guard) {
+    t.tick(now);
+    const std::vector<Pending> due = t.pending();
+    const bool person_due =
+        std::any_of(due.begin(), due.end(), [](const Pending& p) { return p.seat == 0; });
+    if (t.state().phase() == Phase::kKnockWindow && due.size() >= 3 && person_due) return;
+    if (person_due && t.state().phase() != Phase::kKnockWindow) {
+      const Pending& p = due.front();
+      const Action a =
+          t.state().phase() == Phase::kChooseDraw ? Action::draw_pile() : p.legal.front();
+      ASSERT_TRUE(t.submit(0, a, now).ok());
+    } else if (person_due) {
+      ASSERT_TRUE(t.submit(0, Action::pass(), now).ok());
+    } else {
+      const std::optional<Millis> wake = t.next_wake();
+      ASSERT_TRUE(wake.has_value());
+      now = std::max(now, *wake);
+    }
+  }
+  FAIL() << "no knock window with the person and two bots";
+}
+
+TEST(TableConfigTest, InAKnockWindowEachBotAnswersAfterItsOwnDelay) {
+  const std::vector<Seat> seats = {person(), bot("greedy"), bot("random"), bot("expert")};
+  Table t(RuleOptions{}, 11, seats, milliseconds(0), server_config());
+  Millis now(0);
+  ASSERT_NO_FATAL_FAILURE(play_to_a_window_with_two_bots(t, now));
+  const Millis opened = now;  // the window opened at the tick of `now`
+  const std::vector<int> due = pending_seats(t);
+  // Each bot's due time: its own delay from the opening (decision index: the window's order).
+  std::vector<std::pair<Millis, int>> bot_times;
+  const SeatList order = knock_window_order(t.state());
+  for (int seat : due) {
+    if (seat == 0) continue;
+    const uint64_t position =
+        static_cast<uint64_t>(std::find(order.begin(), order.end(), seat) - order.begin());
+    bot_times.push_back(
+        {opened + Millis(decision_delay(11, t.decisions() + position, 1000, 2000)), seat});
+  }
+  std::sort(bot_times.begin(), bot_times.end());
+  EXPECT_EQ(t.next_wake(), bot_times.front().first);
+  for (const Pending& p : t.pending()) EXPECT_EQ(p.deadline, opened + Millis(5000));
+  for (const auto& [when, seat] : bot_times) {
+    t.tick(when - Millis(1));
+    const std::vector<int> left = pending_seats(t);
+    EXPECT_EQ(std::count(left.begin(), left.end(), seat), 1) << "not before its delay";
+    t.tick(when);
+    const std::vector<int> after = pending_seats(t);
+    EXPECT_EQ(std::count(after.begin(), after.end(), seat), 0) << "answered at its delay";
+  }
+  EXPECT_EQ(pending_seats(t), std::vector<int>{0});
+  EXPECT_EQ(t.next_wake(), opened + Millis(5000)) << "only the person's deadline is left";
+  // The person answers: the window closes at once.
+  ASSERT_TRUE(t.submit(0, Action::knock(), bot_times.back().first).ok());
+  EXPECT_NE(t.state().phase(), Phase::kKnockWindow);
+}
+
+TEST(TableConfigTest, NextWakeSaysWhenTickHasWork) {
+  // Persons without a clock: nothing but their input.
+  Table people(two_rounds(), 5, {person(), person(), person()}, milliseconds(0));
+  EXPECT_EQ(people.next_wake(), std::nullopt);
+  // A person's clock.
+  Table clock(two_rounds(), 5, {person(Millis(700)), person(), person()}, milliseconds(300));
+  EXPECT_EQ(clock.next_wake(), milliseconds(1000));
+  EXPECT_TRUE(clock.tick(milliseconds(999)).empty());
+  EXPECT_FALSE(clock.tick(milliseconds(1000)).empty());
+  // The round pause, and none without it.
+  Table paused(two_rounds(), 31, bots({"random", "random", "random"}), milliseconds(0),
+               std::string(kDefaultStandIn), milliseconds(3000));
+  paused.tick(milliseconds(50));
+  ASSERT_TRUE(paused.round_over());
+  EXPECT_EQ(paused.next_wake(), milliseconds(3050));
+  Table waiting(two_rounds(), 31, bots({"random", "random", "random"}), milliseconds(0),
+                std::string(kDefaultStandIn), std::nullopt);
+  waiting.tick(milliseconds(50));
+  ASSERT_TRUE(waiting.round_over());
+  EXPECT_EQ(waiting.next_wake(), std::nullopt);
+  // A game that is over.
+  ASSERT_TRUE(waiting.deal(milliseconds(60)).ok());
+  waiting.tick(milliseconds(60));
+  ASSERT_TRUE(waiting.game_over());
+  EXPECT_EQ(waiting.next_wake(), std::nullopt);
+}
+
+TEST(TableConfigTest, TakeTimedOutNamesThePersonsWhoseOwnClockRanOut) {
+  const Millis timeout(1000);
+  Table t(RuleOptions{}, 3, {person(timeout), person(timeout), person(), person()},
+          milliseconds(0));
+  EXPECT_TRUE(t.take_timed_out().empty());
+  t.tick(milliseconds(1000));  // seat 0's first setup reveal by the stand-in
+  EXPECT_EQ(t.take_timed_out(), std::vector<int>{0});
+  EXPECT_TRUE(t.take_timed_out().empty()) << "each once";
+  t.tick(milliseconds(2000));  // his second one; then seat 1
+  t.tick(milliseconds(3000));
+  t.tick(milliseconds(4000));
+  EXPECT_EQ(t.take_timed_out(), (std::vector<int>{0, 1}));
+  // A person who answers in time is not named; a bot never is.
+  Table u(RuleOptions{}, 3, {person(timeout), bot("random"), person(), person()}, milliseconds(0));
+  ASSERT_TRUE(u.submit(0, u.pending()[0].legal[0], milliseconds(10)).ok());
+  u.tick(milliseconds(20));
+  EXPECT_TRUE(u.take_timed_out().empty());
+  // In a knock window without a window deadline the seat's own clock counts.
+  Table w(RuleOptions{}, 11, {person(timeout), person(timeout), person(timeout), person(timeout)},
+          milliseconds(0));
+  play_to_knock_window(w, milliseconds(0));
+  const std::vector<int> due = pending_seats(w);
+  ASSERT_TRUE(w.submit(due[0], Action::pass(), milliseconds(10)).ok());
+  w.tick(milliseconds(1000));
+  std::vector<int> expected = {due[1], due[2]};
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(w.take_timed_out(), expected);
+}
+
+TEST(TableConfigTest, AnotherFirstPlayerInRoundOne) {
+  RuleOptions o = two_rounds();
+  TableConfig c;
+  c.first_player = 2;
+  c.round_pause.reset();  // only deal() deals
+  Table t(o, 31, bots({"random", "greedy", "random"}), milliseconds(0), c);
+  EXPECT_EQ(t.state().first_player(), 2);
+  EXPECT_EQ(t.pending()[0].seat, 2);
+  // The same shuffled deck as a game with player 0 first, dealt from player 2 on.
+  EXPECT_EQ(current_deal(t.state()), current_deal(State(o, 31)));
+  EXPECT_EQ(t.opening_events().front().player, 2);
+  ASSERT_EQ(t.record().rounds[0].first_player, 2);
+  // Saved and loaded (through JSON) in the middle of round 1.
+  t.tick(milliseconds(0), 40);
+  Table loaded = Table::load(parse_json(t.save().dump()));
+  EXPECT_EQ(loaded.config(), t.config());
+  EXPECT_EQ(loaded.state(), t.state());
+  t.tick(milliseconds(0));
+  ASSERT_TRUE(t.round_over());
+  ASSERT_TRUE(t.deal(milliseconds(0)).ok());
+  EXPECT_EQ(t.state().first_player(), 0) << "one seat to the left";
+  t.tick(milliseconds(0));
+  ASSERT_TRUE(t.game_over());
+  // The record replays, from the record's chance and from the seed, also through JSON.
+  GameRecord played = t.record();
+  played.seats.clear();  // nameless seats
+  const GameRecord r = record_from_json(parse_json(record_to_json(played).dump()));
+  EXPECT_EQ(r.rounds[0].first_player, 2);
+  EXPECT_EQ(r.rounds[1].first_player, 0);
+  EXPECT_FALSE(replay_check(r)) << replay_check(r)->message;
+  ReplayCursor by_seed(r, ChanceSource::kSeed);
+  EXPECT_TRUE(by_seed.seek(by_seed.decisions()));
+  EXPECT_FALSE(by_seed.error()) << by_seed.error()->message;
+  EXPECT_EQ(by_seed.state(), t.state());
+  // A record whose round 1 is said to start elsewhere does not replay.
+  GameRecord wrong = r;
+  wrong.rounds[0].first_player = 1;
+  EXPECT_TRUE(replay_check(wrong));
+  EXPECT_THROW(State(o, 31, 3), std::invalid_argument);
+}
+
+// Both tables tick at the same times and must do the same to the end.
+void expect_same_future(Table& a, Table& b) {
+  for (int guard = 0; guard < 100000 && !a.game_over(); ++guard) {
+    ASSERT_EQ(a.next_wake(), b.next_wake());
+    ASSERT_EQ(a.pending(), b.pending());
+    const std::optional<Millis> wake = a.next_wake();
+    ASSERT_TRUE(wake.has_value());
+    ASSERT_EQ(a.tick(*wake), b.tick(*wake));
+  }
+  ASSERT_TRUE(a.game_over());
+  EXPECT_TRUE(b.game_over());
+  EXPECT_EQ(a.record(), b.record());
+}
+
+TEST(TableConfigTest, SaveAndLoadInTheMiddleOfABotDelay) {
+  TableConfig c = server_config();
+  c.round_pause = Millis(3000);
+  c.first_player = 1;
+  Table t(two_rounds(), 51, bots({"greedy", "expert", "random"}), milliseconds(0), c);
+  for (int i = 0; i < 30; ++i) t.tick(*t.next_wake());
+  const Millis mid = *t.next_wake() - Millis(1);  // a bot is thinking
+  EXPECT_TRUE(t.tick(mid).empty());
+  const nlohmann::json saved = t.save();
+  EXPECT_EQ(saved.at("bot_delay_ms"), nlohmann::json::array({1000, 2000}));
+  EXPECT_EQ(saved.at("knock_window_ms"), 5000);
+  Table u = Table::load(parse_json(saved.dump()));
+  EXPECT_EQ(u.config(), t.config());
+  EXPECT_EQ(u.save(), saved);
+  expect_same_future(t, u);
+}
+
+TEST(TableConfigTest, SaveAndLoadInAKnockWindowWithDeadlines) {
+  const std::vector<Seat> seats = {person(Millis(30000)), bot("greedy"), bot("random"),
+                                   bot("expert")};
+  Table t(RuleOptions{}, 11, seats, milliseconds(0), server_config());
+  Millis now(0);
+  ASSERT_NO_FATAL_FAILURE(play_to_a_window_with_two_bots(t, now));
+  t.tick(*t.next_wake());  // one bot has answered, the other is thinking
+  ASSERT_EQ(t.pending().size(), 2u);
+  const nlohmann::json saved = t.save();
+  ASSERT_EQ(saved.at("knock_answers").size(), 1u);
+  Table u = Table::load(parse_json(saved.dump()));
+  EXPECT_EQ(u.save(), saved);
+  EXPECT_EQ(u.pending(), t.pending());  // deadlines included
+  // The person never answers: his window deadline passes, then his own clock, again and
+  // again; both tables do the same.
+  expect_same_future(t, u);
+}
+
+TEST(TableConfigTest, OldAndBadConfigsInTheTableFormat) {
+  Table t(RuleOptions{}, 21, {person(), bot("random"), person(), person()}, milliseconds(0));
+  nlohmann::json v1 = t.save();
+  v1["version"] = 1;
+  v1.erase("knock_window_ms");
+  v1.erase("bot_delay_ms");
+  const Table old = Table::load(v1);
+  EXPECT_EQ(old.config(), TableConfig{});
+  EXPECT_EQ(old.save(), t.save());
+  nlohmann::json bad = v1;
+  bad["knock_window_ms"] = 5000;
+  EXPECT_EQ(load_error(bad), "table.knock_window_ms: is not part of version 1");
+  bad = t.save();
+  bad["bot_delay_ms"] = {2000, 1000};
+  EXPECT_EQ(load_error(bad), "table.bot_delay_ms: min must not be above max");
+  bad["bot_delay_ms"] = {1000};
+  EXPECT_EQ(load_error(bad), "table.bot_delay_ms: must be [min, max]");
+  bad["bot_delay_ms"] = {-1, 1000};
+  EXPECT_NE(load_error(bad).find("table.bot_delay_ms[0]"), std::string::npos);
+  bad = t.save();
+  bad["knock_window_ms"] = -5;
+  EXPECT_NE(load_error(bad).find("table.knock_window_ms"), std::string::npos);
+  bad = t.save();
+  bad["version"] = 3;
+  EXPECT_NE(load_error(bad).find("table.version"), std::string::npos);
 }
 
 }  // namespace
