@@ -45,7 +45,7 @@ struct HubConfig {
   Millis bot_delay_min{1'000}, bot_delay_max{2'000};
   Millis round_pause{4'000};
   Millis idle_close{10 * 60'000};  // a lobby or finished table nobody is at is closed after this
-  size_t backlog_frames = 64, backlog_bytes = 64 * 1024;  // per table, for reconnects
+  size_t backlog_frames = 32, backlog_bytes = 32 * 1024;  // per table, for reconnects
   size_t max_tables = 100'000;
   uint64_t random_seed = 0;  // 0: codes, tokens and game seeds from std::random_device
   std::string server_name = "allegra";

@@ -350,7 +350,7 @@ TEST(HubTest, ReconnectResendsWhatWasMissedOrTheWholeState) {
   ASSERT_FALSE(updates.empty());
   EXPECT_EQ(updates.front().at("seq"), seen + 1);
   EXPECT_TRUE(h.of_type(2, "state").empty());
-  // Far behind (the backlog holds 64 frames at most): the whole state instead.
+  // Far behind (the backlog holds 32 frames at most): the whole state instead.
   h.connect(3);
   h.send(3, {{"type", "join"}, {"code", code}, {"last_seq", 0}});
   EXPECT_FALSE(h.of_type(3, "state").empty() && h.of_type(3, "resumed").empty());
