@@ -413,6 +413,37 @@ TEST(HubTest, ShutdownSaysByeToEveryoneAndRefusesNewTables) {
   EXPECT_EQ(h.last_frame(2).at("type"), "bye");
   EXPECT_TRUE(h.net.closed.count(1));
   EXPECT_TRUE(h.net.closed.count(2));
+  h.connect(3);
+  h.send(3, {{"type", "create"}});
+  EXPECT_EQ(h.last_error(3), "shutting_down");
+}
+
+TEST(HubTest, StandingUpDuringAGameLeavesTheSeatToABotUntilSomebodySits) {
+  HubHarness h;
+  h.connect(1);
+  h.connect(2);
+  const std::string code = h.create(1, {{"seats", bots3()}, {"sit", 0}});
+  h.send(1, {{"type", "start"}});
+  const std::string token = h.last(1, "seated").at("token");
+  h.send(1, {{"type", "stand"}});
+  EXPECT_EQ(h.table(1).at("seats").at(0).at("kind"), "open");
+  h.send(1, {{"type", "act"}, {"action", "reveal 0a0"}});
+  EXPECT_EQ(h.last_error(1), "not_seated");
+  h.send(2, {{"type", "join"}, {"code", code}, {"token", token}});
+  EXPECT_EQ(h.last_error(2), "bad_token");  // the old token works no more
+  h.advance(1'000);                         // the zombie bot plays seat 0 meanwhile
+  h.send(2, {{"type", "join"}, {"code", code}});
+  h.send(2, {{"type", "sit"}, {"seat", 0}, {"name", "Cleo"}});
+  EXPECT_EQ(h.table(2).at("seats").at(0).at("name"), "Cleo");
+  EXPECT_EQ(play(h, {{0, 2}}), "over");
+  // After the game the creator may put a bot in the open seat for the rematch.
+  h.send(2, {{"type", "stand"}});
+  h.send(1, {{"type", "rematch"}});
+  EXPECT_EQ(h.last_error(1), "seats_open");
+  h.send(1, {{"type", "bot"}, {"seat", 0}, {"level", "random"}});
+  h.send(1, {{"type", "rematch"}});
+  EXPECT_EQ(h.table(1).at("status"), "playing");
+  EXPECT_EQ(h.table(1).at("seats").at(0).at("level"), "random");
 }
 
 TEST(HubTest, IdleTablesAreClosed) {
