@@ -59,9 +59,10 @@ Command add_loadtest_command(CLI::App& app) {
       ->capture_default_str()
       ->check(seed_number());
   sub->add_option("--sources", args->config.source_addresses,
-                  "Spread the clients over this many source addresses 127.0.0.2, 127.0.0.3, ...")
+                  "Spread the clients over this many source addresses 127.0.0.2, 127.0.0.3, ... "
+                  "(0: at most 200 connections per address, at least 8 addresses)")
       ->capture_default_str()
-      ->check(whole_number(1, 250));
+      ->check(whole_number(0, 250));
   sub->add_flag("--json", args->json, "Print the report as one JSON object");
   sub->add_flag("--quiet", args->quiet, "No progress lines on stderr");
   sub->footer(

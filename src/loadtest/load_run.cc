@@ -368,7 +368,9 @@ Run::Run(const LoadConfig& config, std::ostream* progress)
       guard_timer_(io_) {
   report_.tables = config.tables;
   const uint32_t first_source = asio::ip::make_address_v4("127.0.0.2").to_uint();
-  const int sources = std::max(1, config.source_addresses);
+  const int sources = config.source_addresses > 0
+                          ? config.source_addresses
+                          : std::clamp((config.tables * 4 + 199) / 200, 8, 250);
   tables_.reserve(static_cast<size_t>(config.tables));
   for (int i = 0; i < config.tables; ++i) {
     auto t = std::make_unique<TableRun>(io_, i);

@@ -18,7 +18,9 @@ struct LoadConfig {
   int seconds = 10;    // the measured window, 1 .. kMaxSeconds
   int pace_ms = 2000;  // one action per table every pace_ms (0: as fast as the server answers)
   uint64_t seed = 1;   // the clients' choices among the legal actions
-  int source_addresses = 32;  // clients bind to 127.0.0.2 .. 127.0.0.(1+N)
+  // Clients bind to 127.0.0.2 .. 127.0.0.(1+N); 0: enough addresses for at most 200 connections
+  // each (allegra serve allows 256 per address by default, --max-per-ip), at least 8.
+  int source_addresses = 0;
 };
 
 // The IPv4 address to connect to: "localhost" or an address in 127.0.0.0/8; anything else is a
