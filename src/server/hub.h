@@ -1,0 +1,137 @@
+// Hub: the whole game server's logic, without network or SQL.
+//
+// What: every table (room.h) by its short code, every connection (which table it is at, its rate
+// limits), the list of public tables, and the restore of the open tables from the Store at start.
+// The network (http_server.h) calls open/receive/close for each WebSocket, tick() when
+// next_wake() is due, and flush() once per batch of input; the hub answers through the Transport.
+//
+// Why one object on one thread: a table's changes must be logged in order and the store commits
+// in groups; with everything on the io thread there is nothing to lock. Time is passed in (an
+// injected steady clock), so tests run the timers without sleeping.
+//
+// Durability: every change is appended to the table's log in the Store, and the frames it causes
+// are held back until flush() has committed the store (group commit). The protocol is
+// docs/protocol.md.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "server/protocol.h"
+#include "server/store.h"
+#include "server/transport.h"
+
+namespace allegra::server {
+
+struct HubConfig {
+  size_t max_message_bytes = 16 * 1024;
+  // Token buckets: messages per second and burst, per connection and per IP address.
+  double conn_rate = 20, conn_burst = 40;
+  double ip_rate = 2000, ip_burst = 4000;
+  int close_after_limited = 200;  // rate-limited messages in a row before the connection is closed
+  size_t chat_chars = 500;
+  double chat_rate = 0.5, chat_burst = 5;  // chat lines per second (5 per 10 s)
+  size_t chat_history = 50;                // lines sent with a full state
+  Millis default_grace{60'000};
+  Millis default_knock_window{5'000};
+  Millis bot_delay_min{1'000}, bot_delay_max{2'000};
+  Millis round_pause{4'000};
+  Millis idle_close{10 * 60'000};  // a lobby or finished table nobody is at is closed after this
+  size_t backlog_frames = 64, backlog_bytes = 64 * 1024;  // per table, for reconnects
+  size_t max_tables = 100'000;
+  uint64_t random_seed = 0;  // 0: codes, tokens and game seeds from std::random_device
+  std::string server_name = "allegra";
+};
+
+struct HubStats {
+  uint64_t tables = 0, tables_lobby = 0, games_playing = 0, connections = 0, spectators = 0;
+  uint64_t messages_total = 0, actions_total = 0, games_finished_total = 0, chat_total = 0;
+  uint64_t frames_total = 0, frame_bytes_total = 0;
+  double bot_seconds_total = 0;  // time in Table::tick() (the bots' decisions, mostly)
+  std::map<std::string, uint64_t> errors;  // by error code
+};
+
+class Room;
+class Outbox;
+class Random;
+
+class Hub {
+ public:
+  // Resumes every open table of the store (clocks restarted at `now`).
+  Hub(Store& store, Transport& transport, HubConfig config, Millis now);
+  ~Hub();
+  Hub(const Hub&) = delete;
+  Hub& operator=(const Hub&) = delete;
+
+  void open(ConnectionId c, std::string_view peer_ip, Millis now);
+  void receive(ConnectionId c, std::string_view text, Millis now);  // any bytes: never throws
+  void close(ConnectionId c, Millis now);                           // the socket is gone
+  void tick(Millis now);  // bots, knock windows, grace, clocks, round pauses
+  std::optional<Millis> next_wake() const;  // when tick() next has work (nullopt: never)
+  // store.commit(), then the held frames go to the transport.
+  void flush();
+  void shutdown(Millis now);  // no new tables; "bye" to every client; flush
+  HubStats stats() const;
+  std::optional<std::string> game_record(std::string_view game_id);  // JSONL
+
+  // For tests: the room of a code (nullptr if none).
+  const Room* room(std::string_view code) const;
+
+ private:
+  struct Bucket {
+    double tokens = 0;
+    Millis at{0};
+    bool take(double rate, double burst, Millis now);
+  };
+  struct Connection {
+    std::string ip;
+    bool hello = false;
+    std::string name;
+    Room* room = nullptr;
+    Bucket bucket, chat;
+    int limited_in_row = 0;
+    bool closing = false;
+  };
+  struct Address {
+    Bucket bucket;
+    int connections = 0;
+  };
+
+  void handle(ConnectionId c, Connection& conn, std::string_view text, Millis now);
+  void reply_error(ConnectionId c, std::optional<uint64_t> id, ErrorCode code,
+                   std::string_view message);
+  std::string new_code();
+  void create(ConnectionId c, Connection& conn, std::optional<uint64_t> id, const Create& m,
+              Millis now);
+  void join(ConnectionId c, Connection& conn, std::optional<uint64_t> id, const Join& m,
+            Millis now);
+  void leave_room(ConnectionId c, Connection& conn, Millis now);
+  void list(ConnectionId c, std::optional<uint64_t> id);
+  Room& room_of(const Connection& conn);
+  // Re-files the room's wake-up after anything that may have changed it.
+  void reschedule(Room& room);
+  void close_room(Room& room);
+
+  Store& store_;
+  Transport& transport_;
+  HubConfig config_;
+  std::unique_ptr<Outbox> out_;
+  std::unique_ptr<Random> random_;
+  HubStats stats_;
+  bool shutting_down_ = false;
+  std::unordered_map<ConnectionId, Connection> connections_;
+  std::unordered_map<std::string, Address> addresses_;
+  std::unordered_map<std::string, std::unique_ptr<Room>> rooms_;
+  std::set<std::pair<Millis, Room*>> wakes_;
+  std::unordered_map<Room*, Millis> wake_of_;
+};
+
+}  // namespace allegra::server
