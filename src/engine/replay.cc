@@ -20,9 +20,13 @@ std::vector<int32_t> first_n(const std::array<int32_t, kMaxPlayers>& a, int n) {
 }
 
 // A State to stand in while the record's options do not even make a game.
+// Round 1's first player is the recorded one (a rematch moves the dealer on), if it is a
+// player at all; else enter_round() reports the mismatch.
 State initial_state(const GameRecord& record) {
   if (record.options.validate()) return State(RuleOptions{}, record.seed);
-  return State(record.options, record.seed);
+  const int first = record.rounds.empty() ? 0 : record.rounds.front().first_player;
+  if (first < 0 || first >= record.options.players) return State(record.options, record.seed);
+  return State(record.options, record.seed, first);
 }
 
 // The draw pile right after a draw that reshuffled, as a record writes it: the drawn card,
@@ -180,7 +184,7 @@ std::optional<ReplayError> ReplayCursor::enter_round(int r) {
   if (chance_ == ChanceSource::kRecord) {
     try {
       if (r == 0)
-        dealt = State(record_->options, record_->seed, rr.deal);
+        dealt = State(record_->options, record_->seed, rr.first_player, rr.deal);
       else
         dealt.deal(rr.deal, &deal_events);
     } catch (const std::invalid_argument& e) {

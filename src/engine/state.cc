@@ -106,23 +106,37 @@ std::string_view phase_name(Phase p) {
 }
 
 State::State(const RuleOptions& options, uint64_t seed, EventList* events)
+    : State(options, seed, 0, events) {}
+
+State::State(const RuleOptions& options, uint64_t seed, int first_player, EventList* events)
     : options_(options), rng_(seed) {
   if (auto error = options.validate()) throw std::invalid_argument(*error);
+  set_first_player(first_player);
   std::array<int8_t, kMaxDeck> deck;
   const int size = shuffled_deck(deck);
-  first_player_ = 0;
   start_round(std::span<const int8_t>(deck.data(), size), events);
 }
 
 State::State(const RuleOptions& options, uint64_t seed, std::span<const int8_t> deck,
              EventList* events)
+    : State(options, seed, 0, deck, events) {}
+
+State::State(const RuleOptions& options, uint64_t seed, int first_player,
+             std::span<const int8_t> deck, EventList* events)
     : options_(options), rng_(seed) {
   if (auto error = options.validate()) throw std::invalid_argument(*error);
+  set_first_player(first_player);
   check_deck(deck);
   std::array<int8_t, kMaxDeck> scratch;
   shuffled_deck(scratch);  // the Rng advances as if it had dealt
-  first_player_ = 0;
   start_round(deck, events);
+}
+
+void State::set_first_player(int first_player) {
+  if (first_player < 0 || first_player >= players())
+    throw std::invalid_argument(
+        fmt::format("the first player must be 0 to {}, not {}", players() - 1, first_player));
+  first_player_ = static_cast<int8_t>(first_player);
 }
 
 // R1: the deck of these options, shuffled with the state's Rng.

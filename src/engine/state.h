@@ -88,11 +88,18 @@ class State {
   // A new game, every chance event drawn from `seed`; the deal is reported to `events`.
   // Throws std::invalid_argument if the options do not validate.
   State(const RuleOptions& options, uint64_t seed, EventList* events = nullptr);
+  // The same with another player first in round 1 (R11: a rematch moves the dealer on; then
+  // one seat to the left each round as usual). The deal is the same shuffled deck, dealt from
+  // `first_player` on. Also throws std::invalid_argument for a player out of range.
+  State(const RuleOptions& options, uint64_t seed, int first_player, EventList* events = nullptr);
   // A new game whose first round is dealt from a recorded deck order, top card first (dealing
   // convention: docs/record-format.md); the Rng advances as if it had dealt. Throws
   // std::invalid_argument for bad options or a deck that is not exactly the deck's cards.
   State(const RuleOptions& options, uint64_t seed, std::span<const int8_t> deck_top_first,
         EventList* events = nullptr);
+  // The same with another player first in round 1 (see above).
+  State(const RuleOptions& options, uint64_t seed, int first_player,
+        std::span<const int8_t> deck_top_first, EventList* events = nullptr);
 
   // --- The state machine -------------------------------------------------------------------
   // kNoPlayer once the game is over, kChancePlayer at the chance node (kRoundOver).
@@ -239,7 +246,8 @@ class State {
   void finish_round(EventList* ev);                       // R8 reveal, R9, R10
   int shuffled_deck(std::array<int8_t, kMaxDeck>& deck);  // R1, from the Rng
   void check_deck(std::span<const int8_t> deck) const;
-  void next_round();  // R11: the round counter and the next first player
+  void set_first_player(int first_player);  // R11: round 1's first player, checked
+  void next_round();                        // R11: the round counter and the next first player
 
   // Legality, written once per phase (legal() and legal_actions() both use these).
   struct CellChoice {

@@ -19,11 +19,13 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
 
+#include "server/protocol.h"
 #include "server/store.h"
 #include "server/transport.h"
 
@@ -42,6 +44,7 @@ struct HubConfig {
   Millis default_knock_window{5'000};
   Millis bot_delay_min{1'000}, bot_delay_max{2'000};
   Millis round_pause{4'000};
+  Millis idle_close{10 * 60'000};  // a lobby or finished table nobody is at is closed after this
   size_t backlog_frames = 64, backlog_bytes = 64 * 1024;  // per table, for reconnects
   size_t max_tables = 100'000;
   uint64_t random_seed = 0;  // 0: codes, tokens and game seeds from std::random_device
@@ -57,7 +60,8 @@ struct HubStats {
 };
 
 class Room;
-struct Connection;
+class Outbox;
+class Random;
 
 class Hub {
  public:
@@ -77,6 +81,57 @@ class Hub {
   void shutdown(Millis now);  // no new tables; "bye" to every client; flush
   HubStats stats() const;
   std::optional<std::string> game_record(std::string_view game_id);  // JSONL
+
+  // For tests: the room of a code (nullptr if none).
+  const Room* room(std::string_view code) const;
+
+ private:
+  struct Bucket {
+    double tokens = 0;
+    Millis at{0};
+    bool take(double rate, double burst, Millis now);
+  };
+  struct Connection {
+    std::string ip;
+    bool hello = false;
+    std::string name;
+    Room* room = nullptr;
+    Bucket bucket, chat;
+    int limited_in_row = 0;
+    bool closing = false;
+  };
+  struct Address {
+    Bucket bucket;
+    int connections = 0;
+  };
+
+  void handle(ConnectionId c, Connection& conn, std::string_view text, Millis now);
+  void reply_error(ConnectionId c, std::optional<uint64_t> id, ErrorCode code,
+                   std::string_view message);
+  std::string new_code();
+  void create(ConnectionId c, Connection& conn, std::optional<uint64_t> id, const Create& m,
+              Millis now);
+  void join(ConnectionId c, Connection& conn, std::optional<uint64_t> id, const Join& m,
+            Millis now);
+  void leave_room(ConnectionId c, Connection& conn, Millis now);
+  void list(ConnectionId c, std::optional<uint64_t> id);
+  Room& room_of(const Connection& conn);
+  // Re-files the room's wake-up after anything that may have changed it.
+  void reschedule(Room& room);
+  void close_room(Room& room);
+
+  Store& store_;
+  Transport& transport_;
+  HubConfig config_;
+  std::unique_ptr<Outbox> out_;
+  std::unique_ptr<Random> random_;
+  HubStats stats_;
+  bool shutting_down_ = false;
+  std::unordered_map<ConnectionId, Connection> connections_;
+  std::unordered_map<std::string, Address> addresses_;
+  std::unordered_map<std::string, std::unique_ptr<Room>> rooms_;
+  std::set<std::pair<Millis, Room*>> wakes_;
+  std::unordered_map<Room*, Millis> wake_of_;
 };
 
 }  // namespace allegra::server

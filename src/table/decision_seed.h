@@ -22,4 +22,14 @@ constexpr uint64_t decision_seed(uint64_t game_seed, uint64_t index) {
   return mix64(mix64(game_seed) ^ (index * 0xd1b54a32d192ed03ULL + 0x7f4a7c15ULL));
 }
 
+// A bot's thinking time for the decision `index` (Table rule 7), in [min_ms, max_ms], from a
+// stream apart from the decision's seed (so that the delay tells nothing of the choice).
+constexpr int64_t decision_delay(uint64_t game_seed, uint64_t index, int64_t min_ms,
+                                 int64_t max_ms) {
+  if (max_ms <= min_ms) return min_ms;
+  const uint64_t span = static_cast<uint64_t>(max_ms - min_ms) + 1;
+  return min_ms + static_cast<int64_t>(
+                      mix64(decision_seed(game_seed, index) ^ 0x5851f42d4c957f2dULL) % span);
+}
+
 }  // namespace allegra::table

@@ -37,23 +37,57 @@ std::vector<int> seats_due(const PublicView& view, uint8_t answered) {
   return due;
 }
 
+namespace {
+
+void check_config(const TableConfig& c, int players) {
+  auto negative = [](const std::optional<Millis>& t) { return t && t->count() < 0; };
+  if (negative(c.round_pause)) throw std::invalid_argument("table: a negative round pause");
+  if (negative(c.knock_window))
+    throw std::invalid_argument("table: a negative knock window deadline");
+  if (c.bot_delay.min.count() < 0 || c.bot_delay.max < c.bot_delay.min)
+    throw std::invalid_argument(fmt::format("table: bad bot delay {} to {} ms",
+                                            c.bot_delay.min.count(), c.bot_delay.max.count()));
+  if (c.first_player < 0 || c.first_player >= players)
+    throw std::invalid_argument(fmt::format("table: the first player must be 0 to {}, not {}",
+                                            players - 1, c.first_player));
+}
+
+TableConfig local_config(std::string stand_in, std::optional<Millis> round_pause) {
+  TableConfig c;
+  c.stand_in = std::move(stand_in);
+  c.round_pause = round_pause;
+  return c;
+}
+
+// The first round's state; checks the config before the engine reads first_player.
+State first_state(const RuleOptions& options, uint64_t seed, const TableConfig& config) {
+  if (auto error = options.validate()) throw std::invalid_argument(*error);
+  check_config(config, options.players);
+  return State(options, seed, config.first_player);
+}
+
+}  // namespace
+
 Table::Table(const RuleOptions& options, uint64_t seed, std::vector<Seat> seats, Millis now,
              std::string stand_in, std::optional<Millis> round_pause)
+    : Table(options, seed, std::move(seats), now, local_config(std::move(stand_in), round_pause)) {}
+
+Table::Table(const RuleOptions& options, uint64_t seed, std::vector<Seat> seats, Millis now,
+             TableConfig config)
     : seed_(seed),
-      state_(options, seed),
+      state_(first_state(options, seed, config)),
       recorder_(state_, seed),
       seats_(std::move(seats)),
-      stand_in_(std::move(stand_in)),
-      round_pause_(round_pause),
+      config_(std::move(config)),
       since_(now) {
   if (static_cast<int>(seats_.size()) != options.players)
     throw std::invalid_argument(
         fmt::format("table: {} seats for {} players", seats_.size(), options.players));
   // The deal again, for its events (the recorder needed the state first).
   EventList deal;
-  const State dealt(options, seed, &deal);
+  const State dealt(options, seed, config_.first_player, &deal);
   append(opening_, deal);
-  bot_for(stand_in_);  // checks the spec
+  bot_for(config_.stand_in);  // checks the spec
   for (const Seat& seat : seats_)
     if (seat.kind == SeatKind::kBot) bot_for(seat.bot);
 }
@@ -72,7 +106,7 @@ std::vector<Pending> Table::pending() const {
     Pending p;
     p.seat = kChancePlayer;
     p.round_over = true;
-    if (round_pause_) p.deadline = since_ + *round_pause_;
+    if (config_.round_pause) p.deadline = since_ + *config_.round_pause;
     out.push_back(std::move(p));
     return out;
   }
@@ -94,9 +128,47 @@ std::vector<Pending> Table::pending() const {
 }
 
 std::optional<Millis> Table::deadline(int seat) const {
+  if (config_.knock_window && state_.phase() == Phase::kKnockWindow)
+    return since_ + *config_.knock_window;  // rule 7: the window's clock, for every seat
   const Seat& s = seats_[static_cast<size_t>(seat)];
   if (s.kind == SeatKind::kBot || !s.timeout) return std::nullopt;
   return since_ + *s.timeout;
+}
+
+uint64_t Table::decision_index(int seat) const {
+  return decisions_ + (state_.phase() == Phase::kKnockWindow ? window_position(state_, seat) : 0);
+}
+
+Millis Table::bot_due(int seat) const {
+  const Millis delay(decision_delay(seed_, decision_index(seat), config_.bot_delay.min.count(),
+                                    config_.bot_delay.max.count()));
+  Millis due = since_ + delay;
+  if (const std::optional<Millis> d = deadline(seat)) due = std::min(due, *d);
+  return due;
+}
+
+std::optional<Millis> Table::next_wake() const {
+  if (state_.is_terminal()) return std::nullopt;
+  if (state_.is_chance_node()) {
+    if (!config_.round_pause) return std::nullopt;
+    return since_ + *config_.round_pause;
+  }
+  std::optional<Millis> wake;
+  for (int seat : seats_due(view(), answered_)) {
+    const std::optional<Millis> t = seats_[static_cast<size_t>(seat)].kind == SeatKind::kBot
+                                        ? std::optional<Millis>(bot_due(seat))
+                                        : deadline(seat);
+    if (t && (!wake || *t < *wake)) wake = t;
+  }
+  return wake;
+}
+
+std::vector<int> Table::take_timed_out() {
+  std::vector<int> out;
+  for (int seat = 0; seat < state_.players(); ++seat)
+    if (timed_out_ >> seat & 1) out.push_back(seat);
+  timed_out_ = 0;
+  return out;
 }
 
 Outcome Table::submit(int seat, Action action, Millis now) {
@@ -186,9 +258,8 @@ Bot& Table::bot_for(const std::string& spec) {
 
 Action Table::bot_choice(Bot& bot, int seat) {
   const bool window = state_.phase() == Phase::kKnockWindow;
-  const uint64_t index = decisions_ + (window ? window_position(state_, seat) : 0);
   const PublicView v = window ? view().knock_answer(seat) : view();
-  const Action a = bot.decide(v, decision_seed(seed_, index));
+  const Action a = bot.decide(v, decision_seed(seed_, decision_index(seat)));
   if (std::string why = state_.why_illegal(a); !why.empty())
     throw std::logic_error(fmt::format("bot '{}' at seat {} chose an illegal action '{}': {}",
                                        bot.name(), seat, to_text(a), why));
@@ -197,11 +268,19 @@ Action Table::bot_choice(Bot& bot, int seat) {
 
 std::optional<Action> Table::automatic(int seat, Millis now) {
   const Seat& s = seats_[static_cast<size_t>(seat)];
-  if (s.kind == SeatKind::kBot) return bot_choice(bot_for(s.bot), seat);
+  if (s.kind == SeatKind::kBot) {
+    // Without a delay a bot answers whatever `now` says, as it always did.
+    if (config_.bot_delay.max.count() > 0 && now < bot_due(seat)) return std::nullopt;
+    return bot_choice(bot_for(s.bot), seat);
+  }
   const std::optional<Millis> due = deadline(seat);
   if (!due || now < *due) return std::nullopt;
-  if (state_.phase() == Phase::kKnockWindow) return Action::pass();  // a timeout is a pass
-  return bot_choice(bot_for(stand_in_), seat);
+  const bool window = state_.phase() == Phase::kKnockWindow;
+  // Rule 8: the seat's own clock ran out (a knock window deadline is the window's).
+  if (s.kind == SeatKind::kPerson && !(window && config_.knock_window))
+    timed_out_ |= static_cast<uint8_t>(1u << seat);
+  if (window) return Action::pass();  // a timeout is a pass
+  return bot_choice(bot_for(config_.stand_in), seat);
 }
 
 Events Table::tick(Millis now, int max_decisions) {
@@ -209,7 +288,7 @@ Events Table::tick(Millis now, int max_decisions) {
   int made = 0;
   while (!state_.is_terminal() && made < max_decisions) {
     if (state_.is_chance_node()) {  // rule 6: deal once the round pause has passed
-      if (!round_pause_ || now < since_ + *round_pause_) break;
+      if (!config_.round_pause || now < since_ + *config_.round_pause) break;
       deal_next(now, events);
       continue;
     }

@@ -30,6 +30,16 @@
 //     (seat kChancePlayer, no legal action). The next round is dealt by deal() (a front end
 //     whose user pressed a key) or by tick() once the round pause has passed since the round
 //     ended; with no round pause only deal() deals. The record gets the deal either way.
+//  7. Server options (TableConfig; all off by default, so local play and simulations play as
+//     before): a knock window deadline (every answer of a window is due that long after the
+//     window opened, for every seat; a missed answer is a pass; the window still closes as
+//     soon as every eligible seat has answered), a bot delay (a bot's decision is due only a
+//     delay in [min, max] after it became pending, drawn from the game seed and the decision's
+//     index like decision_seed.h, so a loaded game keeps its timing; in a knock window each
+//     bot answers after its own delay, at the latest at the window's deadline), and the first
+//     player of round 1 (a rematch moves the dealer on).
+//  8. take_timed_out() tells which persons' own decision clocks ran out (rule 4; not a missed
+//     knock window deadline of rule 7), so that a server can hand such a seat to a bot.
 #pragma once
 
 #include <array>
@@ -97,10 +107,32 @@ inline constexpr std::string_view kDefaultStandIn = "greedy";
 // How long a finished round stays on show before tick() deals the next one (rule 6 above).
 inline constexpr Millis kDefaultRoundPause{0};
 
+// A bot's thinking time (rule 7): each decision waits a delay in [min, max] (inclusive).
+struct BotDelay {
+  Millis min{0};
+  Millis max{0};
+  bool operator==(const BotDelay&) const = default;
+};
+
+// How a table runs, besides its seats. The defaults are local play: no knock window deadline,
+// bots at once, player 0 first.
+struct TableConfig {
+  std::string stand_in = std::string(kDefaultStandIn);     // rule 4: plays a timed-out person
+  std::optional<Millis> round_pause = kDefaultRoundPause;  // rule 6 (nullopt: only deal())
+  std::optional<Millis> knock_window;  // rule 7: deadline of every knock answer (nullopt: none)
+  BotDelay bot_delay;                  // rule 7
+  int first_player = 0;                // rule 7: round 1's first player (0 .. players-1)
+  bool operator==(const TableConfig&) const = default;
+};
+
 class Table {
  public:
   // A new game dealt from `seed`, one Seat per player. Throws std::invalid_argument for bad
-  // options, a seat count that is not options.players, or an unknown bot spec.
+  // options, a seat count that is not options.players, an unknown bot spec or a bad config
+  // (a negative time, bot_delay.min > max, first_player out of range).
+  Table(const RuleOptions& options, uint64_t seed, std::vector<Seat> seats, Millis now,
+        TableConfig config);
+  // The same with the default config but these two (the constructor of local play).
   // `round_pause`: see rule 6 (nullopt: the table waits for deal()).
   Table(const RuleOptions& options, uint64_t seed, std::vector<Seat> seats, Millis now,
         std::string stand_in = std::string(kDefaultStandIn),
@@ -117,6 +149,7 @@ class Table {
   const std::vector<Seat>& seats() const { return seats_; }
   uint64_t seed() const { return seed_; }
   uint64_t decisions() const { return decisions_; }  // engine actions applied so far
+  const TableConfig& config() const { return config_; }
   // The record so far, with the seats' names and bot specs.
   GameRecord record() const;
   // The events of the deal of round 1 (later deals come out of tick() and deal()).
@@ -134,8 +167,18 @@ class Table {
   // At the end of a round (round_over()): deals the next round now and returns its events;
   // refused (with the reason) anywhere else.
   Outcome deal(Millis now);
+  // The earliest time at which tick() would do something: a bot's decision due (at once if
+  // it has no delay: then the time the decision became pending, maybe in the past), a
+  // deadline, the round pause. nullopt: only a person's input (submit, deal) moves the game.
+  std::optional<Millis> next_wake() const;
+  // The person seats whose own decision clock (Seat::timeout) ran out in tick() since the
+  // last call, each once, in ascending order; the list is then cleared. A missed knock window
+  // deadline (rule 7) is not counted: it is the window's clock, not the seat's. Not saved (a
+  // front end asks after each tick()).
+  std::vector<int> take_timed_out();
   // Puts someone else in a seat (a bot takes over, a person takes it back, a seat is left
-  // empty). A pending decision keeps its clock; a bot answers at the next tick().
+  // empty). A pending decision keeps its clock; a bot answers at the next tick() (its delay
+  // counts from when the decision became pending).
   void replace_seat(int seat, Seat who);
 
   // --- Keeping the game --------------------------------------------------------------------
@@ -148,7 +191,13 @@ class Table {
 
  private:
   Bot& bot_for(const std::string& spec);
+  // When the table decides for a person or empty seat (nullopt: never); in a knock window
+  // with a deadline, that deadline for every seat.
   std::optional<Millis> deadline(int seat) const;
+  // The index of `seat`'s pending decision in the game (decision_seed.h).
+  uint64_t decision_index(int seat) const;
+  // When a bot in `seat` answers its pending decision (rule 7).
+  Millis bot_due(int seat) const;
   // Applies one action of the current player through the recorder; starts the next clock.
   void apply(Action a, Millis now, Events& events);
   // Sends the answers of a complete knock window to the engine in its order.
@@ -163,14 +212,14 @@ class Table {
   State state_;
   GameRecorder recorder_;
   std::vector<Seat> seats_;
-  std::string stand_in_;
-  std::optional<Millis> round_pause_;
+  TableConfig config_;
   Events opening_;
   uint64_t decisions_ = 0;
   int round_decisions_ = 0;  // decisions in the round being played, for the cap
   Millis since_{0};          // when the pending decision(s) became pending
   uint8_t answered_ = 0;     // bit p: p answered the open knock window
   std::array<Action, kMaxPlayers> answers_{};
+  uint8_t timed_out_ = 0;  // bit p: p's own clock ran out since take_timed_out()
   // Bots by spec, made on first use; each decision reseeds them (Bot::decide).
   std::vector<std::pair<std::string, std::unique_ptr<Bot>>> bots_;
 };

@@ -20,7 +20,9 @@ namespace {
 using nlohmann::json;
 
 inline constexpr std::string_view kFormat = "allegra-table";
-inline constexpr int kTableFormatVersion = 1;
+// Version 2 added knock_window_ms and bot_delay_ms (TableConfig); version 1 still loads, with
+// neither (local play).
+inline constexpr int kTableFormatVersion = 2;
 // A timeout or a clock reading above this (about 292 million years) is no time at all.
 inline constexpr int64_t kMaxMillis = int64_t{1} << 53;
 
@@ -58,6 +60,29 @@ Seat seat_from(const json& j, const std::string& path) {
   return seat;
 }
 
+json optional_millis(const std::optional<Millis>& t) {
+  return t ? json(t->count()) : json(nullptr);
+}
+
+// An optional key holding milliseconds or null; `absent` when the key is not there.
+std::optional<Millis> read_optional_millis(const json& j, const std::string& path, const char* key,
+                                           std::optional<Millis> absent) {
+  if (!j.contains(key)) return absent;
+  if (j.at(key).is_null()) return std::nullopt;
+  return Millis(json_read::integer(j.at(key), path + "." + key, 0, kMaxMillis));
+}
+
+BotDelay read_bot_delay(const json& j, const std::string& path) {
+  if (!j.contains("bot_delay_ms")) return {};
+  const std::string p = path + ".bot_delay_ms";
+  const auto& pair = json_read::array(j.at("bot_delay_ms"), p, 2);
+  if (pair.size() != 2) json_read::fail(p, "must be [min, max]");
+  BotDelay d{Millis(json_read::integer(pair[0], p + "[0]", 0, kMaxMillis)),
+             Millis(json_read::integer(pair[1], p + "[1]", 0, kMaxMillis))};
+  if (d.max < d.min) json_read::fail(p, "min must not be above max");
+  return d;
+}
+
 }  // namespace
 
 json Table::save() const {
@@ -76,8 +101,10 @@ json Table::save() const {
   return {{"format", kFormat},
           {"version", kTableFormatVersion},
           {"seats", std::move(seats)},
-          {"stand_in", stand_in_},
-          {"round_pause_ms", round_pause_ ? json(round_pause_->count()) : json(nullptr)},
+          {"stand_in", config_.stand_in},
+          {"round_pause_ms", optional_millis(config_.round_pause)},
+          {"knock_window_ms", optional_millis(config_.knock_window)},
+          {"bot_delay_ms", {config_.bot_delay.min.count(), config_.bot_delay.max.count()}},
           {"since_ms", since_.count()},
           {"knock_answers", std::move(answers)},
           {"record", record_to_json(recorder_.record())}};
@@ -87,11 +114,14 @@ Table Table::load(const json& j) {
   using namespace json_read;
   const std::string P = "table";
   object(j, P,
-         {"format", "version", "seats", "stand_in", "round_pause_ms", "since_ms", "knock_answers",
-          "record"});
+         {"format", "version", "seats", "stand_in", "round_pause_ms", "knock_window_ms",
+          "bot_delay_ms", "since_ms", "knock_answers", "record"});
   if (string(member(j, P, "format"), P + ".format") != kFormat)
     fail(P + ".format", fmt::format("must be \"{}\"", kFormat));
-  integer(member(j, P, "version"), P + ".version", kTableFormatVersion, kTableFormatVersion);
+  const int64_t version = integer(member(j, P, "version"), P + ".version", 1, kTableFormatVersion);
+  if (version < 2)
+    for (const char* key : {"knock_window_ms", "bot_delay_ms"})
+      if (j.contains(key)) fail(P + "." + key, "is not part of version 1");
   const GameRecord record = [&] {
     try {
       return record_from_json(member(j, P, "record"));
@@ -109,17 +139,17 @@ Table Table::load(const json& j) {
   for (size_t i = 0; i < seat_list.size(); ++i)
     seats.push_back(seat_from(seat_list[i], fmt::format("{}.seats[{}]", P, i)));
   const Millis since(integer(member(j, P, "since_ms"), P + ".since_ms", -kMaxMillis, kMaxMillis));
+  TableConfig config;
+  config.stand_in = string(member(j, P, "stand_in"), P + ".stand_in");
   // Optional (tables saved before it existed deal at once, the default).
-  std::optional<Millis> round_pause = kDefaultRoundPause;
-  if (j.contains("round_pause_ms"))
-    round_pause = j.at("round_pause_ms").is_null()
-                      ? std::nullopt
-                      : std::optional<Millis>(Millis(
-                            integer(j.at("round_pause_ms"), P + ".round_pause_ms", 0, kMaxMillis)));
+  config.round_pause = read_optional_millis(j, P, "round_pause_ms", kDefaultRoundPause);
+  config.knock_window = read_optional_millis(j, P, "knock_window_ms", std::nullopt);
+  config.bot_delay = read_bot_delay(j, P);
+  // Round 1's first player is the record's (record_from_json checked its range).
+  if (!record.rounds.empty()) config.first_player = record.rounds.front().first_player;
   Table table = [&] {
     try {
-      return Table(record.options, record.seed, std::move(seats), since,
-                   string(member(j, P, "stand_in"), P + ".stand_in"), round_pause);
+      return Table(record.options, record.seed, std::move(seats), since, std::move(config));
     } catch (const FormatError&) {
       throw;
     } catch (const std::invalid_argument& e) {

@@ -1,0 +1,350 @@
+#include "server/hub.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "server/messages.h"
+#include "server/protocol.h"
+#include "server/room.h"
+
+namespace allegra::server {
+namespace {
+
+constexpr std::string_view kCodeAlphabet = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+constexpr int kCodeLength = 6;
+constexpr size_t kMaxListed = 100;
+
+template <class... F>
+struct Overloaded : F... {
+  using F::operator()...;
+};
+template <class... F>
+Overloaded(F...) -> Overloaded<F...>;
+
+}  // namespace
+
+bool Hub::Bucket::take(double rate, double burst, Millis now) {
+  if (at.count() == 0 && tokens == 0) tokens = burst;  // a new bucket starts full
+  const double elapsed = std::max<double>(0, static_cast<double>((now - at).count()) / 1000.0);
+  tokens = std::min(burst, tokens + elapsed * rate);
+  at = now;
+  if (tokens < 1) return false;
+  tokens -= 1;
+  return true;
+}
+
+Hub::Hub(Store& store, Transport& transport, HubConfig config, Millis now)
+    : store_(store),
+      transport_(transport),
+      config_(std::move(config)),
+      out_(std::make_unique<Outbox>()),
+      random_(std::make_unique<Random>(config_.random_seed)) {
+  for (const StoredTable& stored : store_.open_tables()) {
+    RoomContext ctx{store_, *out_, config_, *random_, stats_};
+    auto room = std::make_unique<Room>(ctx, stored, now);
+    Room* r = room.get();
+    rooms_.emplace(stored.code, std::move(room));
+    reschedule(*r);
+  }
+}
+
+Hub::~Hub() = default;
+
+const Room* Hub::room(std::string_view code) const {
+  auto it = rooms_.find(std::string(code));
+  return it == rooms_.end() ? nullptr : it->second.get();
+}
+
+void Hub::open(ConnectionId c, std::string_view peer_ip, Millis) {
+  Connection conn;
+  conn.ip = std::string(peer_ip);
+  addresses_[conn.ip].connections += 1;
+  connections_.emplace(c, std::move(conn));
+}
+
+void Hub::close(ConnectionId c, Millis now) {
+  auto it = connections_.find(c);
+  if (it == connections_.end()) return;
+  try {
+    leave_room(c, it->second, now);
+  } catch (const std::exception&) {
+    stats_.errors["internal"] += 1;
+  }
+  auto a = addresses_.find(it->second.ip);
+  if (a != addresses_.end() && --a->second.connections <= 0) addresses_.erase(a);
+  connections_.erase(it);
+}
+
+void Hub::reply_error(ConnectionId c, std::optional<uint64_t> id, ErrorCode code,
+                      std::string_view message) {
+  stats_.errors[std::string(error_code_name(code))] += 1;
+  out_->send(c, error_frame(id, code, message));
+}
+
+void Hub::receive(ConnectionId c, std::string_view text, Millis now) {
+  auto it = connections_.find(c);
+  if (it == connections_.end() || it->second.closing) return;
+  Connection& conn = it->second;
+  stats_.messages_total += 1;
+  // 1. Rate limits: per connection and per address; far over them, the connection is closed.
+  Address& address = addresses_[conn.ip];
+  const bool conn_ok = conn.bucket.take(config_.conn_rate, config_.conn_burst, now);
+  const bool ip_ok = conn_ok && address.bucket.take(config_.ip_rate, config_.ip_burst, now);
+  if (!conn_ok || !ip_ok) {
+    if (++conn.limited_in_row > config_.close_after_limited) {
+      conn.closing = true;
+      out_->send(c, bye_frame("too many messages"));
+      out_->close(c, "rate limit");
+      return;
+    }
+    reply_error(c, std::nullopt, ErrorCode::kRateLimited,
+                !conn_ok ? "too many messages on this connection: slow down"
+                         : "too many messages from this address: slow down");
+    return;
+  }
+  conn.limited_in_row = 0;
+  // 2. The message itself; nothing a client sends may throw out of here.
+  try {
+    handle(c, conn, text, now);
+  } catch (const RoomError& e) {
+    reply_error(c, std::nullopt, e.code(), e.what());
+  } catch (const std::bad_alloc&) {
+    throw;
+  } catch (const std::exception& e) {
+    reply_error(c, std::nullopt, ErrorCode::kInternal, e.what());
+  }
+}
+
+void Hub::handle(ConnectionId c, Connection& conn, std::string_view text, Millis now) {
+  ParseResult parsed = parse_client_message(text, config_.max_message_bytes);
+  if (auto* error = std::get_if<ProtocolError>(&parsed)) {
+    reply_error(c, error->id, error->code, error->message);
+    return;
+  }
+  const ClientMessage& message = std::get<ClientMessage>(parsed);
+  const auto id = message.id;
+  if (!conn.hello && !std::holds_alternative<Hello>(message.body)) {
+    reply_error(c, id, ErrorCode::kNoHello, "say hello first: {\"type\":\"hello\",\"version\":1}");
+    return;
+  }
+  Room* touched = conn.room;
+  try {
+    std::visit(
+        Overloaded{
+            [&](const Hello& m) {
+              if (m.version != kProtocolVersion) {
+                throw RoomError(ErrorCode::kUnsupportedVersion,
+                                "version: this server speaks version " +
+                                    std::to_string(kProtocolVersion) + ", not " +
+                                    std::to_string(m.version));
+              }
+              conn.hello = true;
+              if (m.name) conn.name = *m.name;
+              out_->send(c, welcome_frame(config_.server_name,
+                                          {config_.max_message_bytes, config_.chat_chars,
+                                           config_.conn_rate}));
+            },
+            [&](const Create& m) { create(c, conn, id, m, now); },
+            [&](const List&) { list(c, id); },
+            [&](const Join& m) { join(c, conn, id, m, now); },
+            [&](const Sit& m) { room_of(conn).sit(c, m, conn.name, id, now); },
+            [&](const Stand&) { room_of(conn).stand(c, now); },
+            [&](const PutBot& m) { room_of(conn).put_bot(c, m, now); },
+            [&](const Start&) { room_of(conn).start(c, now); },
+            [&](const Act& m) {
+              room_of(conn).act(c, m, now);
+            },
+            [&](const Chat& m) {
+              Room& room = room_of(conn);
+              if (!conn.chat.take(config_.chat_rate, config_.chat_burst, now)) {
+                throw RoomError(ErrorCode::kChatRate, "too many chat lines: at most 5 in 10 s");
+              }
+              room.chat(c, m.text, conn.name, now);
+            },
+            [&](const Rematch&) { room_of(conn).rematch(c, now); },
+            [&](const Leave&) { leave_room(c, conn, now); },
+            [&](const Ping&) { out_->send(c, pong_frame(id)); },
+        },
+        message.body);
+  } catch (const RoomError& e) {
+    reply_error(c, id, e.code(), e.what());
+  }
+  if (touched != nullptr && rooms_.count(touched->code())) reschedule(*touched);
+  if (conn.room != nullptr && conn.room != touched) reschedule(*conn.room);
+}
+
+Room& Hub::room_of(const Connection& conn) {
+  if (conn.room == nullptr) {
+    throw RoomError(ErrorCode::kNotAtTable, "join a table first");
+  }
+  return *conn.room;
+}
+
+std::string Hub::new_code() {
+  for (;;) {
+    std::string code;
+    uint64_t v = random_->next();
+    for (int i = 0; i < kCodeLength; ++i, v /= kCodeAlphabet.size()) {
+      code.push_back(kCodeAlphabet[v % kCodeAlphabet.size()]);
+    }
+    if (!rooms_.count(code)) return code;
+  }
+}
+
+void Hub::create(ConnectionId c, Connection& conn, std::optional<uint64_t> id, const Create& m,
+                 Millis now) {
+  if (shutting_down_) throw RoomError(ErrorCode::kShuttingDown, "the server is shutting down");
+  if (rooms_.size() >= config_.max_tables) {
+    throw RoomError(ErrorCode::kShuttingDown, "the server holds as many tables as it can");
+  }
+  const std::string code = new_code();
+  RoomContext ctx{store_, *out_, config_, *random_, stats_};
+  auto room = std::make_unique<Room>(ctx, code, m, now);
+  Room* r = room.get();
+  rooms_.emplace(code, std::move(room));
+  leave_room(c, conn, now);
+  out_->send(c, created_frame(id, code, r->creator_token()));
+  Join join_message;
+  join_message.code = code;
+  r->join(c, join_message, id, now);
+  r->make_creator(c);
+  conn.room = r;
+  if (m.sit) {
+    Sit sit;
+    sit.seat = *m.sit;
+    r->sit(c, sit, conn.name, id, now);
+  }
+  reschedule(*r);
+}
+
+void Hub::join(ConnectionId c, Connection& conn, std::optional<uint64_t> id, const Join& m,
+               Millis now) {
+  auto it = rooms_.find(m.code);
+  if (it == rooms_.end()) throw RoomError(ErrorCode::kNoTable, "code: no table " + m.code);
+  Room& room = *it->second;
+  if (conn.room != &room) leave_room(c, conn, now);
+  room.join(c, m, id, now);
+  conn.room = &room;
+  reschedule(room);
+}
+
+void Hub::leave_room(ConnectionId c, Connection& conn, Millis now) {
+  if (conn.room == nullptr) return;
+  Room& room = *conn.room;
+  conn.room = nullptr;
+  room.leave(c, now);
+  reschedule(room);
+}
+
+void Hub::list(ConnectionId c, std::optional<uint64_t> id) {
+  std::vector<const Room*> shown;
+  for (const auto& [code, room] : rooms_) {
+    if (room->is_public()) shown.push_back(room.get());
+  }
+  std::sort(shown.begin(), shown.end(), [](const Room* a, const Room* b) {
+    if (a->status() != b->status()) return a->status() < b->status();
+    return a->code() < b->code();
+  });
+  if (shown.size() > kMaxListed) shown.resize(kMaxListed);
+  std::vector<nlohmann::json> summaries;
+  for (const Room* r : shown) summaries.push_back(table_summary_json(r->info()));
+  out_->send(c, tables_frame(id, summaries));
+}
+
+void Hub::reschedule(Room& room) {
+  auto it = wake_of_.find(&room);
+  if (it != wake_of_.end()) {
+    wakes_.erase({it->second, &room});
+    wake_of_.erase(it);
+  }
+  std::optional<Millis> wake = room.next_wake();
+  if (auto idle = room.idle_since()) {
+    const Millis close = *idle + config_.idle_close;
+    wake = wake ? std::min(*wake, close) : close;
+  }
+  if (wake) {
+    wakes_.insert({*wake, &room});
+    wake_of_[&room] = *wake;
+  }
+}
+
+void Hub::close_room(Room& room) {
+  auto it = wake_of_.find(&room);
+  if (it != wake_of_.end()) {
+    wakes_.erase({it->second, &room});
+    wake_of_.erase(it);
+  }
+  store_.close_table(room.code());
+  rooms_.erase(room.code());
+}
+
+void Hub::tick(Millis now) {
+  // The rooms due now, each ticked once (a room still due afterwards waits for the next call,
+  // so a room can never keep this loop spinning).
+  std::vector<Room*> due;
+  while (!wakes_.empty() && wakes_.begin()->first <= now) {
+    due.push_back(wakes_.begin()->second);
+    wake_of_.erase(wakes_.begin()->second);
+    wakes_.erase(wakes_.begin());
+  }
+  for (Room* room : due) {
+    try {
+      room->tick(now);
+    } catch (const std::exception&) {
+      stats_.errors["internal"] += 1;
+    }
+    if (auto idle = room->idle_since(); idle && *idle + config_.idle_close <= now) {
+      close_room(*room);
+      continue;
+    }
+    reschedule(*room);
+  }
+}
+
+std::optional<Millis> Hub::next_wake() const {
+  if (wakes_.empty()) return std::nullopt;
+  return wakes_.begin()->first;
+}
+
+void Hub::flush() {
+  if (out_->empty()) {
+    store_.commit();
+    return;
+  }
+  store_.commit();
+  for (Outbox::Item& item : out_->take()) {
+    if (item.text) {
+      transport_.send(item.to, std::move(item.text));
+    } else {
+      transport_.close(item.to, item.reason);
+    }
+  }
+}
+
+void Hub::shutdown(Millis) {
+  shutting_down_ = true;
+  for (auto& [c, conn] : connections_) {
+    if (conn.closing) continue;
+    conn.closing = true;
+    out_->send(c, bye_frame("the server is shutting down"));
+    out_->close(c, "shutdown");
+  }
+  flush();
+}
+
+HubStats Hub::stats() const {
+  HubStats s = stats_;
+  s.tables = rooms_.size();
+  s.connections = connections_.size();
+  for (const auto& [code, room] : rooms_) {
+    if (room->status() == RoomStatus::kLobby) s.tables_lobby += 1;
+    if (room->status() == RoomStatus::kPlaying) s.games_playing += 1;
+  }
+  return s;
+}
+
+std::optional<std::string> Hub::game_record(std::string_view game_id) {
+  return store_.game(game_id);
+}
+
+}  // namespace allegra::server

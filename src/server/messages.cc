@@ -1,0 +1,238 @@
+#include "server/messages.h"
+
+#include <utility>
+
+#include "engine/event_json.h"
+#include "engine/view_json.h"
+
+namespace allegra::server {
+namespace {
+
+using nlohmann::json;
+
+SharedText frame(const json& j) {
+  // Text from clients (names, chat, error details) is valid UTF-8 by then; replace keeps a bug
+  // from throwing here.
+  return std::make_shared<const std::string>(j.dump(-1, ' ', false, json::error_handler_t::replace));
+}
+
+json id_json(std::optional<uint64_t> id) { return id ? json(*id) : json(nullptr); }
+
+json in_ms(std::optional<Millis> deadline, Millis now) {
+  if (!deadline) return nullptr;
+  return std::max<int64_t>(0, (*deadline - now).count());
+}
+
+json seat_json(const SeatInfo& s) {
+  json j;
+  switch (s.state) {
+    case SeatState::kOpen:
+      j = {{"kind", "open"}};
+      break;
+    case SeatState::kPerson:
+      j = {{"kind", "person"}, {"name", s.name}, {"connected", s.connected}, {"zombie", s.zombie}};
+      break;
+    case SeatState::kBot:
+      j = {{"kind", "bot"}, {"name", s.name}, {"level", s.level}};
+      break;
+  }
+  return j;
+}
+
+json seats_json(const RoomInfo& room) {
+  json seats = json::array();
+  for (const SeatInfo& s : room.seats) seats.push_back(seat_json(s));
+  return seats;
+}
+
+json pending_json(const GameSnapshot& game, Millis now) {
+  json out = json::array();
+  // The legal actions come from the public view: in a knock window every due seat may knock or
+  // pass; otherwise the current player's legal actions.
+  json current_legal = json::array();
+  if (!game.pending.empty() && !game.pending.front().knock_window) {
+    for (Action a : game.view.legal_actions()) current_legal.push_back(to_text(a));
+  }
+  for (const PendingSeat& p : game.pending) {
+    json legal = p.knock_window ? json::array({"knock", "pass"}) : current_legal;
+    out.push_back({{"seat", p.seat},
+                   {"legal", std::move(legal)},
+                   {"in_ms", in_ms(p.deadline, now)},
+                   {"knock_window", p.knock_window}});
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string_view room_status_name(RoomStatus s) {
+  switch (s) {
+    case RoomStatus::kLobby:
+      return "lobby";
+    case RoomStatus::kPlaying:
+      return "playing";
+    case RoomStatus::kOver:
+      return "over";
+  }
+  return "lobby";
+}
+
+std::optional<RevealedSeed> RevealedSeed::of(const table::Table& t) {
+  if (!t.game_over()) return std::nullopt;
+  return RevealedSeed(t.seed());
+}
+
+GameSnapshot::GameSnapshot(PublicView v, const std::vector<table::Pending>& pending_list,
+                           const std::vector<table::Seat>& seats, std::optional<RevealedSeed> s)
+    : view(std::move(v)), seed(s) {
+  for (const table::Pending& p : pending_list) {
+    if (p.round_over) {
+      round_over_deadline = p.deadline;
+      continue;
+    }
+    PendingSeat ps{p.seat, p.deadline, p.knock_window};
+    const bool bot = p.seat >= 0 && static_cast<size_t>(p.seat) < seats.size() &&
+                     seats[static_cast<size_t>(p.seat)].kind != table::SeatKind::kPerson;
+    if (bot && !p.knock_window) ps.deadline.reset();  // a bot's timing comes from the seed
+    pending.push_back(ps);
+  }
+}
+
+json table_json(const RoomInfo& room, const GameSnapshot* game, Millis now) {
+  const RoomSettings& s = *room.settings;
+  json config = {{"options", s.options},
+                 {"knock_window_ms", s.knock_window.count()},
+                 {"turn_clock_ms", s.turn_clock ? json(s.turn_clock->count()) : json(nullptr)},
+                 {"grace_ms", s.grace.count()},
+                 {"zombie_bot", s.zombie_bot}};
+  json j = {{"code", room.code},
+            {"status", room_status_name(room.status)},
+            {"game", room.game_id.empty() ? json(nullptr) : json(room.game_id)},
+            {"public", s.is_public},
+            {"config", std::move(config)},
+            {"seats", seats_json(room)},
+            {"spectators", room.spectators}};
+  if (game == nullptr) {
+    j["view"] = nullptr;
+    j["pending"] = json::array();
+    j["round_over"] = nullptr;
+    j["seed"] = nullptr;
+    return j;
+  }
+  j["view"] = public_view_to_json(game->view);
+  j["pending"] = pending_json(*game, now);
+  j["round_over"] = game->view.masked().is_chance_node()
+                        ? json{{"in_ms", in_ms(game->round_over_deadline, now)}}
+                        : json(nullptr);
+  j["seed"] = game->seed ? json(std::to_string(game->seed->value())) : json(nullptr);
+  return j;
+}
+
+SharedText welcome_frame(std::string_view server_name, const ServerLimits& limits) {
+  return frame({{"type", "welcome"},
+                {"version", kProtocolVersion},
+                {"server", server_name},
+                {"limits",
+                 {{"max_message_bytes", limits.max_message_bytes},
+                  {"chat_chars", limits.chat_chars},
+                  {"messages_per_s", limits.messages_per_s}}}});
+}
+
+SharedText created_frame(std::optional<uint64_t> id, std::string_view code,
+                         std::string_view creator_token) {
+  return frame({{"type", "created"},
+                {"id", id_json(id)},
+                {"code", code},
+                {"link", "/t/" + std::string(code)},
+                {"creator_token", creator_token}});
+}
+
+SharedText seated_frame(std::optional<uint64_t> id, std::string_view code, int seat,
+                        std::optional<std::string_view> token) {
+  json j = {{"type", "seated"}, {"id", id_json(id)}, {"code", code}, {"seat", seat}};
+  j["token"] = token ? json(*token) : json(nullptr);
+  return frame(j);
+}
+
+json table_summary_json(const RoomInfo& room) {
+  int open = 0;
+  for (const SeatInfo& s : room.seats) open += s.state == SeatState::kOpen ? 1 : 0;
+  return {{"code", room.code},
+          {"status", room_status_name(room.status)},
+          {"players", room.seats.size()},
+          {"open_seats", open},
+          {"spectators", room.spectators},
+          {"seats", seats_json(room)}};
+}
+
+SharedText tables_frame(std::optional<uint64_t> id, const std::vector<json>& summaries) {
+  return frame({{"type", "tables"}, {"id", id_json(id)}, {"tables", summaries}});
+}
+
+SharedText state_frame(std::optional<uint64_t> id, uint64_t seq, const RoomInfo& room,
+                       const GameSnapshot* game, const std::vector<ChatLine>& chat,
+                       std::optional<int> you, Millis now) {
+  json lines = json::array();
+  for (const ChatLine& c : chat) {
+    lines.push_back({{"seq", c.seq},
+                     {"seat", c.seat ? json(*c.seat) : json(nullptr)},
+                     {"name", c.name},
+                     {"text", c.text}});
+  }
+  return frame({{"type", "state"},
+                {"id", id_json(id)},
+                {"seq", seq},
+                {"table", table_json(room, game, now)},
+                {"chat", std::move(lines)},
+                {"you", you ? json(*you) : json(nullptr)}});
+}
+
+SharedText resumed_frame(std::optional<uint64_t> id, std::string_view code, uint64_t seq,
+                         std::optional<int> you) {
+  return frame({{"type", "resumed"},
+                {"id", id_json(id)},
+                {"code", code},
+                {"seq", seq},
+                {"you", you ? json(*you) : json(nullptr)}});
+}
+
+SharedText update_frame(uint64_t seq, const json& events, const RoomInfo& room,
+                        const GameSnapshot* game, Millis now) {
+  return frame({{"type", "update"},
+                {"seq", seq},
+                {"events", events},
+                {"table", table_json(room, game, now)}});
+}
+
+SharedText chat_frame(const ChatLine& line) {
+  return frame({{"type", "chat"},
+                {"seq", line.seq},
+                {"seat", line.seat ? json(*line.seat) : json(nullptr)},
+                {"name", line.name},
+                {"text", line.text}});
+}
+
+SharedText pong_frame(std::optional<uint64_t> id) {
+  return frame({{"type", "pong"}, {"id", id_json(id)}});
+}
+
+SharedText error_frame(std::optional<uint64_t> id, ErrorCode code, std::string_view message) {
+  return frame({{"type", "error"},
+                {"id", id_json(id)},
+                {"code", error_code_name(code)},
+                {"message", message}});
+}
+
+SharedText bye_frame(std::string_view reason) {
+  return frame({{"type", "bye"}, {"reason", reason}});
+}
+
+json engine_events_json(const table::Events& events) {
+  json out = json::array();
+  for (const Event& e : events) out.push_back(event_to_json(e));
+  return out;
+}
+
+json seat_event(std::string_view type, int seat) { return {{"type", type}, {"seat", seat}}; }
+
+}  // namespace allegra::server

@@ -1,0 +1,136 @@
+// The server's outgoing messages (docs/protocol.md, "Server messages"), each serialised once.
+//
+// What: one function per message type, returning the frame's text (SharedText, shared by every
+// recipient of a broadcast). The table's part is built from a RoomInfo (code, seats, settings:
+// what the room knows about people) and a GameSnapshot (the game as everybody may see it).
+//
+// Why these types: no outgoing message may depend on a face-down card, the draw pile's order or
+// the game seed before the game is over. So nothing here takes a State or a Table: a
+// GameSnapshot holds a PublicView (the masked state), the pending seats without their legal
+// actions (recomputed from the view) and the seed only through RevealedSeed, which exists only
+// for a finished game. tests/server/hidden_card_test.cc checks that resampling the hidden cards
+// changes no byte.
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/public_view.h"
+#include "server/protocol.h"
+#include "server/transport.h"
+#include "table/table.h"
+
+namespace allegra::server {
+
+enum class RoomStatus : uint8_t { kLobby, kPlaying, kOver };
+std::string_view room_status_name(RoomStatus s);  // "lobby", "playing", "over"
+
+enum class SeatState : uint8_t { kOpen, kPerson, kBot };
+
+// A seat as everybody sees it (never its token).
+struct SeatInfo {
+  SeatState state = SeatState::kOpen;
+  std::string name;
+  std::string level;       // a bot's spec
+  bool connected = false;  // a person's connection is at the table
+  bool zombie = false;     // the zombie bot plays a person's seat
+};
+
+// The table's settings (docs/protocol.md, create).
+struct RoomSettings {
+  nlohmann::json options;  // the rule options as JSON (options_to_json)
+  bool is_public = true;
+  Millis knock_window{5000};
+  std::optional<Millis> turn_clock;
+  Millis grace{60000};
+  std::string zombie_bot = "greedy";
+};
+
+struct RoomInfo {
+  std::string code;
+  RoomStatus status = RoomStatus::kLobby;
+  std::string game_id;  // CODE-N of the game dealt last; empty before the first
+  const RoomSettings* settings = nullptr;
+  std::vector<SeatInfo> seats;
+  size_t spectators = 0;
+};
+
+// The game seed, which only a finished game reveals.
+class RevealedSeed {
+ public:
+  // The table's seed if its game is over, else nullopt.
+  static std::optional<RevealedSeed> of(const table::Table& t);
+  uint64_t value() const { return seed_; }
+
+ private:
+  explicit RevealedSeed(uint64_t seed) : seed_(seed) {}
+  uint64_t seed_;
+};
+
+// A seat that must decide now, without the legal actions (the snapshot derives them from the
+// view) and without any bot timing (drawn from the seed).
+struct PendingSeat {
+  int seat = 0;
+  std::optional<Millis> deadline;
+  bool knock_window = false;
+  bool operator==(const PendingSeat&) const = default;
+};
+
+struct GameSnapshot {
+  PublicView view;
+  std::vector<PendingSeat> pending;
+  std::optional<Millis> round_over_deadline;  // the next deal, at a round's end
+  std::optional<RevealedSeed> seed;
+
+  // From the table's pending list: bots' deadlines dropped, legal actions dropped.
+  GameSnapshot(PublicView v, const std::vector<table::Pending>& pending_list,
+               const std::vector<table::Seat>& seats, std::optional<RevealedSeed> s);
+};
+
+// The "table" object of state and update.
+nlohmann::json table_json(const RoomInfo& room, const GameSnapshot* game, Millis now);
+
+// One chat line as sent and as kept in the history.
+struct ChatLine {
+  uint64_t seq = 0;
+  std::optional<int> seat;
+  std::string name;
+  std::string text;
+};
+
+struct ServerLimits {
+  size_t max_message_bytes = 16 * 1024;
+  size_t chat_chars = kMaxChatChars;
+  double messages_per_s = 20;
+};
+
+SharedText welcome_frame(std::string_view server_name, const ServerLimits& limits);
+SharedText created_frame(std::optional<uint64_t> id, std::string_view code,
+                         std::string_view creator_token);
+// `token`: only at sit-down (a seat taken back with join gets none).
+SharedText seated_frame(std::optional<uint64_t> id, std::string_view code, int seat,
+                        std::optional<std::string_view> token);
+nlohmann::json table_summary_json(const RoomInfo& room);
+SharedText tables_frame(std::optional<uint64_t> id, const std::vector<nlohmann::json>& summaries);
+SharedText state_frame(std::optional<uint64_t> id, uint64_t seq, const RoomInfo& room,
+                       const GameSnapshot* game, const std::vector<ChatLine>& chat,
+                       std::optional<int> you, Millis now);
+// The reply to a join whose last_seq the server can serve; the missed frames follow it.
+SharedText resumed_frame(std::optional<uint64_t> id, std::string_view code, uint64_t seq,
+                         std::optional<int> you);
+SharedText update_frame(uint64_t seq, const nlohmann::json& events, const RoomInfo& room,
+                        const GameSnapshot* game, Millis now);
+SharedText chat_frame(const ChatLine& line);
+SharedText pong_frame(std::optional<uint64_t> id);
+SharedText error_frame(std::optional<uint64_t> id, ErrorCode code, std::string_view message);
+SharedText bye_frame(std::string_view reason);
+
+// The table's own events of an update (docs/protocol.md, "update").
+nlohmann::json engine_events_json(const table::Events& events);
+nlohmann::json seat_event(std::string_view type, int seat);
+
+}  // namespace allegra::server

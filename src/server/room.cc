@@ -1,0 +1,663 @@
+#include "server/room.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "bots/bot.h"
+#include "engine/json_read.h"
+#include "engine/options_json.h"
+#include "engine/player_name.h"
+#include "engine/record.h"
+#include "server/hub.h"
+
+namespace allegra::server {
+namespace {
+
+using nlohmann::json;
+
+constexpr std::string_view kSpectatorName = "Spectator";
+
+void check_bot_spec(const std::string& spec, const std::string& what) {
+  try {
+    (void)make_bot(spec, 0);
+  } catch (const std::exception& e) {
+    throw RoomError(ErrorCode::kBadOptions, what + ": " + e.what());
+  }
+}
+
+Millis entry_time(const json& j) { return Millis(j.at("t").get<int64_t>()); }
+
+}  // namespace
+
+// --- Random -----------------------------------------------------------------------------------
+
+Random::Random(uint64_t seed) : device_(seed == 0), mt_(seed) {}
+
+uint64_t Random::next() {
+  if (!device_) return mt_();
+  return (uint64_t{rd_()} << 32) ^ uint64_t{rd_()};
+}
+
+std::string Random::token() {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string s;
+  for (int i = 0; i < 2; ++i) {
+    uint64_t v = next();
+    for (int k = 0; k < 16; ++k, v >>= 4) s.push_back(kHex[v & 15]);
+  }
+  return s;
+}
+
+// --- Creating and restoring -----------------------------------------------------------------
+
+Room::Room(RoomContext ctx, std::string code, const Create& create, Millis now)
+    : ctx_(ctx), code_(std::move(code)) {
+  try {
+    options_ = options_from_json(create.options, "options");
+  } catch (const std::exception& e) {
+    throw RoomError(ErrorCode::kBadOptions, e.what());
+  }
+  const auto players = static_cast<size_t>(options_.players);
+  std::vector<SeatSpec> specs = create.seats.value_or(std::vector<SeatSpec>(players));
+  if (specs.size() != players) {
+    throw RoomError(ErrorCode::kBadOptions, "seats: " + std::to_string(specs.size()) +
+                                                " seats for " + std::to_string(players) +
+                                                " players");
+  }
+  if (create.sit && static_cast<size_t>(*create.sit) >= players) {
+    throw RoomError(ErrorCode::kBadSeat, "sit: no seat " + std::to_string(*create.sit));
+  }
+  settings_.options = options_to_json(options_);
+  settings_.is_public = create.is_public;
+  settings_.knock_window =
+      create.knock_window_s ? Millis(*create.knock_window_s * 1000) : ctx_.config.default_knock_window;
+  if (create.turn_clock_s) settings_.turn_clock = Millis(*create.turn_clock_s * 1000);
+  settings_.grace = create.grace_s ? Millis(*create.grace_s * 1000) : ctx_.config.default_grace;
+  settings_.zombie_bot = create.zombie_bot.value_or("greedy");
+  check_bot_spec(settings_.zombie_bot, "zombie_bot");
+  seats_.resize(players);
+  json seat_specs = json::array();
+  for (size_t i = 0; i < players; ++i) {
+    if (specs[i].bot) {
+      check_bot_spec(*specs[i].bot, "seats[" + std::to_string(i) + "]");
+      seats_[i].state = SeatState::kBot;
+      seats_[i].level = *specs[i].bot;
+      seats_[i].name = bot_name(static_cast<int>(i));
+      seat_specs.push_back(*specs[i].bot);
+    } else {
+      seat_specs.push_back(nullptr);
+    }
+  }
+  creator_token_ = ctx_.random.token();
+  const json meta = {{"v", 1},
+                     {"code", code_},
+                     {"public", settings_.is_public},
+                     {"options", settings_.options},
+                     {"knock_window_ms", settings_.knock_window.count()},
+                     {"turn_clock_ms", settings_.turn_clock ? json(settings_.turn_clock->count())
+                                                            : json(nullptr)},
+                     {"grace_ms", settings_.grace.count()},
+                     {"zombie_bot", settings_.zombie_bot},
+                     {"seats", seat_specs},
+                     {"creator_token", creator_token_},
+                     {"t", now.count()}};
+  ctx_.store.create_table(code_, meta.dump());
+  update_idle(now);
+}
+
+Room::Room(RoomContext ctx, const StoredTable& stored, Millis now)
+    : ctx_(ctx), code_(stored.code) {
+  const json meta = json::parse(stored.meta_json);
+  options_ = options_from_json(meta.at("options"), "meta.options");
+  settings_.options = options_to_json(options_);
+  settings_.is_public = meta.at("public").get<bool>();
+  settings_.knock_window = Millis(meta.at("knock_window_ms").get<int64_t>());
+  if (!meta.at("turn_clock_ms").is_null()) {
+    settings_.turn_clock = Millis(meta.at("turn_clock_ms").get<int64_t>());
+  }
+  settings_.grace = Millis(meta.at("grace_ms").get<int64_t>());
+  settings_.zombie_bot = meta.at("zombie_bot").get<std::string>();
+  creator_token_ = meta.at("creator_token").get<std::string>();
+  const json& specs = meta.at("seats");
+  seats_.resize(specs.size());
+  for (size_t i = 0; i < specs.size(); ++i) {
+    if (specs[i].is_null()) continue;
+    seats_[i].state = SeatState::kBot;
+    seats_[i].level = specs[i].get<std::string>();
+    seats_[i].name = bot_name(static_cast<int>(i));
+  }
+  // 1. Replay every change at its table time, storing and sending nothing.
+  Millis last(meta.at("t").get<int64_t>());
+  replaying_ = true;
+  for (const LogEntry& e : stored.log) {
+    replay(e);
+    seq_ = e.seq;
+    last = std::max(last, entry_time(json::parse(e.json)));
+  }
+  replaying_ = false;
+  // 2. Table time goes on from the last logged moment; everybody's connection is gone, so the
+  //    grace period of each person still seated starts now.
+  offset_ = last - now;
+  for (RoomSeat& s : seats_) {
+    if (s.state == SeatState::kPerson) s.left_at = last;
+  }
+  update_idle(now);
+}
+
+Room::~Room() = default;
+
+void Room::replay(const LogEntry& e) {
+  const json j = json::parse(e.json);
+  const Millis tt = entry_time(j);
+  const std::string& kind = e.kind;
+  if (kind == "sit") {
+    do_sit(j.at("seat").get<int>(), j.at("name").get<std::string>(),
+           j.at("token").get<std::string>(), tt);
+  } else if (kind == "stand") {
+    do_stand(j.at("seat").get<int>(), tt);
+  } else if (kind == "bot") {
+    const json& level = j.at("level");
+    do_bot(j.at("seat").get<int>(),
+           level.is_null() ? std::nullopt : std::optional(level.get<std::string>()), tt);
+  } else if (kind == "start") {
+    do_start(std::stoull(j.at("seed").get<std::string>()), j.at("first_player").get<int>(), tt);
+  } else if (kind == "act") {
+    auto a = action_from_text(j.at("action").get<std::string>(), options_.players);
+    if (!a) throw FormatError("log " + std::to_string(e.seq) + ": bad action");
+    (void)do_act(j.at("seat").get<int>(), *a, tt);
+  } else if (kind == "tick") {
+    std::vector<int> timed_out;
+    (void)do_tick(tt, &timed_out);
+  } else if (kind == "zombie") {
+    do_zombie(j.at("seat").get<int>(), tt);
+  } else if (kind == "back") {
+    do_back(j.at("seat").get<int>(), tt);
+  } else if (kind == "chat") {
+    const json& seat = j.at("seat");
+    do_chat(seat.is_null() ? std::nullopt : std::optional(seat.get<int>()),
+            j.at("name").get<std::string>(), j.at("text").get<std::string>());
+    chat_.back().seq = e.seq;
+  } else if (kind == "saved") {
+    saved_game_ = j.at("game").get<std::string>();
+  } else if (kind == "left") {
+    // A connection state only: everybody is gone after a restart anyway.
+  } else {
+    throw FormatError("log " + std::to_string(e.seq) + ": unknown kind " + kind);
+  }
+}
+
+// --- What everybody sees ------------------------------------------------------------------
+
+RoomInfo Room::info() const {
+  RoomInfo r;
+  r.code = code_;
+  r.status = status_;
+  r.game_id = games_ > 0 ? code_ + "-" + std::to_string(games_) : "";
+  r.settings = &settings_;
+  for (const RoomSeat& s : seats_) {
+    r.seats.push_back({s.state, s.name, s.level, s.conn != 0, s.zombie});
+  }
+  size_t seated = 0;
+  for (const RoomSeat& s : seats_) seated += s.conn != 0 && audience_.count(s.conn) ? 1 : 0;
+  r.spectators = audience_.size() - seated;
+  return r;
+}
+
+std::optional<GameSnapshot> Room::snapshot() const {
+  if (!table_) return std::nullopt;
+  return GameSnapshot(table_->view(), table_->pending(), table_->seats(),
+                      RevealedSeed::of(*table_));
+}
+
+std::optional<int> Room::seat_of(ConnectionId c) const {
+  for (size_t i = 0; i < seats_.size(); ++i) {
+    if (seats_[i].state == SeatState::kPerson && seats_[i].conn == c) return static_cast<int>(i);
+  }
+  return std::nullopt;
+}
+
+void Room::broadcast(uint64_t seq, SharedText text) {
+  ctx_.stats.frames_total += 1;
+  ctx_.stats.frame_bytes_total += text->size();
+  for (ConnectionId c : audience_) ctx_.out.send(c, text);
+  backlog_bytes_ += text->size();
+  backlog_.emplace_back(seq, std::move(text));
+  while (!backlog_.empty() && (backlog_.size() > ctx_.config.backlog_frames ||
+                               backlog_bytes_ > ctx_.config.backlog_bytes)) {
+    backlog_bytes_ -= backlog_.front().second->size();
+    backlog_.pop_front();
+  }
+}
+
+void Room::commit_change(std::string_view kind, json entry, Millis tt, const json& events) {
+  ++seq_;
+  if (replaying_) return;
+  entry["t"] = tt.count();
+  ctx_.store.append(code_, LogEntry{seq_, std::string(kind), entry.dump()});
+  const auto game = snapshot();
+  broadcast(seq_, update_frame(seq_, events, info(), game ? &*game : nullptr, tt));
+}
+
+// --- Requests -------------------------------------------------------------------------------
+
+void Room::check_seated(ConnectionId c, int* seat) const {
+  auto s = seat_of(c);
+  if (!s) throw RoomError(ErrorCode::kNotSeated, "this connection holds no seat at " + code_);
+  *seat = *s;
+}
+
+void Room::check_creator(ConnectionId c) const {
+  if (!creators_.count(c)) {
+    throw RoomError(ErrorCode::kNotCreator, "only the creator of table " + code_ + " may do this");
+  }
+}
+
+void Room::join(ConnectionId c, const Join& m, std::optional<uint64_t> id, Millis now) {
+  const Millis tt = t(now);
+  std::optional<int> seat;
+  if (m.token) {
+    for (size_t i = 0; i < seats_.size(); ++i) {
+      if (seats_[i].state == SeatState::kPerson && seats_[i].token == *m.token) {
+        seat = static_cast<int>(i);
+      }
+    }
+    if (!seat) throw RoomError(ErrorCode::kBadToken, "token: not a seat token of table " + code_);
+  }
+  if (m.creator_token && *m.creator_token != creator_token_) {
+    throw RoomError(ErrorCode::kBadToken, "creator_token: not the creator token of table " + code_);
+  }
+  if (m.creator_token) creators_.insert(c);
+  if (seat) {
+    RoomSeat& s = seats_[static_cast<size_t>(*seat)];
+    // An older connection of the same person stays at the table as a spectator.
+    const bool was_away = s.conn == 0;
+    s.conn = c;
+    if (s.zombie) {
+      do_back(*seat, tt);
+      commit_change("back", {{"seat", *seat}}, tt, json::array({seat_event("back", *seat)}));
+    } else if (was_away) {
+      s.left_at.reset();
+      commit_change("back", {{"seat", *seat}}, tt, json::array({seat_event("back", *seat)}));
+    }
+  }
+  audience_.insert(c);
+  update_idle(now);
+  const bool resumable = m.last_seq && *m.last_seq <= seq_ &&
+                         (*m.last_seq == seq_ ||
+                          (!backlog_.empty() && backlog_.front().first <= *m.last_seq + 1));
+  if (resumable) {
+    ctx_.out.send(c, resumed_frame(id, code_, *m.last_seq, seat));
+    for (const auto& [s, text] : backlog_) {
+      if (s > *m.last_seq) ctx_.out.send(c, text);
+    }
+  } else {
+    const auto game = snapshot();
+    std::vector<ChatLine> chat(chat_.begin(), chat_.end());
+    ctx_.out.send(c, state_frame(id, seq_, info(), game ? &*game : nullptr, chat, seat, tt));
+  }
+  if (seat) ctx_.out.send(c, seated_frame(id, code_, *seat, std::nullopt));
+}
+
+void Room::leave(ConnectionId c, Millis now) {
+  const Millis tt = t(now);
+  creators_.erase(c);
+  if (!audience_.erase(c)) return;
+  if (auto seat = seat_of(c)) {
+    RoomSeat& s = seats_[static_cast<size_t>(*seat)];
+    s.conn = 0;
+    s.left_at = tt;
+    commit_change("left", {{"seat", *seat}}, tt, json::array({seat_event("left", *seat)}));
+  }
+  update_idle(now);
+}
+
+void Room::sit(ConnectionId c, const Sit& m, const std::string& hello_name,
+               std::optional<uint64_t> id, Millis now) {
+  const Millis tt = t(now);
+  if (!audience_.count(c)) throw RoomError(ErrorCode::kNotAtTable, "join table " + code_ + " first");
+  if (seat_of(c)) throw RoomError(ErrorCode::kAlreadySeated, "this connection holds a seat already");
+  if (m.seat < 0 || static_cast<size_t>(m.seat) >= seats_.size()) {
+    throw RoomError(ErrorCode::kBadSeat, "seat: table " + code_ + " has seats 0.." +
+                                             std::to_string(seats_.size() - 1));
+  }
+  if (seats_[static_cast<size_t>(m.seat)].state != SeatState::kOpen) {
+    throw RoomError(ErrorCode::kSeatTaken, "seat " + std::to_string(m.seat) + " is not open");
+  }
+  std::string name = m.name.value_or(hello_name);
+  if (name.empty()) name = "Player " + std::to_string(m.seat + 1);
+  if (auto problem = name_problem(name)) throw RoomError(ErrorCode::kBadName, "name " + *problem);
+  for (const RoomSeat& s : seats_) {
+    if (s.state != SeatState::kOpen && s.name == name) {
+      throw RoomError(ErrorCode::kBadName, "name: another seat is called " + name);
+    }
+  }
+  const std::string token = ctx_.random.token();
+  do_sit(m.seat, name, token, tt);
+  seats_[static_cast<size_t>(m.seat)].conn = c;
+  ctx_.out.send(c, seated_frame(id, code_, m.seat, token));
+  commit_change("sit", {{"seat", m.seat}, {"name", name}, {"token", token}}, tt,
+                json::array({{{"type", "sat"}, {"seat", m.seat}, {"name", name}}}));
+}
+
+void Room::stand(ConnectionId c, Millis now) {
+  const Millis tt = t(now);
+  int seat = 0;
+  check_seated(c, &seat);
+  do_stand(seat, tt);
+  commit_change("stand", {{"seat", seat}}, tt, json::array({seat_event("stood", seat)}));
+}
+
+void Room::put_bot(ConnectionId c, const PutBot& m, Millis now) {
+  const Millis tt = t(now);
+  check_creator(c);
+  if (status_ == RoomStatus::kPlaying) {
+    throw RoomError(ErrorCode::kWrongPhase, "bots are placed before a game, not during one");
+  }
+  if (m.seat < 0 || static_cast<size_t>(m.seat) >= seats_.size()) {
+    throw RoomError(ErrorCode::kBadSeat, "seat: no seat " + std::to_string(m.seat));
+  }
+  if (seats_[static_cast<size_t>(m.seat)].state == SeatState::kPerson) {
+    throw RoomError(ErrorCode::kSeatTaken, "seat " + std::to_string(m.seat) + " holds a person");
+  }
+  if (m.level) check_bot_spec(*m.level, "level");
+  do_bot(m.seat, m.level, tt);
+  commit_change("bot", {{"seat", m.seat}, {"level", m.level ? json(*m.level) : json(nullptr)}}, tt,
+                json::array({{{"type", "bot"},
+                              {"seat", m.seat},
+                              {"level", m.level ? json(*m.level) : json(nullptr)}}}));
+}
+
+void Room::start(ConnectionId c, Millis now) {
+  const Millis tt = t(now);
+  check_creator(c);
+  if (status_ != RoomStatus::kLobby) {
+    throw RoomError(ErrorCode::kWrongPhase, "table " + code_ + " has started already");
+  }
+  for (size_t i = 0; i < seats_.size(); ++i) {
+    if (seats_[i].state == SeatState::kOpen) {
+      throw RoomError(ErrorCode::kSeatsOpen, "seat " + std::to_string(i) + " is still open");
+    }
+  }
+  const uint64_t seed = ctx_.random.next();
+  do_start(seed, 0, tt);
+  commit_change("start", {{"seed", std::to_string(seed)}, {"first_player", 0}}, tt,
+                json::array({{{"type", "game-started"},
+                              {"game", info().game_id},
+                              {"first_player", 0}}}));
+  after_game_change(tt);
+}
+
+void Room::rematch(ConnectionId c, Millis now) {
+  const Millis tt = t(now);
+  check_creator(c);
+  if (status_ != RoomStatus::kOver) {
+    throw RoomError(ErrorCode::kWrongPhase, "a rematch follows a finished game");
+  }
+  for (size_t i = 0; i < seats_.size(); ++i) {
+    if (seats_[i].state == SeatState::kOpen) {
+      throw RoomError(ErrorCode::kSeatsOpen, "seat " + std::to_string(i) + " is open");
+    }
+  }
+  const int first = (table_->config().first_player + 1) % options_.players;
+  const uint64_t seed = ctx_.random.next();
+  do_start(seed, first, tt);
+  commit_change("start", {{"seed", std::to_string(seed)}, {"first_player", first}}, tt,
+                json::array({{{"type", "game-started"},
+                              {"game", info().game_id},
+                              {"first_player", first}}}));
+  after_game_change(tt);
+}
+
+void Room::act(ConnectionId c, const Act& m, Millis now) {
+  const Millis tt = t(now);
+  int seat = 0;
+  check_seated(c, &seat);
+  if (status_ != RoomStatus::kPlaying) {
+    throw RoomError(ErrorCode::kWrongPhase, "no game is being played at table " + code_);
+  }
+  std::string why;
+  auto action = action_from_text(m.action, options_.players, &why);
+  if (!action) throw RoomError(ErrorCode::kBadAction, "action: " + why);
+  bool due = false;
+  for (const table::Pending& p : table_->pending()) due = due || p.seat == seat;
+  if (!due) {
+    throw RoomError(ErrorCode::kNotYourTurn,
+                    "seat " + std::to_string(seat) + " is not asked to decide now");
+  }
+  table::Events events = do_act(seat, *action, tt);
+  ctx_.stats.actions_total += 1;
+  commit_change("act", {{"seat", seat}, {"action", to_text(*action)}}, tt,
+                engine_events_json(events));
+  after_game_change(tt);
+}
+
+void Room::chat(ConnectionId c, const std::string& text, const std::string& hello_name,
+                Millis now) {
+  const Millis tt = t(now);
+  if (!audience_.count(c)) throw RoomError(ErrorCode::kNotAtTable, "join table " + code_ + " first");
+  if (auto problem = chat_problem(text, ctx_.config.chat_chars)) {
+    throw RoomError(problem->code, problem->message);
+  }
+  const auto seat = seat_of(c);
+  const std::string name = seat ? seats_[static_cast<size_t>(*seat)].name
+                                : (hello_name.empty() ? std::string(kSpectatorName) : hello_name);
+  do_chat(seat, name, text);
+  ++seq_;
+  chat_.back().seq = seq_;
+  ctx_.stats.chat_total += 1;
+  ctx_.store.append(code_, LogEntry{seq_, "chat",
+                                    json{{"seat", seat ? json(*seat) : json(nullptr)},
+                                         {"name", name},
+                                         {"text", text},
+                                         {"t", tt.count()}}
+                                        .dump()});
+  broadcast(seq_, chat_frame(chat_.back()));
+}
+
+// --- Time -------------------------------------------------------------------------------------
+
+void Room::tick(Millis now) {
+  const Millis tt = t(now);
+  // 1. The game: bots, knock windows, clocks, round pauses.
+  if (status_ == RoomStatus::kPlaying) {
+    const auto before = table_->pending();
+    const uint64_t decisions = table_->decisions();
+    std::vector<int> timed_out;
+    table::Events events = do_tick(tt, &timed_out);
+    if (!events.empty() || decisions != table_->decisions() || before != table_->pending()) {
+      commit_change("tick", json::object(), tt, engine_events_json(events));
+    }
+    for (int seat : timed_out) {
+      if (seats_[static_cast<size_t>(seat)].state != SeatState::kPerson) continue;
+      do_zombie(seat, tt);
+      commit_change("zombie", {{"seat", seat}}, tt,
+                    json::array({{{"type", "zombie"}, {"seat", seat}, {"why", "clock"}}}));
+    }
+    after_game_change(tt);
+  }
+  // 2. Grace: a person gone too long gives his seat to the zombie bot (in the lobby: frees it).
+  for (size_t i = 0; i < seats_.size(); ++i) {
+    RoomSeat& s = seats_[i];
+    const int seat = static_cast<int>(i);
+    if (s.state != SeatState::kPerson || s.conn != 0 || !s.left_at || s.zombie) continue;
+    if (*s.left_at + settings_.grace > tt) continue;
+    if (status_ == RoomStatus::kLobby) {
+      do_stand(seat, tt);
+      commit_change("stand", {{"seat", seat}}, tt, json::array({seat_event("stood", seat)}));
+    } else if (status_ == RoomStatus::kPlaying) {
+      do_zombie(seat, tt);
+      commit_change("zombie", {{"seat", seat}}, tt,
+                    json::array({{{"type", "zombie"}, {"seat", seat}, {"why", "grace"}}}));
+    }
+  }
+  update_idle(now);
+}
+
+std::optional<Millis> Room::next_wake() const {
+  std::optional<Millis> wake;
+  auto consider = [&](Millis w) { wake = wake ? std::min(*wake, w) : w; };
+  if (status_ == RoomStatus::kPlaying) {
+    if (auto w = table_->next_wake()) consider(*w);
+  }
+  if (status_ != RoomStatus::kOver) {
+    for (const RoomSeat& s : seats_) {
+      if (s.state == SeatState::kPerson && s.conn == 0 && s.left_at && !s.zombie) {
+        consider(*s.left_at + settings_.grace);
+      }
+    }
+  }
+  if (!wake) return std::nullopt;
+  return *wake - offset_;
+}
+
+void Room::update_idle(Millis now) {
+  const bool idle = audience_.empty() && status_ != RoomStatus::kPlaying;
+  if (!idle) {
+    idle_since_.reset();
+  } else if (!idle_since_) {
+    idle_since_ = now;
+  }
+}
+
+json Room::debug_json() const {
+  json seats = json::array();
+  for (const RoomSeat& s : seats_) {
+    seats.push_back({{"state", static_cast<int>(s.state)},
+                     {"name", s.name},
+                     {"token", s.token},
+                     {"level", s.level},
+                     {"zombie", s.zombie}});
+  }
+  return {{"code", code_},
+          {"status", room_status_name(status_)},
+          {"games", games_},
+          {"seq", seq_},
+          {"seats", seats},
+          {"table", table_ ? table_->save() : json(nullptr)}};
+}
+
+// --- The changes ------------------------------------------------------------------------------
+
+std::string Room::bot_name(int seat) const {
+  std::string name = "Bot " + std::to_string(seat + 1);
+  for (bool clash = true; clash;) {
+    clash = false;
+    for (size_t i = 0; i < seats_.size(); ++i) {
+      if (static_cast<int>(i) != seat && seats_[i].state != SeatState::kOpen &&
+          seats_[i].name == name) {
+        clash = true;
+      }
+    }
+    if (clash) name += "'";
+  }
+  return name;
+}
+
+table::Seat Room::table_seat(int seat) const {
+  const RoomSeat& s = seats_[static_cast<size_t>(seat)];
+  table::Seat out;
+  out.name = s.name;
+  if (s.state == SeatState::kBot) {
+    out.kind = table::SeatKind::kBot;
+    out.bot = s.level;
+  } else if (s.state == SeatState::kOpen || s.zombie) {
+    out.kind = table::SeatKind::kBot;
+    out.bot = settings_.zombie_bot;
+    if (s.state == SeatState::kOpen) out.name = bot_name(seat);
+  } else {
+    out.kind = table::SeatKind::kPerson;
+    out.timeout = settings_.turn_clock;
+  }
+  return out;
+}
+
+void Room::do_sit(int seat, const std::string& name, const std::string& token, Millis) {
+  RoomSeat& s = seats_[static_cast<size_t>(seat)];
+  s = RoomSeat{};
+  s.state = SeatState::kPerson;
+  s.name = name;
+  s.token = token;
+  if (status_ == RoomStatus::kPlaying) table_->replace_seat(seat, table_seat(seat));
+}
+
+void Room::do_stand(int seat, Millis) {
+  seats_[static_cast<size_t>(seat)] = RoomSeat{};
+  if (status_ == RoomStatus::kPlaying) table_->replace_seat(seat, table_seat(seat));
+}
+
+void Room::do_bot(int seat, const std::optional<std::string>& level, Millis) {
+  RoomSeat& s = seats_[static_cast<size_t>(seat)];
+  s = RoomSeat{};
+  if (level) {
+    s.state = SeatState::kBot;
+    s.level = *level;
+    s.name = bot_name(seat);
+  }
+}
+
+void Room::do_start(uint64_t seed, int first_player, Millis tt) {
+  std::vector<table::Seat> seats;
+  for (size_t i = 0; i < seats_.size(); ++i) seats.push_back(table_seat(static_cast<int>(i)));
+  table::TableConfig config;
+  config.round_pause = ctx_.config.round_pause;
+  config.knock_window = settings_.knock_window;
+  config.bot_delay = {ctx_.config.bot_delay_min, ctx_.config.bot_delay_max};
+  config.first_player = first_player;
+  config.stand_in = settings_.zombie_bot;
+  table_ = std::make_unique<table::Table>(options_, seed, std::move(seats), tt, config);
+  ++games_;
+  status_ = RoomStatus::kPlaying;
+}
+
+table::Events Room::do_act(int seat, Action a, Millis tt) {
+  table::Outcome outcome = table_->submit(seat, a, tt);
+  if (!outcome.ok()) throw RoomError(ErrorCode::kIllegalAction, outcome.error);
+  if (table_->game_over()) status_ = RoomStatus::kOver;
+  return std::move(outcome.events);
+}
+
+table::Events Room::do_tick(Millis tt, std::vector<int>* timed_out) {
+  const auto started = std::chrono::steady_clock::now();
+  table::Events events = table_->tick(tt);
+  ctx_.stats.bot_seconds_total +=
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  *timed_out = table_->take_timed_out();
+  if (table_->game_over()) status_ = RoomStatus::kOver;
+  return events;
+}
+
+void Room::do_zombie(int seat, Millis) {
+  seats_[static_cast<size_t>(seat)].zombie = true;
+  if (table_) table_->replace_seat(seat, table_seat(seat));
+}
+
+void Room::do_back(int seat, Millis) {
+  RoomSeat& s = seats_[static_cast<size_t>(seat)];
+  s.left_at.reset();
+  if (!s.zombie) return;
+  s.zombie = false;
+  if (status_ == RoomStatus::kPlaying) table_->replace_seat(seat, table_seat(seat));
+}
+
+void Room::do_chat(std::optional<int> seat, const std::string& name, const std::string& text) {
+  chat_.push_back({0, seat, name, text});
+  while (chat_.size() > ctx_.config.chat_history) chat_.pop_front();
+}
+
+// A game that just ended is stored as a record (not again in replay: it is stored already).
+void Room::after_game_change(Millis tt) {
+  if (status_ != RoomStatus::kOver || replaying_ || !table_) return;
+  if (table_->decisions() == 0) return;
+  const std::string game_id = info().game_id;
+  if (saved_game_ == game_id) return;
+  saved_game_ = game_id;
+  ctx_.store.save_game(game_id, code_, record_to_line(table_->record()) + "\n");
+  ctx_.stats.games_finished_total += 1;
+  ++seq_;
+  ctx_.store.append(code_, LogEntry{seq_, "saved", json{{"game", game_id}, {"t", tt.count()}}.dump()});
+  const auto game = snapshot();
+  broadcast(seq_, update_frame(seq_, json::array({{{"type", "game-saved"}, {"game", game_id}}}),
+                               info(), game ? &*game : nullptr, tt));
+}
+
+}  // namespace allegra::server

@@ -1,0 +1,191 @@
+// Room: one table of the server, from its lobby through its games and rematches.
+//
+// What: the seats (open, a person holding a seat token, or a bot), the connections at the table
+// (seated people and spectators), the creator's rights, the game (a table::Table) with the grace
+// period and the zombie rule (a bot plays a person's seat after he has been gone too long or let
+// his turn clock run out, until he comes back with his token), chat, and the sequence-numbered
+// frames with a bounded backlog for reconnects.
+//
+// Log and replay: every change is first applied, then appended to the Store as one log line
+// (kind + JSON with the table time "t") whose seq is also the seq of the frame it sends; a
+// restarted server replays the log through the very same functions (replay_ mode sends and
+// stores nothing), so a table resumes exactly. The table's clock is the server's plus offset_,
+// chosen at restore so that table time goes on from the last logged moment (the clocks resume
+// with the time they had left).
+//
+// Errors: every refused request throws RoomError with the protocol's code; nothing changes then.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <random>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "server/messages.h"
+#include "server/protocol.h"
+#include "server/store.h"
+#include "server/transport.h"
+#include "table/table.h"
+
+namespace allegra::server {
+
+struct HubConfig;
+struct HubStats;
+
+class RoomError : public std::runtime_error {
+ public:
+  RoomError(ErrorCode code, const std::string& message)
+      : std::runtime_error(message), code_(code) {}
+  ErrorCode code() const { return code_; }
+
+ private:
+  ErrorCode code_;
+};
+
+// Frames held until the store has committed (Hub::flush()).
+class Outbox {
+ public:
+  void send(ConnectionId to, SharedText text) { items_.push_back({to, std::move(text), {}}); }
+  void close(ConnectionId to, std::string reason) {
+    items_.push_back({to, nullptr, std::move(reason)});
+  }
+  struct Item {
+    ConnectionId to;
+    SharedText text;  // null: close
+    std::string reason;
+  };
+  std::vector<Item> take() { return std::exchange(items_, {}); }
+  bool empty() const { return items_.empty(); }
+
+ private:
+  std::vector<Item> items_;
+};
+
+// Random numbers for codes, tokens and seeds (std::random_device, or a fixed seed in tests).
+class Random {
+ public:
+  explicit Random(uint64_t seed);  // 0: std::random_device
+  uint64_t next();
+  std::string token();  // 128 bits, 32 lowercase hex digits
+
+ private:
+  bool device_;
+  std::random_device rd_;
+  std::mt19937_64 mt_;
+};
+
+// What a room needs from the hub.
+struct RoomContext {
+  Store& store;
+  Outbox& out;
+  const HubConfig& config;
+  Random& random;
+  HubStats& stats;
+};
+
+class Room {
+ public:
+  // A new table (`create` is checked here: options, seats, bot specs). Logs its meta.
+  Room(RoomContext ctx, std::string code, const Create& create, Millis now);
+  // A table of the store, replayed to where it was.
+  Room(RoomContext ctx, const StoredTable& stored, Millis now);
+  ~Room();
+  Room(const Room&) = delete;
+  Room& operator=(const Room&) = delete;
+
+  const std::string& code() const { return code_; }
+  const std::string& creator_token() const { return creator_token_; }
+  RoomStatus status() const { return status_; }
+  bool is_public() const { return settings_.is_public; }
+  uint64_t seq() const { return seq_; }
+  RoomInfo info() const;
+  size_t audience() const { return audience_.size(); }
+  // The seat `c` holds, if any.
+  std::optional<int> seat_of(ConnectionId c) const;
+
+  // --- Requests of a connection (RoomError if refused) ------------------------------------
+  // Comes to the table (see docs/protocol.md join); replies with state or resumed + frames.
+  void join(ConnectionId c, const Join& m, std::optional<uint64_t> id, Millis now);
+  void make_creator(ConnectionId c) { creators_.insert(c); }
+  // Leaves (or is gone): a seated person keeps the seat.
+  void leave(ConnectionId c, Millis now);
+  void sit(ConnectionId c, const Sit& m, const std::string& hello_name, std::optional<uint64_t> id,
+           Millis now);
+  void stand(ConnectionId c, Millis now);
+  void put_bot(ConnectionId c, const PutBot& m, Millis now);
+  void start(ConnectionId c, Millis now);
+  void act(ConnectionId c, const Act& m, Millis now);
+  void chat(ConnectionId c, const std::string& text, const std::string& hello_name, Millis now);
+  void rematch(ConnectionId c, Millis now);
+
+  // --- Time ---------------------------------------------------------------------------------
+  void tick(Millis now);
+  std::optional<Millis> next_wake() const;  // server time
+  // Nobody is here and the table has nothing more to do (lobby or over) since this time.
+  std::optional<Millis> idle_since() const { return idle_since_; }
+  // The whole table (Table::save() plus the room's seats) for tests of restore.
+  nlohmann::json debug_json() const;
+  const table::Table* game() const { return table_.get(); }
+
+ private:
+  struct RoomSeat {
+    SeatState state = SeatState::kOpen;
+    std::string name, token, level;
+    ConnectionId conn = 0;
+    std::optional<Millis> left_at;  // table time the person's connection went
+    bool zombie = false;
+  };
+
+  Millis t(Millis now) const { return now + offset_; }
+  void check_seated(ConnectionId c, int* seat) const;
+  void check_creator(ConnectionId c) const;
+  // Logs a change, then sends the update frame (events) to everybody at the table.
+  void commit_change(std::string_view kind, nlohmann::json entry, Millis tt,
+                     const nlohmann::json& events);
+  void broadcast(uint64_t seq, SharedText text);
+  std::optional<GameSnapshot> snapshot() const;
+  table::Seat table_seat(int seat) const;
+  std::string bot_name(int seat) const;
+
+  // The changes, applied alike live and in replay (tt: table time).
+  void do_sit(int seat, const std::string& name, const std::string& token, Millis tt);
+  void do_stand(int seat, Millis tt);
+  void do_bot(int seat, const std::optional<std::string>& level, Millis tt);
+  void do_start(uint64_t seed, int first_player, Millis tt);
+  table::Events do_act(int seat, Action a, Millis tt);
+  table::Events do_tick(Millis tt, std::vector<int>* timed_out);
+  void do_zombie(int seat, Millis tt);
+  void do_back(int seat, Millis tt);
+  void do_chat(std::optional<int> seat, const std::string& name, const std::string& text);
+  void after_game_change(Millis tt);
+  void replay(const LogEntry& e);
+  void update_idle(Millis now);
+
+  RoomContext ctx_;
+  std::string code_;
+  RoomSettings settings_;
+  RuleOptions options_;
+  std::string creator_token_;
+  RoomStatus status_ = RoomStatus::kLobby;
+  std::vector<RoomSeat> seats_;
+  std::unique_ptr<table::Table> table_;
+  int games_ = 0;
+  std::string saved_game_;  // the id of the last game stored as a record
+  uint64_t seq_ = 0;
+  Millis offset_{0};
+  bool replaying_ = false;
+  std::set<ConnectionId> audience_;
+  std::set<ConnectionId> creators_;
+  std::deque<std::pair<uint64_t, SharedText>> backlog_;
+  size_t backlog_bytes_ = 0;
+  std::deque<ChatLine> chat_;
+  std::optional<Millis> idle_since_;
+};
+
+}  // namespace allegra::server
