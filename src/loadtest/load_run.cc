@@ -67,17 +67,15 @@ double ms_between(Clock::time_point from, Clock::time_point to) {
   return std::chrono::duration<double, std::milli>(to - from).count();
 }
 
-// Parses a server frame, dropping what the load test never reads (the public view, the events,
+// Parses a server frame, dropping what the load test never reads (the public view, the texts,
 // the chat, the seats and the table's configuration): it is most of every update, and the
 // generator must stay lighter than the server it measures.
 json parse_frame(std::string_view text) {
-  static const json::parser_callback_t keep_needed = [](int depth, json::parse_event_t event,
+  static const json::parser_callback_t keep_needed = [](int, json::parse_event_t event,
                                                         json& parsed) {
     if (event != json::parse_event_t::key) return true;
     const std::string& key = parsed.get_ref<const std::string&>();
-    if (depth == 1) return key != "events" && key != "chat";
-    if (depth == 2) return key != "view" && key != "config" && key != "seats";
-    return true;
+    return key != "view" && key != "text" && key != "chat" && key != "config" && key != "seats";
   };
   return json::parse(text.begin(), text.end(), keep_needed, /*allow_exceptions=*/false);
 }
@@ -93,7 +91,7 @@ class Client {
   void connect();
   void send(std::string text);
   void close();
-  bool can_act() const { return pending_ && (!acted_at_ || last_seq > *acted_at_); }
+  bool can_act() const { return pending_ && !in_flight_ && (!acted_at_ || last_seq > *acted_at_); }
   std::string choose_action();  // marks the current seq as answered
   bool open() const { return handshaken_ && !closed_; }
 
@@ -120,6 +118,9 @@ class Client {
   bool pending_ = false;
   std::vector<std::string> legal_;
   std::optional<uint64_t> acted_at_;  // the seq this seat last answered
+  // An action sent and not yet seen applied: an update built before it (another seat's, in a
+  // knock window) may still list this seat as pending, and answering again would be an error.
+  bool in_flight_ = false;
 };
 
 // One table: its 4 clients and its pace.
@@ -281,6 +282,7 @@ void Client::close() {
 
 std::string Client::choose_action() {
   acted_at_ = last_seq;
+  in_flight_ = true;
   return legal_[rng_.below(static_cast<uint32_t>(legal_.size()))];
 }
 
@@ -297,6 +299,15 @@ void Client::handle(const json& frame) {
     if (const auto table = frame.find("table"); table != frame.end() && table->is_object()) {
       see_table(*table);
     }
+    // The action in flight has been applied once an event of this seat comes back (or the seat
+    // is no longer asked).
+    if (const auto events = frame.find("events"); events != frame.end() && events->is_array()) {
+      for (const json& e : *events) {
+        if (e.is_object() && e.value("player", -1) == seat_) in_flight_ = false;
+      }
+    }
+    if (!pending_ || type == "state") in_flight_ = false;
+    if (can_act()) run_.request(table_, this);
     if (type == "state" && seat_ != 0 && !sit_sent_) {
       sit_sent_ = true;
       send(fmt::format(R"({{"type":"sit","id":3,"seat":{}}})", seat_));
@@ -354,7 +365,6 @@ void Client::see_table(const json& table) {
     }
     pending_ = !legal_.empty();
   }
-  if (can_act()) run_.request(table_, this);
 }
 
 // --- Run --------------------------------------------------------------------------------------
