@@ -141,6 +141,10 @@ struct TableRun {
     uint64_t base_seq;  // the update answering it has a larger seq
   };
   std::deque<Outstanding> outstanding;
+  // The last frame parsed by a client of this table: the server sends the same bytes to all 4,
+  // so the others usually find it here and skip the parse.
+  std::string last_text;
+  json last_frame;
 
   std::string name() const { return code.empty() ? fmt::format("#{}", index + 1) : code; }
 };
@@ -233,9 +237,13 @@ void Client::on_read(boost::system::error_code ec) {
     return;
   }
   const auto data = buffer_.cdata();
-  const json frame =
-      parse_frame(std::string_view(static_cast<const char*>(data.data()), data.size()));
+  const std::string_view text(static_cast<const char*>(data.data()), data.size());
+  if (text != table_.last_text) {
+    table_.last_text.assign(text);
+    table_.last_frame = parse_frame(text);
+  }
   buffer_.consume(buffer_.size());
+  const json& frame = table_.last_frame;  // handle() only queues writes: no other read runs
   if (frame.is_object()) {
     handle(frame);
   } else {
