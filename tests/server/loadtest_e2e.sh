@@ -15,6 +15,9 @@ if ldd "$allegra" 2>/dev/null | grep -q 'libasan'; then
   pace=${LOADTEST_PACE_MS:-500}
 fi
 
+# Skipped (77) only in a build without the serve subcommand (a branch before it was merged).
+"$allegra" serve --help >/dev/null 2>&1 || { echo "SKIP: this allegra has no serve subcommand"; exit 77; }
+
 dir=$(mktemp -d "${TMPDIR:-/tmp}/allegra_loadtest_e2e.XXXXXX")
 server=""
 cleanup() {
