@@ -11,6 +11,7 @@
 #include "cli/bench_command.h"
 #include "cli/cli_error.h"
 #include "cli/command.h"
+#include "cli/loadtest_command.h"
 #include "cli/play_command.h"
 #include "cli/rate_command.h"
 #include "cli/replay_command.h"
@@ -52,6 +53,7 @@ int run_app(int argc, char** argv) {
     commands = {add_play_command(app),  add_selfplay_command(app), add_replay_command(app),
                 add_rules_command(app), add_bench_command(app),    add_sim_command(app),
                 add_rate_command(app)};
+    commands.push_back(add_loadtest_command(app));
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);  // --help, --help-all, --version

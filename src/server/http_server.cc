@@ -1,0 +1,678 @@
+// The one translation unit with Beast in the server (see http_server.h for what and why).
+//
+// Objects and lifetimes: Impl owns the io_context, the acceptor, the timers and the table of
+// open WebSocket sessions (by ConnectionId, for the hub's send/close). Each session is kept
+// alive by its own pending operations (shared_from_this); a session never calls the hub from a
+// Transport call (send/close only queue and start writes), so the hub is never re-entered.
+// The per-IP count lives in a shared table that a session's IpSlot releases when it dies.
+#include "server/http_server.h"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <chrono>
+#include <csignal>
+#include <deque>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "server/metrics.h"
+#include "server/static_files.h"
+#include "server/status_page.h"
+
+namespace allegra::server {
+namespace {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using tcp = asio::ip::tcp;
+using Clock = std::chrono::steady_clock;
+using Request = http::request<http::string_body>;
+using Response = http::response<http::string_body>;
+
+constexpr std::chrono::seconds kHttpTimeout{30};
+constexpr size_t kHttpBodyLimit = 16 * 1024;
+constexpr std::chrono::milliseconds kAcceptRetry{100};
+
+// Open connections per IP address, shared with the sessions so that the last one can release
+// its slot even after the server is gone.
+using IpCounts = std::unordered_map<std::string, size_t>;
+
+class IpSlot {
+ public:
+  IpSlot() = default;
+  IpSlot(std::shared_ptr<IpCounts> counts, std::string ip)
+      : counts_(std::move(counts)), ip_(std::move(ip)) {
+    ++(*counts_)[ip_];
+  }
+  IpSlot(IpSlot&& other) noexcept = default;
+  IpSlot& operator=(IpSlot&&) = delete;
+  IpSlot(const IpSlot&) = delete;
+  ~IpSlot() {
+    if (!counts_) return;
+    auto it = counts_->find(ip_);
+    if (it != counts_->end() && --it->second == 0) counts_->erase(it);
+  }
+  const std::string& ip() const { return ip_; }
+
+ private:
+  std::shared_ptr<IpCounts> counts_;
+  std::string ip_;
+};
+
+// "GET /games/ABC.jsonl" -> "ABC" if the id is plausible (letters, digits, '-', '_').
+std::optional<std::string> game_id_of(std::string_view path) {
+  constexpr std::string_view kPrefix = "/games/";
+  constexpr std::string_view kSuffix = ".jsonl";
+  if (!path.starts_with(kPrefix) || !path.ends_with(kSuffix)) return std::nullopt;
+  const std::string_view id =
+      path.substr(kPrefix.size(), path.size() - kPrefix.size() - kSuffix.size());
+  if (id.empty() || id.size() > 128) return std::nullopt;
+  for (char c : id)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_') return std::nullopt;
+  return std::string(id);
+}
+
+std::string read_whole_file(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// A value for a key=value log field: quoted if it holds a space, a quote or nothing.
+std::string field(std::string_view value) {
+  if (!value.empty() && value.find_first_of(" \"=") == std::string_view::npos)
+    return std::string(value);
+  std::string out = "\"";
+  for (char c : value) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += (c == '\n' || c == '\r') ? ' ' : c;
+  }
+  return out + "\"";
+}
+
+}  // namespace
+
+class WsSession;
+class HttpSession;
+
+struct HttpServer::Impl final : Transport {
+  explicit Impl(ServerOptions o) : options(std::move(o)) {}
+
+  // --- Transport (called by the hub, inside its calls) ------------------------------------
+  void send(ConnectionId to, SharedText text) override;
+  void close(ConnectionId to, std::string_view reason) override;
+
+  // --- The loop -----------------------------------------------------------------------------
+  Millis now() const { return std::chrono::duration_cast<Millis>(Clock::now() - epoch); }
+  void listen();
+  void accept();
+  void on_accept(beast::error_code ec, tcp::socket socket);
+  void request_flush();
+  void flush();
+  void arm_wake();
+  void sample_rates();
+  void housekeeping();
+  void begin_shutdown(std::string_view why);
+  void stop_if_drained();
+
+  // --- Sessions -----------------------------------------------------------------------------
+  void ws_opened(const std::shared_ptr<WsSession>& session);
+  void ws_closed(ConnectionId id);
+  void note_receive(Clock::time_point at);
+  Response answer(const Request& request);
+  std::string status(std::optional<std::string> table_code) const;
+
+  ServerOptions options;
+  asio::io_context ioc{1};
+  tcp::acceptor acceptor{ioc};
+  asio::signal_set signals{ioc, SIGINT, SIGTERM};
+  asio::steady_timer wake_timer{ioc};
+  asio::steady_timer rate_timer{ioc};
+  asio::steady_timer housekeeping_timer{ioc};
+  asio::steady_timer accept_retry{ioc};
+  asio::steady_timer shutdown_timer{ioc};
+  Clock::time_point epoch = Clock::now();
+  std::string host_text;  // for URLs: [::1] for IPv6
+
+  Hub* hub = nullptr;
+  Store* store = nullptr;
+  std::unordered_map<ConnectionId, std::shared_ptr<WsSession>> sockets;
+  std::shared_ptr<IpCounts> per_ip = std::make_shared<IpCounts>();
+  ConnectionId next_id = 1;
+  bool flush_posted = false;
+  bool stopping = false;
+  std::optional<Millis> armed_wake;         // when wake_timer fires (nullopt: not armed)
+  uint64_t wake_generation = 0;             // a fired wait of an older arming does nothing
+  std::vector<Clock::time_point> receipts;  // messages read since the last flush
+  std::function<void()> housekeeping_fn;
+  NetMetrics metrics;
+  ActionRate action_rate;
+};
+
+// ---------------------------------------------------------------------------------------------
+// WsSession: one game connection. Reads messages into the hub; writes the queued frames in
+// order, one async_write at a time; closes after the queue when the hub (or shutdown) asks.
+// ---------------------------------------------------------------------------------------------
+class WsSession : public std::enable_shared_from_this<WsSession> {
+ public:
+  WsSession(HttpServer::Impl& server, beast::tcp_stream&& stream, IpSlot slot, ConnectionId id)
+      : server_(server), ws_(std::move(stream)), slot_(std::move(slot)), id_(id) {}
+
+  ConnectionId id() const { return id_; }
+  const std::string& ip() const { return slot_.ip(); }
+
+  void accept(Request request) {
+    websocket::stream_base::timeout timeouts =
+        websocket::stream_base::timeout::suggested(beast::role_type::server);
+    ws_.set_option(timeouts);
+    ws_.set_option(websocket::stream_base::decorator(
+        [version = server_.options.version](websocket::response_type& res) {
+          res.set(http::field::server, "allegra/" + version);
+        }));
+    ws_.read_message_max(server_.options.ws_read_max);
+    ws_.text(true);
+    ws_.async_accept(request,
+                     [self = shared_from_this()](beast::error_code ec) { self->on_accept(ec); });
+  }
+
+  // Transport::send: queue one frame; a client that lets too much pile up is cut off.
+  void send(SharedText text) {
+    if (dead_ || close_started_) return;
+    if (queue_.size() >= server_.options.max_queue_frames ||
+        queued_bytes_ + text->size() > server_.options.max_queue_bytes) {
+      ++server_.metrics.slow_clients_closed;
+      spdlog::warn("event=connection_dropped id={} ip={} reason=send_queue_full frames={} bytes={}",
+                   id_, ip(), queue_.size(), queued_bytes_);
+      abort();
+      return;
+    }
+    queued_bytes_ += text->size();
+    queue_.push_back(std::move(text));
+    if (!writing_) write_next();
+  }
+
+  // Transport::close: a close frame with `reason` once the queued frames are written.
+  void close_after_queue(std::string_view reason) {
+    if (dead_ || close_requested_) return;
+    close_requested_ = true;
+    // A close reason is at most 123 bytes (RFC 6455); cut it at a character boundary.
+    std::string text(reason.substr(0, 123));
+    while (!text.empty() && (static_cast<unsigned char>(text.back()) & 0xC0) == 0x80)
+      text.pop_back();
+    if (!text.empty() && (static_cast<unsigned char>(text.back()) & 0x80)) text.pop_back();
+    close_reason_ = std::move(text);
+    if (!writing_) write_next();
+  }
+
+  // Drops the connection now (the read completes with an error, which ends the session).
+  void abort() {
+    if (dead_) return;
+    dead_ = true;
+    beast::error_code ignored;
+    beast::get_lowest_layer(ws_).socket().shutdown(tcp::socket::shutdown_both, ignored);
+    beast::get_lowest_layer(ws_).socket().close(ignored);
+  }
+
+ private:
+  void on_accept(beast::error_code ec) {
+    if (ec) {
+      spdlog::info("event=handshake_failed ip={} error={}", ip(), field(ec.message()));
+      return;
+    }
+    if (server_.stopping) return;
+    server_.ws_opened(shared_from_this());
+    open_ = true;
+    server_.hub->open(id_, ip(), server_.now());
+    server_.request_flush();
+    read();
+  }
+
+  void read() {
+    ws_.async_read(
+        buffer_, [self = shared_from_this()](beast::error_code ec, size_t) { self->on_read(ec); });
+  }
+
+  void on_read(beast::error_code ec) {
+    if (ec) return finish(ec);
+    const Clock::time_point received = Clock::now();
+    ++server_.metrics.messages_received;
+    // A flat_buffer holds the whole message in one piece.
+    const auto data = buffer_.cdata();
+    server_.hub->receive(id_, std::string_view(static_cast<const char*>(data.data()), data.size()),
+                         server_.now());
+    buffer_.consume(buffer_.size());
+    server_.note_receive(received);
+    read();
+  }
+
+  // The socket is gone (closed by either side, reset, timed out): tell the hub once.
+  void finish(beast::error_code ec) {
+    if (open_) {
+      open_ = false;
+      const bool normal = ec == websocket::error::closed || ec == asio::error::operation_aborted;
+      spdlog::info("event=connection_close id={} ip={} reason={}", id_, ip(),
+                   field(normal ? "closed" : ec.message()));
+      server_.hub->close(id_, server_.now());
+      server_.request_flush();
+      server_.ws_closed(id_);
+    }
+    dead_ = true;
+  }
+
+  void write_next() {
+    if (dead_) return;
+    if (queue_.empty()) {
+      if (close_requested_ && !close_started_) start_close();
+      return;
+    }
+    writing_ = true;
+    ws_.async_write(
+        asio::buffer(*queue_.front()),
+        [self = shared_from_this()](beast::error_code ec, size_t) { self->on_write(ec); });
+  }
+
+  void on_write(beast::error_code ec) {
+    writing_ = false;
+    if (ec) {
+      abort();
+      return;
+    }
+    ++server_.metrics.frames_sent;
+    queued_bytes_ -= queue_.front()->size();
+    queue_.pop_front();
+    write_next();
+  }
+
+  void start_close() {
+    close_started_ = true;
+    ws_.async_close(websocket::close_reason(websocket::close_code::normal, close_reason_),
+                    [self = shared_from_this()](beast::error_code) {
+                      // The pending read ends with websocket::error::closed (or the timeout).
+                    });
+  }
+
+  HttpServer::Impl& server_;
+  websocket::stream<beast::tcp_stream> ws_;
+  beast::flat_buffer buffer_;
+  IpSlot slot_;
+  ConnectionId id_;
+  std::deque<SharedText> queue_;
+  size_t queued_bytes_ = 0;
+  bool writing_ = false;
+  bool open_ = false;             // the hub knows this connection
+  bool dead_ = false;             // the socket is closed or failed
+  bool close_requested_ = false;  // close after the queue
+  bool close_started_ = false;    // async_close issued
+  std::string close_reason_;
+};
+
+// ---------------------------------------------------------------------------------------------
+// HttpSession: reads requests on a connection, answers them (keep-alive), or hands the socket
+// to a WsSession on an upgrade of /ws.
+// ---------------------------------------------------------------------------------------------
+class HttpSession : public std::enable_shared_from_this<HttpSession> {
+ public:
+  HttpSession(HttpServer::Impl& server, tcp::socket&& socket, IpSlot slot)
+      : server_(server), stream_(std::move(socket)), slot_(std::move(slot)) {}
+
+  void read() {
+    parser_.emplace();
+    parser_->body_limit(kHttpBodyLimit);
+    stream_.expires_after(kHttpTimeout);
+    http::async_read(
+        stream_, buffer_, *parser_,
+        [self = shared_from_this()](beast::error_code ec, size_t) { self->on_read(ec); });
+  }
+
+ private:
+  void on_read(beast::error_code ec) {
+    if (ec == http::error::end_of_stream || ec == beast::error::timeout ||
+        ec == asio::error::operation_aborted || ec == asio::error::connection_reset ||
+        ec == asio::error::eof) {
+      beast::error_code ignored;
+      stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+      return;
+    }
+    if (ec) {  // a request Beast cannot parse: one 400, then the connection closes
+      Response res{http::status::bad_request, 11};
+      res.set(http::field::content_type, "text/plain; charset=utf-8");
+      res.body() = "bad request: " + ec.message() + "\n";
+      res.keep_alive(false);
+      res.prepare_payload();
+      return write(std::move(res));
+    }
+    Request request = parser_->release();
+    if (websocket::is_upgrade(request)) {  // on /ws (any path: docs/protocol.md)
+      if (server_.stopping) {
+        Response res{http::status::service_unavailable, request.version()};
+        res.body() = "the server is shutting down\n";
+        res.keep_alive(false);
+        res.prepare_payload();
+        return write(std::move(res));
+      }
+      stream_.expires_never();
+      auto session = std::make_shared<WsSession>(server_, std::move(stream_), std::move(slot_),
+                                                 server_.next_id++);
+      session->accept(std::move(request));
+      return;
+    }
+    write(server_.answer(request));
+  }
+
+  void write(Response response) {
+    auto res = std::make_shared<Response>(std::move(response));
+    ++server_.metrics.http_requests;
+    http::async_write(stream_, *res,
+                      [self = shared_from_this(), res](beast::error_code ec, size_t) {
+                        if (ec) return;
+                        if (!res->keep_alive() || self->server_.stopping) {
+                          beast::error_code ignored;
+                          self->stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+                          return;
+                        }
+                        self->read();
+                      });
+  }
+
+  HttpServer::Impl& server_;
+  beast::tcp_stream stream_;
+  beast::flat_buffer buffer_;
+  std::optional<http::request_parser<http::string_body>> parser_;
+  IpSlot slot_;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Impl
+// ---------------------------------------------------------------------------------------------
+void HttpServer::Impl::send(ConnectionId to, SharedText text) {
+  auto it = sockets.find(to);
+  if (it != sockets.end()) it->second->send(std::move(text));
+}
+
+void HttpServer::Impl::close(ConnectionId to, std::string_view reason) {
+  auto it = sockets.find(to);
+  if (it != sockets.end()) it->second->close_after_queue(reason);
+}
+
+void HttpServer::Impl::listen() {
+  beast::error_code ec;
+  tcp::resolver resolver(ioc);
+  const auto endpoints = resolver.resolve(options.host, std::to_string(options.port),
+                                          tcp::resolver::numeric_service, ec);
+  if (ec || endpoints.empty())
+    throw std::runtime_error(fmt::format("--host {}: not an address of this machine ({})",
+                                         options.host, ec ? ec.message() : "no address"));
+  const tcp::endpoint endpoint = *endpoints.begin();
+  const std::string where = fmt::format("{}:{}", options.host, options.port);
+  acceptor.open(endpoint.protocol(), ec);
+  if (!ec) acceptor.set_option(asio::socket_base::reuse_address(true), ec);
+  if (!ec) acceptor.bind(endpoint, ec);
+  if (!ec) acceptor.listen(asio::socket_base::max_listen_connections, ec);
+  if (ec) throw std::runtime_error(fmt::format("cannot listen on {}: {}", where, ec.message()));
+  const asio::ip::address address = acceptor.local_endpoint().address();
+  host_text = address.is_v6() ? "[" + address.to_string() + "]" : address.to_string();
+}
+
+void HttpServer::Impl::accept() {
+  acceptor.async_accept(
+      [this](beast::error_code ec, tcp::socket socket) { on_accept(ec, std::move(socket)); });
+}
+
+void HttpServer::Impl::on_accept(beast::error_code ec, tcp::socket socket) {
+  if (stopping || ec == asio::error::operation_aborted) return;
+  if (ec) {  // e.g. out of file descriptors: wait a little instead of spinning
+    spdlog::warn("event=accept_failed error={}", field(ec.message()));
+    accept_retry.expires_after(kAcceptRetry);
+    accept_retry.async_wait([this](beast::error_code e) {
+      if (!e) accept();
+    });
+    return;
+  }
+  beast::error_code ignored;
+  const tcp::endpoint peer = socket.remote_endpoint(ignored);
+  std::string ip = peer.address().to_string();
+  auto it = per_ip->find(ip);
+  if (it != per_ip->end() && it->second >= options.max_connections_per_ip) {
+    ++metrics.connections_refused;
+    spdlog::warn("event=connection_refused ip={} reason=per_ip_limit limit={}", ip,
+                 options.max_connections_per_ip);
+    socket.close(ignored);
+  } else {
+    socket.set_option(tcp::no_delay(true), ignored);
+    std::make_shared<HttpSession>(*this, std::move(socket), IpSlot(per_ip, std::move(ip)))->read();
+  }
+  accept();
+}
+
+void HttpServer::Impl::ws_opened(const std::shared_ptr<WsSession>& session) {
+  sockets.emplace(session->id(), session);
+  ++metrics.connections_total;
+  metrics.connections_open = sockets.size();
+  spdlog::info("event=connection_open id={} ip={}", session->id(), session->ip());
+}
+
+void HttpServer::Impl::ws_closed(ConnectionId id) {
+  sockets.erase(id);
+  metrics.connections_open = sockets.size();
+  if (stopping) stop_if_drained();
+}
+
+void HttpServer::Impl::note_receive(Clock::time_point at) {
+  receipts.push_back(at);
+  request_flush();
+}
+
+// One flush per turn of the loop: every handler that is ready now runs before the posted flush.
+void HttpServer::Impl::request_flush() {
+  if (flush_posted) return;
+  flush_posted = true;
+  asio::post(ioc, [this] { flush(); });
+}
+
+void HttpServer::Impl::flush() {
+  flush_posted = false;
+  hub->flush();
+  ++metrics.flushes;
+  const Clock::time_point done = Clock::now();
+  for (const Clock::time_point at : receipts)
+    metrics.message_latency.observe(std::chrono::duration<double>(done - at).count());
+  receipts.clear();
+  if (!stopping) arm_wake();
+}
+
+// The timer follows hub.next_wake(): re-armed only when the wake moves, so a burst of messages
+// does not cancel and restart it each time. A wake that comes early only ticks for nothing.
+void HttpServer::Impl::arm_wake() {
+  const std::optional<Millis> wake = hub->next_wake();
+  if (wake == armed_wake) return;
+  armed_wake = wake;
+  const uint64_t generation = ++wake_generation;
+  if (!wake) {
+    wake_timer.cancel();
+    return;
+  }
+  wake_timer.expires_at(epoch + *wake);
+  wake_timer.async_wait([this, generation](beast::error_code ec) {
+    if (ec || generation != wake_generation || stopping) return;
+    armed_wake.reset();
+    hub->tick(now());
+    request_flush();
+  });
+}
+
+void HttpServer::Impl::sample_rates() {
+  action_rate.sample(hub->stats().actions_total);
+  rate_timer.expires_after(std::chrono::seconds(1));
+  rate_timer.async_wait([this](beast::error_code ec) {
+    if (!ec) sample_rates();
+  });
+}
+
+void HttpServer::Impl::housekeeping() {
+  housekeeping_timer.expires_after(options.housekeeping_period);
+  housekeeping_timer.async_wait([this](beast::error_code ec) {
+    if (ec) return;
+    housekeeping_fn();
+    housekeeping();
+  });
+}
+
+void HttpServer::Impl::begin_shutdown(std::string_view why) {
+  if (stopping) return;
+  stopping = true;
+  spdlog::info("event=shutdown reason={} connections={}", why, sockets.size());
+  beast::error_code ignored;
+  acceptor.close(ignored);
+  signals.cancel();
+  rate_timer.cancel();
+  housekeeping_timer.cancel();
+  accept_retry.cancel();
+  wake_timer.cancel();
+  ++wake_generation;
+  hub->shutdown(now());  // "bye" to every client, the store commits, the frames are queued
+  for (auto& [id, session] : sockets) session->close_after_queue("server shutting down");
+  shutdown_timer.expires_after(options.shutdown_grace);
+  shutdown_timer.async_wait([this](beast::error_code ec) {
+    if (ec) return;
+    spdlog::warn("event=shutdown_timeout connections={}", sockets.size());
+    ioc.stop();
+  });
+  stop_if_drained();
+}
+
+void HttpServer::Impl::stop_if_drained() {
+  if (sockets.empty()) ioc.stop();
+}
+
+std::string HttpServer::Impl::status(std::optional<std::string> table_code) const {
+  const HubStats stats = hub->stats();
+  StatusInfo info;
+  info.version = options.version;
+  info.tables = stats.tables;
+  info.games_playing = stats.games_playing;
+  info.connections = sockets.size();
+  info.ws_url = fmt::format("ws://{}:{}/ws", host_text,
+                            acceptor.is_open() ? acceptor.local_endpoint().port() : options.port);
+  info.table_code = std::move(table_code);
+  return status_page(info);
+}
+
+// Every plain HTTP request (see docs/server.md for the list).
+Response HttpServer::Impl::answer(const Request& request) {
+  Response res{http::status::ok, request.version()};
+  res.set(http::field::server, "allegra/" + options.version);
+  res.keep_alive(request.keep_alive());
+  auto reply = [&](http::status code, std::string_view type, std::string body) {
+    res.result(code);
+    res.set(http::field::content_type, type);
+    res.body() = std::move(body);
+  };
+  const std::string_view path = target_path(request.target());
+  const bool head = request.method() == http::verb::head;
+  if (request.method() != http::verb::get && !head) {
+    reply(http::status::method_not_allowed, "text/plain; charset=utf-8",
+          "only GET and HEAD are served\n");
+    res.set(http::field::allow, "GET, HEAD");
+  } else if (path == "/healthz") {
+    if (stopping)
+      reply(http::status::service_unavailable, "text/plain; charset=utf-8", "stopping\n");
+    else
+      reply(http::status::ok, "text/plain; charset=utf-8", "ok\n");
+  } else if (path == "/metrics") {
+    reply(http::status::ok, "text/plain; version=0.0.4; charset=utf-8",
+          metrics_text(metrics, hub->stats(), store->stats(), action_rate.per_second()));
+  } else if (path == "/ws") {
+    reply(http::status::upgrade_required, "text/plain; charset=utf-8",
+          "this is the WebSocket endpoint: connect with a WebSocket client\n");
+    res.set(http::field::upgrade, "websocket");
+  } else if (const std::optional<std::string> id = game_id_of(path)) {
+    std::optional<std::string> record = hub->game_record(*id);
+    if (record)
+      reply(http::status::ok, "application/x-ndjson", std::move(*record));
+    else
+      reply(http::status::not_found, "text/plain; charset=utf-8",
+            fmt::format("no finished game {}\n", *id));
+  } else if (path.starts_with("/t/") && path.size() > 3 &&
+             path.find('/', 3) == std::string_view::npos) {
+    // An invite link: the web client's page (it reads the code from the URL), else the status.
+    const std::optional<std::filesystem::path> index =
+        options.web_dir ? resolve_static(*options.web_dir, "/index.html") : std::nullopt;
+    if (index)
+      reply(http::status::ok, content_type(index->string()), read_whole_file(*index));
+    else
+      reply(http::status::ok, "text/html; charset=utf-8",
+            status(percent_decode(path.substr(3)).value_or(std::string(path.substr(3)))));
+  } else if (options.web_dir) {
+    if (const std::optional<std::filesystem::path> file =
+            resolve_static(*options.web_dir, request.target()))
+      reply(http::status::ok, content_type(file->string()), read_whole_file(*file));
+    else if (path == "/")
+      reply(http::status::ok, "text/html; charset=utf-8", status(std::nullopt));
+    else
+      reply(http::status::not_found, "text/plain; charset=utf-8", "not found\n");
+  } else if (path == "/" || path == "/index.html") {
+    reply(http::status::ok, "text/html; charset=utf-8", status(std::nullopt));
+  } else {
+    reply(http::status::not_found, "text/plain; charset=utf-8", "not found\n");
+  }
+  res.prepare_payload();
+  if (head) {
+    const size_t length = res.body().size();
+    res.body().clear();
+    res.content_length(length);
+  }
+  return res;
+}
+
+// ---------------------------------------------------------------------------------------------
+// HttpServer
+// ---------------------------------------------------------------------------------------------
+HttpServer::HttpServer(ServerOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {
+  impl_->listen();
+}
+
+HttpServer::~HttpServer() = default;
+
+uint16_t HttpServer::port() const { return impl_->acceptor.local_endpoint().port(); }
+
+std::string HttpServer::http_url() const {
+  return fmt::format("http://{}:{}", impl_->host_text, port());
+}
+
+Transport& HttpServer::transport() { return *impl_; }
+
+Millis HttpServer::now() const { return impl_->now(); }
+
+void HttpServer::run(Hub& hub, Store& store, std::function<void()> housekeeping) {
+  Impl& s = *impl_;
+  s.housekeeping_fn = std::move(housekeeping);
+  s.hub = &hub;
+  s.store = &store;
+  s.signals.async_wait([&s](beast::error_code ec, int signal) {
+    if (!ec) s.begin_shutdown(signal == SIGTERM ? "SIGTERM" : "SIGINT");
+  });
+  s.accept();
+  s.sample_rates();
+  if (s.housekeeping_fn) s.housekeeping();
+  s.request_flush();  // the resumed tables' timers
+  s.ioc.run();
+  hub.flush();  // what the last closes logged
+  if (s.housekeeping_fn) s.housekeeping_fn();
+  spdlog::info("event=stopped connections={}", s.sockets.size());
+}
+
+}  // namespace allegra::server
