@@ -192,7 +192,8 @@ std::string Hub::new_code() {
     for (int i = 0; i < kCodeLength; ++i, v /= kCodeAlphabet.size()) {
       code.push_back(kCodeAlphabet[v % kCodeAlphabet.size()]);
     }
-    if (!rooms_.count(code)) return code;
+    // A closed table's code may come up again: its games' ids (CODE-N) must stay unique.
+    if (!rooms_.count(code) && !store_.game(code + "-1")) return code;
   }
 }
 
