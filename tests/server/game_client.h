@@ -103,7 +103,7 @@ class Player {
 
   // My pending entry in the last table, if I have not answered it yet.
   std::optional<json> my_pending() const {
-    if (!table_.is_object() || acted_seq_ == last_table_seq_) return std::nullopt;
+    if (!table_.is_object() || acted_) return std::nullopt;
     for (const json& p : table_.value("pending", json::array())) {
       if (p.value("seat", -1) != seat_ || p["legal"].empty()) continue;
       // A knock window I answered may still list me in frames built before my answer arrived.
@@ -119,7 +119,7 @@ class Player {
     if (!p) return false;
     const json& legal = (*p)["legal"];
     const std::string action = legal[rng() % legal.size()];
-    acted_seq_ = last_table_seq_;
+    acted_ = decision_key(*p);
     if (p->value("knock_window", false)) knock_answered_ = true;
     ws_->send(json{{"type", "act"}, {"action", action}});
     return true;
@@ -141,7 +141,7 @@ class Player {
     ws_ = std::make_unique<WsClient>(port);
     ws_->send(json{{"type", "hello"}, {"version", 1}, {"name", name_}});
     wait([](const json& m) { return m["type"] == "welcome"; }, "welcome after reconnect");
-    acted_seq_ = UINT64_MAX;
+    acted_.reset();
     knock_answered_ = false;
   }
 
@@ -161,6 +161,14 @@ class Player {
       for (const json& p : table_.value("pending", json::array()))
         in_window = in_window || (p.value("seat", -1) == seat_ && p.value("knock_window", false));
       if (!in_window) knock_answered_ = false;
+      // A frame that only reports a seat change (someone left, came back, chatted) still lists
+      // the decision I answered: it is the same decision until my pending entry changes.
+      if (acted_) {
+        std::optional<json> mine;
+        for (const json& p : table_.value("pending", json::array()))
+          if (p.value("seat", -1) == seat_) mine = decision_key(p);
+        if (mine != acted_) acted_.reset();
+      }
       if (type == "state" && m.contains("you") && m["you"].is_number()) seat_ = m["you"];
     } else if (type == "seated") {
       seat_ = m["seat"];
@@ -181,7 +189,11 @@ class Player {
   std::string token_, code_, creator_token_;
   uint64_t last_seq_ = 0;
   uint64_t last_table_seq_ = 0;
-  uint64_t acted_seq_ = UINT64_MAX;
+  // The decision I answered last (seat, legal list, window), until a frame shows another.
+  std::optional<json> acted_;
+  static json decision_key(const json& pending) {
+    return json{pending["seat"], pending["legal"], pending.value("knock_window", false)};
+  }
   bool knock_answered_ = false;
   json table_;
   std::vector<json> errors_;
@@ -199,9 +211,11 @@ inline void play_to_end(std::vector<Player*> players, std::mt19937_64& rng,
     if (all_over) return;
     if (std::chrono::steady_clock::now() > deadline)
       throw std::runtime_error("the games did not end in time");
+    // Read first, then act: frames already on their way (e.g. those a "resumed" answer
+    // announces) may make the last table seen out of date.
     for (Player* p : players) {
-      p->act_random(rng);
       p->pump(std::chrono::milliseconds(5));
+      p->act_random(rng);
     }
   }
 }
