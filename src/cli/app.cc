@@ -16,6 +16,7 @@
 #include "cli/replay_command.h"
 #include "cli/rules_command.h"
 #include "cli/selfplay_command.h"
+#include "cli/serve_command.h"
 #include "cli/sim_command.h"
 
 namespace allegra::cli {
@@ -51,7 +52,7 @@ int run_app(int argc, char** argv) {
   try {
     commands = {add_play_command(app),  add_selfplay_command(app), add_replay_command(app),
                 add_rules_command(app), add_bench_command(app),    add_sim_command(app),
-                add_rate_command(app)};
+                add_rate_command(app),  add_serve_command(app)};
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);  // --help, --help-all, --version
@@ -64,8 +65,8 @@ int run_app(int argc, char** argv) {
     for (const Command& c : commands)
       if (c.app->parsed()) return c.run();
     return report(
-        "a subcommand is required: play, selfplay, replay, rules, bench, sim or rate (see allegra "
-        "--help)");
+        "a subcommand is required: play, selfplay, replay, rules, bench, sim, rate or serve (see "
+        "allegra --help)");
   } catch (const CliError& e) {
     return report(e.what());
   } catch (const std::exception& e) {

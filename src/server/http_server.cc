@@ -9,6 +9,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <array>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/signal_set.hpp>
@@ -156,11 +157,13 @@ struct HttpServer::Impl final : Transport {
   bool flush_posted = false;
   bool stopping = false;
   std::optional<Millis> armed_wake;         // when wake_timer fires (nullopt: not armed)
+  Millis last_tick{-1};                     // when tick() last ran
   uint64_t wake_generation = 0;             // a fired wait of an older arming does nothing
   std::vector<Clock::time_point> receipts;  // messages read since the last flush
   std::function<void()> housekeeping_fn;
   NetMetrics metrics;
   ActionRate action_rate;
+  std::array<uint64_t, 4> last_summary{};  // tables, playing, finished, connections last logged
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -409,10 +412,15 @@ void HttpServer::Impl::close(ConnectionId to, std::string_view reason) {
 }
 
 void HttpServer::Impl::listen() {
+  // A numeric address is taken as it is (no DNS lookup for a mistyped "999.1.1.1"); a name
+  // ("localhost") is resolved.
   beast::error_code ec;
+  const bool numeric =
+      options.host.find_first_not_of("0123456789.:abcdefABCDEF") == std::string::npos;
   tcp::resolver resolver(ioc);
-  const auto endpoints = resolver.resolve(options.host, std::to_string(options.port),
-                                          tcp::resolver::numeric_service, ec);
+  const auto flags = numeric ? tcp::resolver::numeric_service | tcp::resolver::numeric_host
+                             : tcp::resolver::numeric_service;
+  const auto endpoints = resolver.resolve(options.host, std::to_string(options.port), flags, ec);
   if (ec || endpoints.empty())
     throw std::runtime_error(fmt::format("--host {}: not an address of this machine ({})",
                                          options.host, ec ? ec.message() : "no address"));
@@ -505,17 +513,31 @@ void HttpServer::Impl::arm_wake() {
     wake_timer.cancel();
     return;
   }
-  wake_timer.expires_at(epoch + *wake);
+  // Never sooner than 1 ms after the last tick: a wake that a tick leaves in the past must not
+  // make the loop spin.
+  wake_timer.expires_at(epoch + std::max(*wake, last_tick + Millis(1)));
   wake_timer.async_wait([this, generation](beast::error_code ec) {
     if (ec || generation != wake_generation || stopping) return;
     armed_wake.reset();
-    hub->tick(now());
+    last_tick = now();
+    hub->tick(last_tick);
     request_flush();
   });
 }
 
+// Once a second: the action rate, and a log line when the tables changed (the hub itself does
+// not log; this keeps the log at one line a second at most under load).
 void HttpServer::Impl::sample_rates() {
-  action_rate.sample(hub->stats().actions_total);
+  const HubStats stats = hub->stats();
+  action_rate.sample(stats.actions_total);
+  const std::array<uint64_t, 4> summary{stats.tables, stats.games_playing,
+                                        stats.games_finished_total, sockets.size()};
+  if (summary != last_summary) {
+    last_summary = summary;
+    spdlog::info("event=tables open={} lobby={} playing={} games_finished_total={} connections={}",
+                 stats.tables, stats.tables_lobby, stats.games_playing, stats.games_finished_total,
+                 sockets.size());
+  }
   rate_timer.expires_after(std::chrono::seconds(1));
   rate_timer.async_wait([this](beast::error_code ec) {
     if (!ec) sample_rates();

@@ -50,6 +50,7 @@ std::optional<fs::path> resolve_static(const fs::path& root, std::string_view ta
     const size_t end = std::min(relative.find('/', start), relative.size());
     const std::string_view segment(relative.data() + start, end - start);
     if (segment == ".." || segment == ".") return std::nullopt;
+    if (segment.empty() && end != relative.size()) return std::nullopt;  // e.g. "//etc/passwd"
     start = end + 1;
   }
   // 2. A folder names its index.html.

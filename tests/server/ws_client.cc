@@ -45,18 +45,20 @@ HttpResult http_request(uint16_t port, std::string_view target, std::string_view
   http::request<http::empty_body> req{http::string_to_verb(method), std::string(target), 11};
   req.set(http::field::host, fmt::format("127.0.0.1:{}", port));
   req.keep_alive(false);
-  http::response<http::string_body> res;
+  http::response_parser<http::string_body> parser;
+  parser.skip(req.method() == http::verb::head);  // a HEAD answer has a length but no body
   beast::flat_buffer buffer;
   http::async_write(stream, req, [&](beast::error_code e, size_t) {
     ec = e;
     if (e) return;
-    http::async_read(stream, buffer, res, [&](beast::error_code e2, size_t) { ec = e2; });
+    http::async_read(stream, buffer, parser, [&](beast::error_code e2, size_t) { ec = e2; });
   });
   ioc.restart();
   ioc.run();
   if (ec)
     throw std::runtime_error(
         fmt::format("{} {} on port {}: {}", method, target, port, ec.message()));
+  const http::response<http::string_body>& res = parser.get();
   return {static_cast<int>(res.result_int()), std::string(res[http::field::content_type]),
           res.body()};
 }

@@ -1,0 +1,209 @@
+#include "cli/serve_command.h"
+
+#include <fmt/format.h>
+#include <spdlog/sinks/stdout_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include <charconv>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+#include "cli/app.h"
+#include "cli/cli_error.h"
+#include "cli/number_flags.h"
+#include "server/game_export.h"
+#include "server/http_server.h"
+#include "server/hub.h"
+#include "server/sqlite_store.h"
+
+namespace allegra::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr long long kMaxBotDelayMs = 60'000;
+
+struct ServeArgs {
+  std::string host = "127.0.0.1";
+  int port = 8080;
+  std::string db;
+  std::string web;
+  std::string export_dir;
+  std::string bot_delay = "1000-2000";
+  long long max_per_ip = 256;
+  std::string log_level = "info";
+};
+
+std::optional<long long> whole(std::string_view text) {
+  long long value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || text.empty()) return std::nullopt;
+  return value;
+}
+
+// The database file: --db (its folder must exist), else the state folder's server.sqlite.
+fs::path database_path(const std::string& flag) {
+  if (!flag.empty()) {
+    std::error_code ec;
+    if (fs::is_directory(flag, ec))
+      throw CliError(
+          fmt::format("--db '{}' is a folder; give a file such as '{}/server.sqlite'", flag, flag));
+    const fs::path parent = fs::absolute(flag, ec).parent_path();
+    if (!fs::is_directory(parent, ec))
+      throw CliError(
+          fmt::format("--db '{}': the folder '{}' does not exist", flag, parent.string()));
+    return flag;
+  }
+  try {
+    return server::default_store_path();
+  } catch (const std::exception& e) {
+    throw CliError(fmt::format("{} (choose a file with --db PATH)", e.what()));
+  }
+}
+
+void setup_logging(const std::string& level) {
+  auto logger = spdlog::stderr_logger_mt("allegra");
+  spdlog::set_default_logger(logger);
+  spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%eZ level=%l %v", spdlog::pattern_time_type::utc);
+  spdlog::set_level(spdlog::level::from_str(level));
+  spdlog::flush_on(spdlog::level::trace);
+}
+
+int run_serve(const ServeArgs& args) {
+  // 1. Check every flag before anything is opened or bound.
+  const DelayRange delay = parse_delay_range("--bot-delay", args.bot_delay);
+  server::ServerOptions options;
+  options.host = args.host;
+  options.port = static_cast<uint16_t>(args.port);
+  options.version = kVersion;
+  options.max_connections_per_ip = static_cast<size_t>(args.max_per_ip);
+  if (!args.web.empty()) {
+    std::error_code ec;
+    if (!fs::is_directory(args.web, ec))
+      throw CliError(fmt::format("--web '{}' is not a folder", args.web));
+    options.web_dir = fs::path(args.web);
+  }
+  if (!args.export_dir.empty()) {
+    std::error_code ec;
+    if (!fs::is_directory(args.export_dir, ec))
+      throw CliError(fmt::format("--export '{}' is not a folder", args.export_dir));
+  }
+  const fs::path db = database_path(args.db);
+  setup_logging(args.log_level);
+
+  // 2. The store, the port, the hub (which resumes the open tables).
+  std::unique_ptr<server::SqliteStore> store;
+  try {
+    store = std::make_unique<server::SqliteStore>(db);
+  } catch (const std::exception& e) {
+    throw CliError(fmt::format("--db '{}': {}", db.string(), e.what()));
+  }
+  std::unique_ptr<server::HttpServer> http;
+  try {
+    http = std::make_unique<server::HttpServer>(options);
+  } catch (const std::runtime_error& e) {
+    throw CliError(e.what());
+  }
+  server::HubConfig config;
+  config.bot_delay_min = server::Millis(delay.min_ms);
+  config.bot_delay_max = server::Millis(delay.max_ms);
+  config.server_name = fmt::format("allegra {}", kVersion);
+  server::Hub hub(*store, http->transport(), config, http->now());
+  std::function<void()> housekeeping;
+  if (!args.export_dir.empty()) {
+    // Every finished game at start, then whenever games have finished (checked every 10 s), and
+    // once more after the shutdown. A failed export is logged; the games stay in the database.
+    auto exported = std::make_shared<uint64_t>(UINT64_MAX);
+    housekeeping = [&hub, &store, exported, dir = fs::path(args.export_dir)] {
+      const uint64_t finished = hub.stats().games_finished_total;
+      if (finished == *exported) return;
+      try {
+        const server::ExportResult r = server::export_games(*store, dir);
+        *exported = finished;
+        if (r.written > 0)
+          spdlog::info("event=export dir={} written={} unchanged={}", dir.string(), r.written,
+                       r.unchanged);
+      } catch (const std::exception& e) {
+        spdlog::error("event=export_failed dir={} error=\"{}\"", dir.string(), e.what());
+      }
+    };
+    housekeeping();
+  }
+  const server::HubStats resumed = hub.stats();
+  spdlog::info("event=start version={} db={} tables_resumed={} web={}", kVersion, db.string(),
+               resumed.tables, args.web.empty() ? "none" : args.web);
+  spdlog::info("event=listening url={} ws={}/ws", http->http_url(),
+               "ws" + http->http_url().substr(4));
+  // The one line on stdout: scripts and tests read the port from it (--port 0).
+  fmt::print("listening on {}\n", http->http_url());
+  std::fflush(stdout);
+
+  // 3. Serve until SIGTERM/SIGINT.
+  http->run(hub, *store, housekeeping);
+  spdlog::info("event=exit code=0");
+  return kExitOk;
+}
+
+}  // namespace
+
+DelayRange parse_delay_range(const std::string& flag, const std::string& text) {
+  const std::string problem = fmt::format(
+      "{}: must be MIN-MAX or MS in milliseconds, each a whole number from 0 to {}, got '{}'", flag,
+      kMaxBotDelayMs, text);
+  const size_t dash = text.find('-');
+  const std::optional<long long> lo = whole(text.substr(0, dash));
+  const std::optional<long long> hi =
+      dash == std::string::npos ? lo : whole(std::string_view(text).substr(dash + 1));
+  if (!lo || !hi || *lo < 0 || *hi < 0 || *lo > kMaxBotDelayMs || *hi > kMaxBotDelayMs)
+    throw CliError(problem);
+  if (*lo > *hi)
+    throw CliError(
+        fmt::format("{}: the minimum {} is above the maximum {} in '{}'", flag, *lo, *hi, text));
+  return {*lo, *hi};
+}
+
+Command add_serve_command(CLI::App& app) {
+  auto args = std::make_shared<ServeArgs>();
+  CLI::App* sub = app.add_subcommand(
+      "serve", "Run the game server: HTTP and WebSocket on one port (docs/server.md)");
+  sub->add_option("--host", args->host, "Address to listen on (0.0.0.0: every interface)")
+      ->capture_default_str();
+  sub->add_option("--port", args->port, "TCP port (0: any free port, printed at start)")
+      ->capture_default_str()
+      ->check(whole_number(0, 65535));
+  sub->add_option("--db", args->db,
+                  "SQLite database file of the tables and games (default: "
+                  "$XDG_STATE_HOME/allegra/server.sqlite or ~/.local/state/allegra/server.sqlite)")
+      ->type_name("PATH");
+  sub->add_option("--web", args->web,
+                  "Folder of the web client's static files (default: a minimal status page)")
+      ->type_name("DIR");
+  sub->add_option("--export", args->export_dir,
+                  "Folder to write every finished game into, as a record file ID.jsonl")
+      ->type_name("DIR");
+  sub->add_option("--bot-delay", args->bot_delay,
+                  "How long a bot seems to think, in milliseconds: MIN-MAX (or one number)")
+      ->capture_default_str()
+      ->type_name("MIN-MAX");
+  sub->add_option("--max-per-ip", args->max_per_ip,
+                  "Open connections allowed from one IP address (more are refused)")
+      ->capture_default_str()
+      ->check(whole_number(1, 1'000'000));
+  sub->add_option("--log-level", args->log_level, "Log level of the stderr log")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}));
+  sub->footer(
+      "Prints 'listening on http://HOST:PORT' on stdout, logs to stderr, stops on SIGTERM or\n"
+      "SIGINT (clients get \"bye\"). The game protocol is in docs/protocol.md.\n"
+      "Examples:\n"
+      "  allegra serve\n"
+      "  allegra serve --host 0.0.0.0 --port 8080 --db /var/lib/allegra/server.sqlite\n"
+      "  allegra serve --port 0 --db /tmp/test.sqlite --bot-delay 20-40");
+  return {sub, [args] { return run_serve(*args); }};
+}
+
+}  // namespace allegra::cli
