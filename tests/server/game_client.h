@@ -31,6 +31,7 @@ class Player {
   }
 
   WsClient& ws() { return *ws_; }
+  const std::string& name() const { return name_; }
   int seat() const { return seat_; }
   const std::string& token() const { return token_; }
   const std::string& code() const { return code_; }
@@ -104,6 +105,7 @@ class Player {
   // My pending entry in the last table, if I have not answered it yet.
   std::optional<json> my_pending() const {
     if (!table_.is_object() || acted_) return std::nullopt;
+    if (std::chrono::steady_clock::now() < retry_at_) return std::nullopt;
     for (const json& p : table_.value("pending", json::array())) {
       if (p.value("seat", -1) != seat_ || p["legal"].empty()) continue;
       // A knock window I answered may still list me in frames built before my answer arrived.
@@ -174,6 +176,12 @@ class Player {
       seat_ = m["seat"];
       if (m.value("token", json()).is_string()) token_ = m["token"];
       if (m.value("code", json()).is_string()) code_ = m["code"];
+    } else if (type == "error" && m.value("code", "") == "rate_limited") {
+      // Two people playing as fast as a program can go past the per-connection rate limit:
+      // the refused action is sent again a little later (the rate limit is tested elsewhere).
+      acted_.reset();
+      knock_answered_ = false;
+      retry_at_ = std::chrono::steady_clock::now() + std::chrono::milliseconds(100);
     } else if (type == "error") {
       errors_.push_back(m);
     }
@@ -191,6 +199,7 @@ class Player {
   uint64_t last_table_seq_ = 0;
   // The decision I answered last (seat, legal list, window), until a frame shows another.
   std::optional<json> acted_;
+  std::chrono::steady_clock::time_point retry_at_;
   static json decision_key(const json& pending) {
     return json{pending["seat"], pending["legal"], pending.value("knock_window", false)};
   }
@@ -209,8 +218,15 @@ inline void play_to_end(std::vector<Player*> players, std::mt19937_64& rng,
     bool all_over = true;
     for (Player* p : players) all_over = all_over && p->over();
     if (all_over) return;
-    if (std::chrono::steady_clock::now() > deadline)
-      throw std::runtime_error("the games did not end in time");
+    if (std::chrono::steady_clock::now() > deadline) {
+      std::string where;
+      for (Player* p : players)
+        where += fmt::format("\n  {} seat {}: status {}, pending {}", p->name(), p->seat(),
+                             p->table().value("status", json()).dump(),
+                             p->table().value("pending", json()).dump().substr(0, 100)) +
+                 (p->errors().empty() ? "" : " last error " + p->errors().back().dump());
+      throw std::runtime_error("the games did not end in time:" + where);
+    }
     // Read first, then act: frames already on their way (e.g. those a "resumed" answer
     // announces) may make the last table seen out of date.
     for (Player* p : players) {
