@@ -1,8 +1,13 @@
 #include "server/hub.h"
 
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
 #include <utility>
 
+#include "bots/hint.h"
+#include "server/hints.h"
+#include "server/log_field.h"
 #include "server/messages.h"
 #include "server/protocol.h"
 #include "server/room.h"
@@ -13,6 +18,7 @@ namespace {
 constexpr std::string_view kCodeAlphabet = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 constexpr int kCodeLength = 6;
 constexpr size_t kMaxListed = 100;
+constexpr Millis kHintPoll{10};  // how often a running hint search is looked at
 
 template <class... F>
 struct Overloaded : F... {
@@ -38,7 +44,8 @@ Hub::Hub(Store& store, Transport& transport, HubConfig config, Millis now)
       transport_(transport),
       config_(std::move(config)),
       out_(std::make_unique<Outbox>()),
-      random_(std::make_unique<Random>(config_.random_seed)) {
+      random_(std::make_unique<Random>(config_.random_seed)),
+      hints_(std::make_unique<HintWorker>(config_.hint_iterations, config_.hints_running)) {
   for (const StoredTable& stored : store_.open_tables()) {
     // A table that does not replay (a bug, or a file edited by hand) stays in the store,
     // untouched, and the others are served.
@@ -86,6 +93,13 @@ void Hub::reply_error(ConnectionId c, std::optional<uint64_t> id, ErrorCode code
                       std::string_view message) {
   stats_.errors[std::string(error_code_name(code))] += 1;
   out_->send(c, error_frame(id, code, message));
+  if (spdlog::should_log(spdlog::level::debug)) {
+    auto conn = connections_.find(c);
+    const Room* room = conn == connections_.end() ? nullptr : conn->second.room;
+    spdlog::debug("event=refused conn={} table={} code={} message={}", c,
+                  room ? room->code() : std::string("none"), error_code_name(code),
+                  log_field(message));
+  }
 }
 
 void Hub::receive(ConnectionId c, std::string_view text, Millis now) {
@@ -165,6 +179,10 @@ void Hub::handle(ConnectionId c, Connection& conn, std::string_view text, Millis
                 throw RoomError(ErrorCode::kChatRate, "too many chat lines: at most 5 in 10 s");
               }
               room.chat(c, m.text, conn.name, now);
+            },
+            [&](const Hint&) {
+              hint(c, conn, id);
+              hint_poll_ = now + kHintPoll;
             },
             [&](const Rematch&) { room_of(conn).rematch(c, now); },
             [&](const Leave&) { leave_room(c, conn, now); },
@@ -257,6 +275,30 @@ void Hub::list(ConnectionId c, std::optional<uint64_t> id) {
   out_->send(c, tables_frame(id, summaries));
 }
 
+void Hub::hint(ConnectionId c, Connection& conn, std::optional<uint64_t> id) {
+  auto [question, view] = room_of(conn).hint(c, id);
+  if (hints_->busy(c) || !hints_->start(std::move(question), std::move(view))) {
+    throw RoomError(ErrorCode::kRateLimited, "the hint bot is busy: ask again in a moment");
+  }
+}
+
+// The finished searches answer their question, if it is still the seat's decision.
+void Hub::answer_hints(Millis now) {
+  if (!hints_->running()) return;
+  for (HintWorker::Done& d : hints_->collect()) {
+    auto conn = connections_.find(d.question.conn);
+    if (conn == connections_.end() || conn->second.closing) continue;
+    const Room* r = conn->second.room;
+    if (r == nullptr || r->code() != d.question.code || !r->hint_current(d.question)) {
+      reply_error(d.question.conn, d.question.id, ErrorCode::kStale,
+                  "the decision of this hint is over; the table has moved on");
+      continue;
+    }
+    out_->send(d.question.conn, hint_frame(d.question.id, d.answer.action, d.answer.text));
+  }
+  hint_poll_ = now + kHintPoll;
+}
+
 void Hub::reschedule(Room& room) {
   auto it = wake_of_.find(&room);
   if (it != wake_of_.end()) {
@@ -285,6 +327,7 @@ void Hub::close_room(Room& room) {
 }
 
 void Hub::tick(Millis now) {
+  answer_hints(now);
   // The rooms due now, each ticked once (a room still due afterwards waits for the next call,
   // so a room can never keep this loop spinning).
   std::vector<Room*> due;
@@ -308,8 +351,10 @@ void Hub::tick(Millis now) {
 }
 
 std::optional<Millis> Hub::next_wake() const {
-  if (wakes_.empty()) return std::nullopt;
-  return wakes_.begin()->first;
+  std::optional<Millis> wake;
+  if (!wakes_.empty()) wake = wakes_.begin()->first;
+  if (hints_->running()) wake = wake ? std::min(*wake, hint_poll_) : hint_poll_;
+  return wake;
 }
 
 void Hub::flush() {

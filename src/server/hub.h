@@ -25,6 +25,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "bots/hint.h"
 #include "server/protocol.h"
 #include "server/store.h"
 #include "server/transport.h"
@@ -49,6 +50,8 @@ struct HubConfig {
   size_t max_tables = 100'000;
   uint64_t random_seed = 0;  // 0: codes, tokens and game seeds from std::random_device
   std::string server_name = "allegra";
+  int hint_iterations = bots::kHintIterations;  // the terminal's hint
+  size_t hints_running = 2;  // searches at once; more questions are refused (rate_limited)
 };
 
 struct HubStats {
@@ -61,6 +64,7 @@ struct HubStats {
 
 class Room;
 class Outbox;
+class HintWorker;
 class Random;
 
 class Hub {
@@ -117,6 +121,8 @@ class Hub {
             Millis now);
   void leave_room(ConnectionId c, Connection& conn, Millis now);
   void list(ConnectionId c, std::optional<uint64_t> id);
+  void hint(ConnectionId c, Connection& conn, std::optional<uint64_t> id);
+  void answer_hints(Millis now);
   Room& room_of(const Connection& conn);
   // Re-files the room's wake-up after anything that may have changed it.
   void reschedule(Room& room);
@@ -127,6 +133,8 @@ class Hub {
   HubConfig config_;
   std::unique_ptr<Outbox> out_;
   std::unique_ptr<Random> random_;
+  std::unique_ptr<HintWorker> hints_;
+  Millis hint_poll_{0};  // while searches run, tick() looks at them from then on
   HubStats stats_;
   bool shutting_down_ = false;
   std::unordered_map<ConnectionId, Connection> connections_;

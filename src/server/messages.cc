@@ -59,7 +59,8 @@ json pending_json(const GameSnapshot& game, Millis now) {
     out.push_back({{"seat", p.seat},
                    {"legal", std::move(legal)},
                    {"in_ms", in_ms(p.deadline, now)},
-                   {"knock_window", p.knock_window}});
+                   {"knock_window", p.knock_window},
+                   {"decision", game.decision}});
   }
   return out;
 }
@@ -105,7 +106,8 @@ json table_json(const RoomInfo& room, const GameSnapshot* game, Millis now) {
                  {"knock_window_ms", s.knock_window.count()},
                  {"turn_clock_ms", s.turn_clock ? json(s.turn_clock->count()) : json(nullptr)},
                  {"grace_ms", s.grace.count()},
-                 {"zombie_bot", s.zombie_bot}};
+                 {"zombie_bot", s.zombie_bot},
+                 {"hints", s.hints}};
   json j = {{"code", room.code},
             {"status", room_status_name(room.status)},
             {"game", room.game_id.empty() ? json(nullptr) : json(room.game_id)},
@@ -215,6 +217,10 @@ SharedText chat_frame(const ChatLine& line) {
 
 SharedText pong_frame(std::optional<uint64_t> id) {
   return frame({{"type", "pong"}, {"id", id_json(id)}});
+}
+
+SharedText hint_frame(std::optional<uint64_t> id, std::string_view action, std::string_view text) {
+  return frame({{"type", "hint"}, {"id", id_json(id)}, {"action", action}, {"text", text}});
 }
 
 SharedText error_frame(std::optional<uint64_t> id, ErrorCode code, std::string_view message) {

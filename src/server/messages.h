@@ -48,6 +48,7 @@ struct RoomSettings {
   std::optional<Millis> turn_clock;
   Millis grace{60000};
   std::string zombie_bot = "greedy";
+  bool hints = false;  // `hint` is answered
 };
 
 struct RoomInfo {
@@ -85,6 +86,9 @@ struct GameSnapshot {
   std::vector<PendingSeat> pending;
   std::optional<Millis> round_over_deadline;  // the next deal, at a round's end
   std::optional<RevealedSeed> seed;
+  // Which decision is pending (Table::decisions(): the engine actions applied so far in this
+  // game; the same for every seat of one knock window). A count, public like the view.
+  uint64_t decision = 0;
 
   // From the table's pending list: bots' deadlines dropped, legal actions dropped.
   GameSnapshot(PublicView v, const std::vector<table::Pending>& pending_list,
@@ -126,6 +130,7 @@ SharedText update_frame(uint64_t seq, const nlohmann::json& events, const RoomIn
                         const GameSnapshot* game, Millis now);
 SharedText chat_frame(const ChatLine& line);
 SharedText pong_frame(std::optional<uint64_t> id);
+SharedText hint_frame(std::optional<uint64_t> id, std::string_view action, std::string_view text);
 SharedText error_frame(std::optional<uint64_t> id, ErrorCode code, std::string_view message);
 SharedText bye_frame(std::string_view reason);
 

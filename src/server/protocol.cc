@@ -15,13 +15,36 @@ namespace {
 using nlohmann::json;
 
 constexpr std::array<std::string_view, kNumErrorCodes> kErrorNames = {
-    "bad_json",      "too_long",      "not_object",          "missing_field",
-    "bad_field",     "unknown_type",  "unsupported_version", "no_hello",
-    "rate_limited",  "no_table",      "not_at_table",        "bad_options",
-    "bad_seat",      "seat_taken",    "already_seated",      "not_seated",
-    "bad_token",     "bad_name",      "not_creator",         "wrong_phase",
-    "seats_open",    "not_your_turn", "bad_action",          "illegal_action",
-    "chat_too_long", "bad_chat",      "chat_rate",           "shutting_down",
+    "bad_json",
+    "too_long",
+    "not_object",
+    "missing_field",
+    "bad_field",
+    "unknown_type",
+    "unsupported_version",
+    "no_hello",
+    "rate_limited",
+    "no_table",
+    "not_at_table",
+    "bad_options",
+    "bad_seat",
+    "seat_taken",
+    "already_seated",
+    "not_seated",
+    "bad_token",
+    "bad_name",
+    "not_creator",
+    "wrong_phase",
+    "seats_open",
+    "not_your_turn",
+    "bad_action",
+    "illegal_action",
+    "stale",
+    "hints_off",
+    "chat_too_long",
+    "bad_chat",
+    "chat_rate",
+    "shutting_down",
     "internal",
 };
 
@@ -170,6 +193,7 @@ Create parse_create(Fields& f) {
     if (!m.zombie_bot) f.bad("zombie_bot", "must name a bot (docs/bots.md)");
   }
   if (auto v = f.opt_integer("sit", 0, 5)) m.sit = static_cast<int>(*v);
+  m.hints = f.opt_bool("hints").value_or(false);
   return m;
 }
 
@@ -215,6 +239,9 @@ MessageBody parse_body(Fields& f, std::string_view type) {
   if (type == "act") {
     Act m;
     m.action = f.string(f.need("action"), "action", 32);
+    if (auto v = f.opt_integer("decision", 0, int64_t{1} << 53)) {
+      m.decision = static_cast<uint64_t>(*v);
+    }
     return m;
   }
   if (type == "chat") {
@@ -222,6 +249,7 @@ MessageBody parse_body(Fields& f, std::string_view type) {
     m.text = f.string(f.need("text"), "text", 16 * 1024);
     return m;
   }
+  if (type == "hint") return Hint{};
   if (type == "rematch") return Rematch{};
   if (type == "leave") return Leave{};
   if (type == "ping") return Ping{};

@@ -9,7 +9,8 @@
 //
 // Why a separate step: the hub acts only on typed, validated messages, and the parser is the
 // part that meets raw bytes from the network, so it must never throw, crash or hang (fuzzed by
-// fuzz/protocol.cc). It has no network or database code, which keeps the fuzz target small.
+// fuzz/protocol_fuzz.cc, which links the server's own allegra_protocol objects). It has no
+// network or database code, which keeps the fuzz target small.
 #pragma once
 
 #include <cstddef>
@@ -51,6 +52,8 @@ enum class ErrorCode : uint8_t {
   kNotYourTurn,
   kBadAction,
   kIllegalAction,
+  kStale,
+  kHintsOff,
   kChatTooLong,
   kBadChat,
   kChatRate,
@@ -84,6 +87,7 @@ struct Create {
   std::optional<int> grace_s;         // 0..3600
   std::optional<std::string> zombie_bot;
   std::optional<int> sit;  // the seat the creator takes at once
+  bool hints = false;      // seated people may ask for a hint
 };
 struct List {};
 struct Join {
@@ -105,16 +109,18 @@ struct PutBot {
 struct Start {};
 struct Act {
   std::string action;  // the action's text form, parsed by the room (it knows the players)
+  std::optional<uint64_t> decision;  // the TABLE's pending "decision" this answers (else: any)
 };
 struct Chat {
   std::string text;
 };
+struct Hint {};  // the hint bot's choice for this connection's pending seat
 struct Rematch {};
 struct Leave {};
 struct Ping {};
 
 using MessageBody = std::variant<Hello, Create, List, Join, Sit, Stand, PutBot, Start, Act, Chat,
-                                 Rematch, Leave, Ping>;
+                                 Hint, Rematch, Leave, Ping>;
 
 struct ClientMessage {
   std::optional<uint64_t> id;

@@ -1,5 +1,7 @@
 #include "server/room.h"
 
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
 #include <utility>
 
@@ -9,6 +11,7 @@
 #include "engine/player_name.h"
 #include "engine/record.h"
 #include "server/hub.h"
+#include "server/log_field.h"
 
 namespace allegra::server {
 namespace {
@@ -26,6 +29,22 @@ void check_bot_spec(const std::string& spec, const std::string& what) {
 }
 
 Millis entry_time(const json& j) { return Millis(j.at("t").get<int64_t>()); }
+
+// "players:4,rounds:3,...": the rule options in one log field (a deck as its card count).
+std::string options_summary(const json& options) {
+  std::string out;
+  for (const auto& [key, value] : options.items()) {
+    if (!out.empty()) out += ',';
+    if (value.is_array()) {
+      int cards = 0;
+      for (const json& n : value) cards += n.is_number_integer() ? n.get<int>() : 0;
+      out += key + ":" + std::to_string(cards);
+    } else {
+      out += key + ":" + value.dump();
+    }
+  }
+  return out;
+}
 
 }  // namespace
 
@@ -74,6 +93,7 @@ Room::Room(RoomContext ctx, std::string code, const Create& create, Millis now)
   if (create.turn_clock_s) settings_.turn_clock = Millis(*create.turn_clock_s * 1000);
   settings_.grace = create.grace_s ? Millis(*create.grace_s * 1000) : ctx_.config.default_grace;
   settings_.zombie_bot = create.zombie_bot.value_or("greedy");
+  settings_.hints = create.hints;
   check_bot_spec(settings_.zombie_bot, "zombie_bot");
   seats_.resize(players);
   json seat_specs = json::array();
@@ -98,11 +118,24 @@ Room::Room(RoomContext ctx, std::string code, const Create& create, Millis now)
       {"turn_clock_ms", settings_.turn_clock ? json(settings_.turn_clock->count()) : json(nullptr)},
       {"grace_ms", settings_.grace.count()},
       {"zombie_bot", settings_.zombie_bot},
+      {"hints", settings_.hints},
       {"seats", seat_specs},
       {"creator_token", creator_token_},
       {"t", now.count()}};
   ctx_.store.create_table(code_, meta.dump());
   update_idle(now);
+  std::string seats;
+  for (const json& spec : seat_specs) {
+    if (!seats.empty()) seats += ',';
+    seats += spec.is_null() ? std::string("person") : "bot:" + spec.get<std::string>();
+  }
+  spdlog::info(
+      "event=table_created code={} seats={} public={} options={} knock_window_ms={} "
+      "turn_clock_ms={} grace_ms={} zombie_bot={} hints={}",
+      code_, log_field(seats), settings_.is_public, log_field(options_summary(settings_.options)),
+      settings_.knock_window.count(),
+      settings_.turn_clock ? std::to_string(settings_.turn_clock->count()) : "none",
+      settings_.grace.count(), log_field(settings_.zombie_bot), settings_.hints);
 }
 
 Room::Room(RoomContext ctx, const StoredTable& stored, Millis now) : ctx_(ctx), code_(stored.code) {
@@ -116,6 +149,7 @@ Room::Room(RoomContext ctx, const StoredTable& stored, Millis now) : ctx_(ctx), 
   }
   settings_.grace = Millis(meta.at("grace_ms").get<int64_t>());
   settings_.zombie_bot = meta.at("zombie_bot").get<std::string>();
+  settings_.hints = meta.value("hints", false);  // tables created before hints: none
   creator_token_ = meta.at("creator_token").get<std::string>();
   const json& specs = meta.at("seats");
   seats_.resize(specs.size());
@@ -135,10 +169,16 @@ Room::Room(RoomContext ctx, const StoredTable& stored, Millis now) : ctx_(ctx), 
   }
   replaying_ = false;
   // 2. Table time goes on from the last logged moment; everybody's connection is gone, so the
-  //    grace period of each person still seated starts now.
+  //    grace period of each person still seated starts now, and so do the game's clocks (the
+  //    turn clock, the knock window), each with its full length: nobody could act while the
+  //    server was down. The restart is logged, so that a later restart replays it.
   offset_ = last - now;
   for (RoomSeat& s : seats_) {
     if (s.state == SeatState::kPerson) s.left_at = last;
+  }
+  if (status_ == RoomStatus::kPlaying) {
+    table_->restart_clocks(last);
+    commit_change("clocks", json::object(), last, json::array());
   }
   update_idle(now);
 }
@@ -178,6 +218,8 @@ void Room::replay(const LogEntry& e) {
     chat_.back().seq = e.seq;
   } else if (kind == "saved") {
     saved_game_ = j.at("game").get<std::string>();
+  } else if (kind == "clocks") {
+    if (table_) table_->restart_clocks(tt);
   } else if (kind == "left") {
     // A connection state only: everybody is gone after a restart anyway.
   } else {
@@ -204,8 +246,9 @@ RoomInfo Room::info() const {
 
 std::optional<GameSnapshot> Room::snapshot() const {
   if (!table_) return std::nullopt;
-  return GameSnapshot(table_->view(), table_->pending(), table_->seats(),
-                      RevealedSeed::of(*table_));
+  GameSnapshot game(table_->view(), table_->pending(), table_->seats(), RevealedSeed::of(*table_));
+  game.decision = table_->decisions();
+  return game;
 }
 
 std::optional<int> Room::seat_of(ConnectionId c) const {
@@ -411,6 +454,12 @@ void Room::act(ConnectionId c, const Act& m, Millis now) {
   const Millis tt = t(now);
   int seat = 0;
   check_seated(c, &seat);
+  if (m.decision && table_ &&
+      (status_ != RoomStatus::kPlaying || *m.decision != table_->decisions())) {
+    throw RoomError(ErrorCode::kStale, "decision " + std::to_string(*m.decision) +
+                                           " is over; the table has moved on (now: " +
+                                           std::to_string(table_->decisions()) + ")");
+  }
   if (status_ != RoomStatus::kPlaying) {
     throw RoomError(ErrorCode::kWrongPhase, "no game is being played at table " + code_);
   }
@@ -428,6 +477,32 @@ void Room::act(ConnectionId c, const Act& m, Millis now) {
   commit_change("act", {{"seat", seat}, {"action", to_text(*action)}}, tt,
                 engine_events_json(events));
   after_game_change(tt);
+}
+
+std::pair<HintQuestion, PublicView> Room::hint(ConnectionId c, std::optional<uint64_t> id) const {
+  if (!settings_.hints) {
+    throw RoomError(ErrorCode::kHintsOff, "table " + code_ + " was created without hints");
+  }
+  int seat = 0;
+  check_seated(c, &seat);
+  if (status_ != RoomStatus::kPlaying) {
+    throw RoomError(ErrorCode::kWrongPhase, "no game is being played at table " + code_);
+  }
+  for (const table::Pending& p : table_->pending()) {
+    if (p.seat != seat || p.round_over) continue;
+    HintQuestion q{c, id, code_, seat, table_->decisions()};
+    return {q, hint_view(table_->view(), seat, p.knock_window)};
+  }
+  throw RoomError(ErrorCode::kNotYourTurn,
+                  "seat " + std::to_string(seat) + " is not asked to decide now");
+}
+
+bool Room::hint_current(const HintQuestion& q) const {
+  if (status_ != RoomStatus::kPlaying || q.decision != table_->decisions()) return false;
+  for (const table::Pending& p : table_->pending()) {
+    if (p.seat == q.seat && !p.round_over) return true;
+  }
+  return false;
 }
 
 void Room::chat(ConnectionId c, const std::string& text, const std::string& hello_name,
@@ -603,6 +678,7 @@ void Room::do_start(uint64_t seed, int first_player, Millis tt) {
   config.stand_in = settings_.zombie_bot;
   table_ = std::make_unique<table::Table>(options_, seed, std::move(seats), tt, config);
   ++games_;
+  game_started_ = tt;
   status_ = RoomStatus::kPlaying;
 }
 
@@ -648,7 +724,16 @@ void Room::after_game_change(Millis tt) {
   const std::string game_id = info().game_id;
   if (saved_game_ == game_id) return;
   saved_game_ = game_id;
-  ctx_.store.save_game(game_id, code_, record_to_line(table_->record()) + "\n");
+  const GameRecord record = table_->record();
+  ctx_.store.save_game(game_id, code_, record_to_line(record) + "\n");
+  std::string winners;
+  for (int w : record.winners) {
+    if (!winners.empty()) winners += ',';
+    winners += seats_[static_cast<size_t>(w)].name;
+  }
+  spdlog::info("event=game_finished game={} rounds={} winners={} decisions={} duration_s={}",
+               game_id, record.rounds.size(), log_field(winners), table_->decisions(),
+               (tt - game_started_).count() / 1000);
   ctx_.stats.games_finished_total += 1;
   ++seq_;
   ctx_.store.append(code_,

@@ -10,8 +10,9 @@
 // (kind + JSON with the table time "t") whose seq is also the seq of the frame it sends; a
 // restarted server replays the log through the very same functions (replay_ mode sends and
 // stores nothing), so a table resumes exactly. The table's clock is the server's plus offset_,
-// chosen at restore so that table time goes on from the last logged moment (the clocks resume
-// with the time they had left).
+// chosen at restore so that table time goes on from the last logged moment; the game's clocks
+// and the grace periods then start again with their full length (logged as a "clocks" line,
+// which a later restart replays like any other).
 //
 // Errors: every refused request throws RoomError with the protocol's code; nothing changes then.
 #pragma once
@@ -27,6 +28,7 @@
 #include <string>
 #include <vector>
 
+#include "server/hints.h"
 #include "server/messages.h"
 #include "server/protocol.h"
 #include "server/store.h"
@@ -123,6 +125,11 @@ class Room {
   void act(ConnectionId c, const Act& m, Millis now);
   void chat(ConnectionId c, const std::string& text, const std::string& hello_name, Millis now);
   void rematch(ConnectionId c, Millis now);
+  // The question `hint` asks for c's pending seat, and the view to search (RoomError if c may
+  // not ask now: hints_off, not_seated, wrong_phase, not_your_turn).
+  std::pair<HintQuestion, PublicView> hint(ConnectionId c, std::optional<uint64_t> id) const;
+  // Is the question still the seat's pending decision (else its answer is stale)?
+  bool hint_current(const HintQuestion& q) const;
 
   // --- Time ---------------------------------------------------------------------------------
   void tick(Millis now);
@@ -176,6 +183,7 @@ class Room {
   std::vector<RoomSeat> seats_;
   std::unique_ptr<table::Table> table_;
   int games_ = 0;
+  Millis game_started_{0};  // table time the game being played was dealt (for the log)
   std::string saved_game_;  // the id of the last game stored as a record
   uint64_t seq_ = 0;
   Millis offset_{0};

@@ -42,6 +42,7 @@
 //     knock window deadline of rule 7), so that a server can hand such a seat to a bot.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <cstdint>
@@ -180,6 +181,11 @@ class Table {
   // empty). A pending decision keeps its clock; a bot answers at the next tick() (its delay
   // counts from when the decision became pending).
   void replace_seat(int seat, Seat who);
+  // The pending decisions' clocks (turn clock, knock window, bot delay, round pause) start
+  // again at `now` with their full length, as if the decisions had just become pending: a
+  // server that was down restarts them (its players could not act meanwhile). `now` must not
+  // be before the time they started.
+  void restart_clocks(Millis now) { since_ = std::max(since_, now); }
 
   // --- Keeping the game --------------------------------------------------------------------
   // The whole table as JSON (docs/table-format.md): seats, clocks, answers of an open knock

@@ -12,6 +12,7 @@
 
 #include "engine/rng.h"
 #include "hub_harness.h"
+#include "server/hints.h"
 #include "server/messages.h"
 #include "table/table.h"
 
@@ -28,6 +29,7 @@ struct Frames {
 Frames build(const table::Table& t, const State& state, const RoomInfo& room,
              const table::Events& events, Millis now) {
   GameSnapshot game(PublicView(state), t.pending(), t.seats(), RevealedSeed::of(t));
+  game.decision = t.decisions();
   const std::vector<ChatLine> chat = {{7, 0, "Ann", "hi"}};
   return {*update_frame(42, engine_events_json(events), room, &game, now),
           *state_frame(3, 42, room, &game, chat, 1, now)};
@@ -114,6 +116,45 @@ TEST(HiddenCardTest, FramesDoNotDependOnHiddenCards) {
   play_and_compare(variant, 77, 4);
   variant.knocking = false;
   play_and_compare(variant, 78, 3);
+}
+
+// The hint (a small search budget: the same code path) is the same when the hidden cards are
+// resampled: it is searched on the public view, or a knock window's view of it.
+TEST(HiddenCardTest, HintsDoNotDependOnHiddenCards) {
+  RuleOptions options;
+  options.players = 3;
+  options.rounds = 1;
+  std::vector<table::Seat> seats(3);
+  for (int p = 0; p < 3; ++p) seats[static_cast<size_t>(p)].name = std::string(1, 'A' + p);
+  table::TableConfig config;
+  config.knock_window = Millis(5000);
+  table::Table t(options, 5, seats, Millis(0), config);
+  Rng rng(11);
+  std::mt19937_64 choose(3);
+  int windows = 0;
+  for (int step = 0; step < 60 && !t.game_over(); ++step) {
+    const std::vector<table::Pending> pending = t.pending();
+    if (pending.empty() || pending[0].round_over) break;
+    const table::Pending& p = pending[0];
+    windows += p.knock_window ? 1 : 0;
+    if (step % 3 == 0 || p.knock_window) {
+      const uint64_t seed = hint_seed(t.decisions(), p.seat);
+      const PublicView real = hint_view(PublicView(t.state()), p.seat, p.knock_window);
+      const PublicView other =
+          hint_view(PublicView(t.state().resample(rng)), p.seat, p.knock_window);
+      const HintAnswer a = hint_answer(real, hint_moves(real, 60, seed));
+      const HintAnswer b = hint_answer(other, hint_moves(other, 60, seed));
+      ASSERT_FALSE(a.action.empty());
+      ASSERT_EQ(a.action, b.action) << "step " << step;
+      ASSERT_EQ(a.text, b.text) << "step " << step;
+    }
+    Action a = p.legal[choose() % p.legal.size()];
+    for (Action l : p.legal) {
+      if (!p.knock_window && to_text(l) == "draw") a = l;  // opens knock windows
+    }
+    ASSERT_TRUE(t.submit(p.seat, a, Millis(step)).ok());
+  }
+  EXPECT_GT(windows, 0);
 }
 
 TEST(HiddenCardTest, NoFrameHoldsTheSeedBeforeTheGameIsOver) {

@@ -34,6 +34,23 @@ ProtocolError error_of(const std::string& text) {
   return {};
 }
 
+TEST(ProtocolTest, DecisionNumbersHintsAndTheHintsOption) {
+  EXPECT_EQ(parse_as<Act>(R"({"type":"act","action":"draw","decision":12})").decision, 12u);
+  EXPECT_EQ(parse_as<Act>(R"({"type":"act","action":"draw"})").decision, std::nullopt);
+  EXPECT_EQ(error_of(R"({"type":"act","action":"draw","decision":"12"})").code,
+            ErrorCode::kBadField);
+  EXPECT_THAT(error_of(R"({"type":"act","action":"draw","decision":-1})").message,
+              HasSubstr("decision"));
+  (void)parse_as<Hint>(R"({"type":"hint","id":7})");
+  EXPECT_EQ(error_of(R"({"type":"hint","seat":1})").code, ErrorCode::kBadField);
+  EXPECT_TRUE(parse_as<Create>(R"({"type":"create","hints":true})").hints);
+  EXPECT_FALSE(parse_as<Create>(R"({"type":"create"})").hints);
+  EXPECT_EQ(error_of(R"({"type":"create","hints":1})").code, ErrorCode::kBadField);
+  EXPECT_EQ(error_code_name(ErrorCode::kStale), "stale");
+  EXPECT_EQ(error_code_name(ErrorCode::kHintsOff), "hints_off");
+  EXPECT_EQ(error_code_name(ErrorCode::kInternal), "internal");
+}
+
 TEST(ProtocolTest, EveryMessageParses) {
   EXPECT_EQ(parse_as<Hello>(R"({"type":"hello","version":1,"name":"Anna"})").name, "Anna");
   const Create c = parse_as<Create>(
