@@ -27,6 +27,8 @@
 #include <utility>
 #include <vector>
 
+#include "server/game_replay.h"
+#include "server/log_field.h"
 #include "server/metrics.h"
 #include "server/static_files.h"
 #include "server/status_page.h"
@@ -73,17 +75,29 @@ class IpSlot {
   std::string ip_;
 };
 
-// "GET /games/ABC.jsonl" -> "ABC" if the id is plausible (letters, digits, '-', '_').
-std::optional<std::string> game_id_of(std::string_view path) {
+// "/games/ABC-1.jsonl" -> "ABC-1" with suffix ".jsonl" (likewise "/replay.json", or "" for the
+// viewer's page) if the id is plausible (letters, digits, '-', '_').
+std::optional<std::string> game_id_of(std::string_view path, std::string_view suffix) {
   constexpr std::string_view kPrefix = "/games/";
-  constexpr std::string_view kSuffix = ".jsonl";
-  if (!path.starts_with(kPrefix) || !path.ends_with(kSuffix)) return std::nullopt;
+  if (!path.starts_with(kPrefix) || !path.ends_with(suffix)) return std::nullopt;
   const std::string_view id =
-      path.substr(kPrefix.size(), path.size() - kPrefix.size() - kSuffix.size());
+      path.substr(kPrefix.size(), path.size() - kPrefix.size() - suffix.size());
   if (id.empty() || id.size() > 128) return std::nullopt;
   for (char c : id)
     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_') return std::nullopt;
   return std::string(id);
+}
+
+// The web client's own pages (its router reads the path): /t/CODE, /games/ID, /rules,
+// /rules/LANG. With --web they are its index.html.
+bool is_client_route(std::string_view path) {
+  auto one_segment = [](std::string_view rest) {
+    return !rest.empty() && rest.find('/') == std::string_view::npos;
+  };
+  if (path == "/rules") return true;
+  if (path.starts_with("/rules/")) return one_segment(path.substr(7));
+  if (path.starts_with("/t/")) return one_segment(path.substr(3));
+  return game_id_of(path, "").has_value() && !path.ends_with(".jsonl") && !path.ends_with(".json");
 }
 
 std::string read_whole_file(const std::filesystem::path& path) {
@@ -93,17 +107,8 @@ std::string read_whole_file(const std::filesystem::path& path) {
   return s.str();
 }
 
-// A value for a key=value log field: quoted if it holds a space, a quote or nothing.
-std::string field(std::string_view value) {
-  if (!value.empty() && value.find_first_of(" \"=") == std::string_view::npos)
-    return std::string(value);
-  std::string out = "\"";
-  for (char c : value) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += (c == '\n' || c == '\r') ? ' ' : c;
-  }
-  return out + "\"";
-}
+// A value for a key=value log field.
+std::string field(std::string_view value) { return log_field(value); }
 
 }  // namespace
 
@@ -621,31 +626,51 @@ Response HttpServer::Impl::answer(const Request& request) {
     reply(http::status::upgrade_required, "text/plain; charset=utf-8",
           "this is the WebSocket endpoint: connect with a WebSocket client\n");
     res.set(http::field::upgrade, "websocket");
-  } else if (const std::optional<std::string> id = game_id_of(path)) {
+  } else if (const std::optional<std::string> id = game_id_of(path, ".jsonl")) {
     std::optional<std::string> record = hub->game_record(*id);
     if (record)
       reply(http::status::ok, "application/x-ndjson", std::move(*record));
     else
       reply(http::status::not_found, "text/plain; charset=utf-8",
             fmt::format("no finished game {}\n", *id));
+  } else if (const std::optional<std::string> game = game_id_of(path, "/replay.json")) {
+    // The replay viewer's steps, built from the stored record (docs/replay-format.md).
+    std::optional<std::string> record = hub->game_record(*game);
+    if (!record) {
+      reply(http::status::not_found, "text/plain; charset=utf-8",
+            fmt::format("no finished game {}\n", *game));
+    } else {
+      try {
+        reply(http::status::ok, "application/json", replay_json(*game, *record));
+      } catch (const RecordError& e) {
+        reply(http::status::not_found, "text/plain; charset=utf-8",
+              fmt::format("game {} cannot be replayed: {}\n", *game, e.what()));
+      }
+    }
+  } else if (options.web_dir && is_client_route(path)) {
+    // The web client's router takes over from its index.html.
+    if (const std::optional<std::filesystem::path> index =
+            resolve_static(*options.web_dir, "/index.html")) {
+      reply(http::status::ok, content_type(index->string()), read_whole_file(*index));
+      res.set(http::field::cache_control, "no-cache");
+    } else {
+      reply(http::status::not_found, "text/plain; charset=utf-8", "no index.html in --web\n");
+    }
   } else if (path.starts_with("/t/") && path.size() > 3 &&
              path.find('/', 3) == std::string_view::npos) {
-    // An invite link: the web client's page (it reads the code from the URL), else the status.
-    const std::optional<std::filesystem::path> index =
-        options.web_dir ? resolve_static(*options.web_dir, "/index.html") : std::nullopt;
-    if (index)
-      reply(http::status::ok, content_type(index->string()), read_whole_file(*index));
-    else
-      reply(http::status::ok, "text/html; charset=utf-8",
-            status(percent_decode(path.substr(3)).value_or(std::string(path.substr(3)))));
+    // An invite link without the web client: the status page naming the table.
+    reply(http::status::ok, "text/html; charset=utf-8",
+          status(percent_decode(path.substr(3)).value_or(std::string(path.substr(3)))));
   } else if (options.web_dir) {
     if (const std::optional<std::filesystem::path> file =
-            resolve_static(*options.web_dir, request.target()))
+            resolve_static(*options.web_dir, request.target())) {
       reply(http::status::ok, content_type(file->string()), read_whole_file(*file));
-    else if (path == "/")
+      res.set(http::field::cache_control, cache_control(path));
+    } else if (path == "/") {
       reply(http::status::ok, "text/html; charset=utf-8", status(std::nullopt));
-    else
+    } else {
       reply(http::status::not_found, "text/plain; charset=utf-8", "not found\n");
+    }
   } else if (path == "/" || path == "/index.html") {
     reply(http::status::ok, "text/html; charset=utf-8", status(std::nullopt));
   } else {

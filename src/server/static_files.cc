@@ -72,6 +72,11 @@ std::optional<fs::path> resolve_static(const fs::path& root, std::string_view ta
   return file;
 }
 
+std::string_view cache_control(std::string_view path) {
+  if (path.starts_with("/assets/") && path.size() > 8) return "public, max-age=31536000, immutable";
+  return "no-cache";
+}
+
 std::string_view content_type(std::string_view file_name) {
   static constexpr std::array<std::pair<std::string_view, std::string_view>, 18> kTypes{{
       {".html", "text/html; charset=utf-8"},

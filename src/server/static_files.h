@@ -29,6 +29,11 @@ std::optional<std::string> percent_decode(std::string_view path);
 std::optional<std::filesystem::path> resolve_static(const std::filesystem::path& root,
                                                     std::string_view target);
 
+// The Cache-Control of a static file by its request path: the build's content-hashed files
+// under /assets/ never change ("public, max-age=31536000, immutable"); everything else, above
+// all index.html which names them, is checked again each time ("no-cache").
+std::string_view cache_control(std::string_view path);
+
 // The Content-Type for a file name, by its extension ("application/octet-stream" if unknown).
 std::string_view content_type(std::string_view file_name);
 

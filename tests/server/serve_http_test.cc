@@ -51,6 +51,10 @@ TEST_F(ServeHttpTest, StatusPageHealthzMetricsAndNotFound) {
   EXPECT_EQ(head.body, "");
   EXPECT_EQ(http_get(server.port(), "/ws").status, 426);  // a plain GET of the WebSocket path
 
+  // The web client's other routes are not served without --web; the invite link is the status.
+  EXPECT_EQ(http_get(server.port(), "/rules").status, 404);
+  EXPECT_EQ(http_get(server.port(), "/games/K7QX2M-1").status, 404);
+  EXPECT_EQ(http_get(server.port(), "/games/NOPE-1/replay.json").status, 404);
   // An invite link without --web: the status page names the table (escaped).
   const HttpResult invite = http_get(server.port(), "/t/K7QX2M");
   EXPECT_EQ(invite.status, 200);
@@ -81,8 +85,36 @@ TEST_F(ServeHttpTest, WebFolderFilesAndNoTraversal) {
   EXPECT_EQ(js.body, "console.log(1);");
   EXPECT_THAT(js.content_type, HasSubstr("text/javascript"));
   EXPECT_THAT(http_get(port, "/assets/style.css").content_type, HasSubstr("text/css"));
-  // The invite link serves the client's page, which reads the code from the URL.
-  EXPECT_EQ(http_get(port, "/t/ABCDEF").body, "<!doctype html><title>client</title>");
+  EXPECT_EQ(index.cache_control, "no-cache");
+  EXPECT_EQ(js.cache_control, "public, max-age=31536000, immutable");
+  EXPECT_EQ(http_get(port, "/index.html").cache_control, "no-cache");
+  write("web/favicon.ico", "ico");
+  write("web/logo.svg", "<svg/>");
+  write("web/app.webmanifest", "{}");
+  write("web/assets/font.woff2", "w");
+  write("web/assets/mod.mjs", "export {}");
+  for (const auto& [target, type] : std::vector<std::pair<std::string, std::string>>{
+           {"/favicon.ico", "image/x-icon"},
+           {"/logo.svg", "image/svg+xml"},
+           {"/app.webmanifest", "application/manifest+json"},
+           {"/assets/font.woff2", "font/woff2"},
+           {"/assets/mod.mjs", "text/javascript"}}) {
+    const HttpResult r = http_get(port, target);
+    EXPECT_EQ(r.status, 200) << target;
+    EXPECT_THAT(r.content_type, HasSubstr(type)) << target;
+  }
+  // The client's routes serve its page, whose router reads the path.
+  for (const char* route : {"/t/ABCDEF", "/games/ABCDEF-2", "/rules", "/rules/de"}) {
+    const HttpResult r = http_get(port, route);
+    EXPECT_EQ(r.status, 200) << route;
+    EXPECT_EQ(r.body, "<!doctype html><title>client</title>") << route;
+    EXPECT_THAT(r.content_type, HasSubstr("text/html")) << route;
+    EXPECT_EQ(r.cache_control, "no-cache") << route;
+  }
+  // Not routes: a record or replay of no game, a deeper path.
+  EXPECT_EQ(http_get(port, "/games/ABCDEF-2.jsonl").status, 404);
+  EXPECT_EQ(http_get(port, "/games/ABCDEF-2/replay.json").status, 404);
+  EXPECT_EQ(http_get(port, "/rules/de/x").status, 404);
 
   for (const char* target : {"/../secret.txt", "/assets/../../secret.txt", "/%2e%2e/secret.txt",
                              "/%2E%2E%2Fsecret.txt", "/assets/..%2F..%2Fsecret.txt", "/link.txt",

@@ -5,6 +5,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <string>
 
 #include "server/metrics.h"
 #include "server/status_page.h"
@@ -86,6 +88,27 @@ TEST(MetricsTest, HistogramIsCumulativeAndRateSpansTenSeconds) {
   EXPECT_EQ(rate.per_second(), 0);
   for (uint64_t s = 0; s <= 30; ++s) rate.sample(s * 7);  // 7 actions a second
   EXPECT_DOUBLE_EQ(rate.per_second(), 7);
+}
+
+TEST(StaticCacheTest, HashedAssetsAreImmutableAndEverythingElseIsRevalidated) {
+  for (const char* path : {"/assets/index-3f9a1c.js", "/assets/font-77aa.woff2"})
+    EXPECT_EQ(cache_control(path), "public, max-age=31536000, immutable") << path;
+  for (const char* path : {"/", "/index.html", "/favicon.ico", "/assets/"})
+    EXPECT_EQ(cache_control(path), "no-cache") << path;
+}
+
+TEST(StaticContentTypeTest, TheWebClientsFiles) {
+  const std::map<std::string, std::string> types = {
+      {"a.js", "text/javascript; charset=utf-8"},
+      {"a.mjs", "text/javascript; charset=utf-8"},
+      {"a.css", "text/css; charset=utf-8"},
+      {"a.svg", "image/svg+xml"},
+      {"a.png", "image/png"},
+      {"favicon.ico", "image/x-icon"},
+      {"a.json", "application/json"},
+      {"a.woff2", "font/woff2"},
+      {"site.webmanifest", "application/manifest+json"}};
+  for (const auto& [file, type] : types) EXPECT_EQ(content_type(file), type) << file;
 }
 
 }  // namespace

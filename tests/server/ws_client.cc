@@ -60,7 +60,7 @@ HttpResult http_request(uint16_t port, std::string_view target, std::string_view
         fmt::format("{} {} on port {}: {}", method, target, port, ec.message()));
   const http::response<http::string_body>& res = parser.get();
   return {static_cast<int>(res.result_int()), std::string(res[http::field::content_type]),
-          res.body()};
+          res.body(), std::string(res[http::field::cache_control])};
 }
 
 struct WsClient::Impl {

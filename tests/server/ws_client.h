@@ -24,6 +24,7 @@ struct HttpResult {
   int status = 0;
   std::string content_type;
   std::string body;
+  std::string cache_control;
 };
 
 // GET (or another method) of `target` on 127.0.0.1:port; throws std::runtime_error on a network
