@@ -123,7 +123,8 @@ class Player {
     const std::string action = legal[rng() % legal.size()];
     acted_ = decision_key(*p);
     if (p->value("knock_window", false)) knock_answered_ = true;
-    ws_->send(json{{"type", "act"}, {"action", action}});
+    // The decision number: an answer that crosses the table moving on is refused as "stale".
+    ws_->send(json{{"type", "act"}, {"action", action}, {"decision", (*p)["decision"]}});
     return true;
   }
 
@@ -189,6 +190,24 @@ class Player {
 
   std::vector<uint64_t>& seqs() { return seqs_; }
 
+  // Reads until an update holding an event of type `event` (e.g. "left").
+  json wait_event(std::string event, std::string_view what) {
+    return wait(
+        [&](const json& m) {
+          if (m["type"] != "update") return false;
+          for (const json& e : m["events"])
+            if (e.value("type", "") == event) return true;
+          return false;
+        },
+        what);
+  }
+
+  // As the creator: sends start and waits for the game to be dealt.
+  void start() {
+    ws_->send(json{{"type", "start"}});
+    wait_event("game-started", "game-started");
+  }
+
  private:
   std::unique_ptr<WsClient> ws_;
   std::string name_;
@@ -197,11 +216,11 @@ class Player {
   std::string token_, code_, creator_token_;
   uint64_t last_seq_ = 0;
   uint64_t last_table_seq_ = 0;
-  // The decision I answered last (seat, legal list, window), until a frame shows another.
+  // The decision I answered last (seat, decision number), until a frame shows another.
   std::optional<json> acted_;
   std::chrono::steady_clock::time_point retry_at_;
   static json decision_key(const json& pending) {
-    return json{pending["seat"], pending["legal"], pending.value("knock_window", false)};
+    return json{pending["seat"], pending["decision"]};
   }
   bool knock_answered_ = false;
   json table_;

@@ -20,19 +20,6 @@ using ::testing::HasSubstr;
 
 class ServeGameTest : public CliFixture {
  protected:
-  // Sends start as the creator and waits for the game to be dealt.
-  static void start(Player& creator) {
-    creator.ws().send(json{{"type", "start"}});
-    creator.wait(
-        [](const json& m) {
-          if (m["type"] != "update") return false;
-          for (const json& e : m["events"])
-            if (e.value("type", "") == "game-started") return true;
-          return false;
-        },
-        "game-started");
-  }
-
   // The sequence numbers must run without a gap from the first one seen.
   static void expect_contiguous(const std::vector<uint64_t>& seqs) {
     for (size_t i = 1; i < seqs.size(); ++i) ASSERT_EQ(seqs[i], seqs[i - 1] + 1) << "frame " << i;
@@ -61,7 +48,7 @@ TEST_F(ServeGameTest, WholeGameOfTwoPeopleAndTwoBots) {
   EXPECT_EQ(anna.token().size(), 32u);
   EXPECT_NE(anna.token(), bea.token());
   bea.seqs().clear();
-  start(anna);
+  anna.start();
   std::mt19937_64 rng(1);
   play_to_end({&anna, &bea}, rng);
   EXPECT_TRUE(anna.errors().empty()) << anna.errors().front().dump();
@@ -72,6 +59,15 @@ TEST_F(ServeGameTest, WholeGameOfTwoPeopleAndTwoBots) {
   const std::string game = anna.game_id();
   EXPECT_EQ(game, anna.code() + "-1");
   check_record(server.port(), game);
+  // The replay viewer's steps: one per decision, ending on the final table.
+  const HttpResult replay = http_get(server.port(), "/games/" + game + "/replay.json");
+  ASSERT_EQ(replay.status, 200) << replay.body;
+  EXPECT_THAT(replay.content_type, HasSubstr("application/json"));
+  const json steps = json::parse(replay.body).at("steps");
+  ASSERT_FALSE(steps.empty());
+  EXPECT_EQ(steps.back().at("view"), anna.table().at("view"));
+  const json players = json::parse(replay.body).at("players");
+  EXPECT_EQ(players.at(0).at("name"), "Anna");
   const HttpResult metrics = http_get(server.port(), "/metrics");
   EXPECT_THAT(metrics.body, ::testing::Not(HasSubstr("allegra_actions_total 0\n")));
   EXPECT_THAT(metrics.body, HasSubstr("allegra_games_finished_total 1\n"));
@@ -84,7 +80,7 @@ TEST_F(ServeGameTest, ReconnectWithTheLastSequenceNumber) {
   Player bea(server.port(), "Bea");
   anna.create(json{"person", "person", "bot:random"}, json{{"players", 3}, {"rounds", 1}});
   bea.join(anna.code(), 1);
-  start(anna);
+  anna.start();
   std::mt19937_64 rng(2);
   // Play until Bea has seen a few updates, then her connection drops.
   const uint64_t first = bea.last_seq();
@@ -97,14 +93,7 @@ TEST_F(ServeGameTest, ReconnectWithTheLastSequenceNumber) {
   const uint64_t last_seq = bea.last_seq();
   bea.reconnect_socket(server.port());
   // Anna sees Bea leave; the table goes on while Bea is away (Anna and the bot play).
-  anna.wait(
-      [](const json& m) {
-        if (m["type"] != "update") return false;
-        for (const json& e : m["events"])
-          if (e.value("type", "") == "left") return true;
-        return false;
-      },
-      "Bea's seat left");
+  anna.wait_event("left", "Bea's seat left");
   for (int i = 0; i < 20 && anna.my_pending(); ++i) {
     anna.act_random(rng);
     anna.pump(std::chrono::milliseconds(20));
@@ -142,7 +131,7 @@ TEST_F(ServeGameTest, TokensSpectatorsAndTurns) {
   Player bea(server.port(), "Bea");
   anna.create(json{"person", "person", "bot:random"}, json{{"players", 3}, {"rounds", 1}});
   bea.join(anna.code(), 1);
-  start(anna);
+  anna.start();
 
   Player eve(server.port(), "Eve");
   eve.expect_error({{"type", "join"}, {"code", anna.code()}, {"token", std::string(32, '0')}},

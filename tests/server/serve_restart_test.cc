@@ -21,18 +21,6 @@ using cli_testing::CliFixture;
 
 class ServeRestartTest : public CliFixture {};
 
-void start(Player& creator) {
-  creator.ws().send(json{{"type", "start"}});
-  creator.wait(
-      [](const json& m) {
-        if (m["type"] != "update") return false;
-        for (const json& e : m["events"])
-          if (e.value("type", "") == "game-started") return true;
-        return false;
-      },
-      "game-started");
-}
-
 // Plays `players` with random legal actions until `stop` holds (bounded).
 void play_until(std::vector<Player*> players, std::mt19937_64& rng,
                 const std::function<bool()>& stop) {
@@ -54,7 +42,7 @@ TEST_F(ServeRestartTest, KillNineThenResumeEveryTableExactly) {
   // (60 s long, so it is still open after the restart).
   Player anna(server->port(), "Anna");
   anna.create(json{"person", "bot:random", "bot:greedy"}, json{{"players", 3}, {"rounds", 1}}, 60);
-  start(anna);
+  anna.start();
   play_until({&anna}, rng, [&] {
     const std::optional<json> p = anna.my_pending();
     return p && p->value("knock_window", false);
@@ -64,7 +52,7 @@ TEST_F(ServeRestartTest, KillNineThenResumeEveryTableExactly) {
   Player carl(server->port(), "Carl");
   bea.create(json{"person", "person", "bot:random"}, json{{"players", 3}, {"rounds", 1}});
   carl.join(bea.code(), 1);
-  start(bea);
+  bea.start();
   const uint64_t b0 = bea.last_seq();
   play_until({&bea, &carl}, rng, [&] { return bea.last_seq() >= b0 + 6; });
   // Table C: two people, in the lobby with one seated.
@@ -94,7 +82,7 @@ TEST_F(ServeRestartTest, KillNineThenResumeEveryTableExactly) {
   // Table C fills up and starts after the restart; then every game is played to the end.
   Player eli(port, "Eli");
   eli.join(dora.code(), 1);
-  start(dora);
+  dora.start();
   play_to_end({&anna, &bea, &carl, &dora, &eli}, rng);
   for (Player* p : {&anna, &bea, &dora}) {
     const HttpResult record = http_get(port, "/games/" + p->game_id() + ".jsonl");
