@@ -31,11 +31,11 @@ TEST(LoadFrameReader, ReadsAnUpdateAndStopsAtTheView) {
 
 TEST(LoadFrameReader, SkipsTheViewWhenTheTypeComesLast) {
   // nlohmann's key order (state frames): the view is read past, its keys are not the table's.
-  const FrameRead f = read_frame(
-      R"({"chat":[{"text":"hi"}],"id":null,"seq":9,"table":{"code":"X","game":null,)"
-      R"("pending":[{"legal":["pass"],"seat":0}],"status":"over",)"
-      R"("view":{"status":"playing","pending":[{"seat":3}],"legal_actions":["x"]}},)"
-      R"("type":"state","you":0})");
+  const FrameRead f =
+      read_frame(R"({"chat":[{"text":"hi"}],"id":null,"seq":9,"table":{"code":"X","game":null,)"
+                 R"("pending":[{"legal":["pass"],"seat":0}],"status":"over",)"
+                 R"("view":{"status":"playing","pending":[{"seat":3}],"legal_actions":["x"]}},)"
+                 R"("type":"state","you":0})");
   EXPECT_TRUE(f.ok);
   EXPECT_EQ(f.type, "state");
   EXPECT_EQ(f.seq, 9u);

@@ -37,7 +37,8 @@ Frames build(const table::Table& t, const State& state, const RoomInfo& room,
                          {"events", engine_events_json(events)},
                          {"table", table_json(room, &game, now)}};
   EXPECT_EQ(json::parse(frames.update), expected);
-  EXPECT_TRUE(frames.update.ends_with("}}") && frames.update.find(R"(,"view":{)") != std::string::npos);
+  EXPECT_TRUE(frames.update.ends_with("}}") &&
+              frames.update.find(R"(,"view":{)") != std::string::npos);
   return frames;
 }
 
@@ -154,8 +155,10 @@ TEST(UpdateFrame, OfALobbyReadsAsItsTree) {
   RoomInfo room;
   room.code = "K7QX2M";
   room.settings = &settings;
-  room.seats = {{SeatState::kPerson, "Ann \"A\"", "", true, false}, {SeatState::kBot, "Bot 2", "greedy"},
-                {}, {}};
+  room.seats = {{SeatState::kPerson, "Ann \"A\"", "", true, false},
+                {SeatState::kBot, "Bot 2", "greedy"},
+                {},
+                {}};
   room.spectators = 2;
   const json events = json::array({seat_event("sat", 0)});
   for (int i = 0; i < 2; ++i) {  // the second frame uses the cached config text
