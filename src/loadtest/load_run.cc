@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "engine/rng.h"
+#include "loadtest/frame_reader.h"
 
 namespace allegra::loadtest {
 
@@ -67,19 +68,6 @@ double ms_between(Clock::time_point from, Clock::time_point to) {
   return std::chrono::duration<double, std::milli>(to - from).count();
 }
 
-// Parses a server frame, dropping what the load test never reads (the public view, the texts,
-// the chat, the seats and the table's configuration): it is most of every update, and the
-// generator must stay lighter than the server it measures.
-json parse_frame(std::string_view text) {
-  static const json::parser_callback_t keep_needed = [](int, json::parse_event_t event,
-                                                        json& parsed) {
-    if (event != json::parse_event_t::key) return true;
-    const std::string& key = parsed.get_ref<const std::string&>();
-    return key != "view" && key != "text" && key != "chat" && key != "config" && key != "seats";
-  };
-  return json::parse(text.begin(), text.end(), keep_needed, /*allow_exceptions=*/false);
-}
-
 class Run;
 struct TableRun;
 
@@ -102,8 +90,9 @@ class Client {
   void read();
   void on_read(boost::system::error_code ec);
   void write_next();
-  void handle(const json& frame);
-  void see_table(const json& table);
+  void handle(const FrameRead& frame);
+  void check_seq(const FrameRead& frame);
+  void see_table(const FrameRead& frame);
   void fail(std::string_view what, const boost::system::error_code& ec);
 
   Run& run_;
@@ -115,7 +104,7 @@ class Client {
   beast::flat_buffer buffer_;
   std::deque<std::string> out_;
   bool writing_ = false, handshaken_ = false, closing_ = false, closed_ = false, sit_sent_ = false;
-  bool pending_ = false;
+  bool pending_ = false, seen_state_ = false;
   std::vector<std::string> legal_;
   std::optional<uint64_t> acted_at_;  // the seq this seat last answered
   // An action sent and not yet seen applied: an update built before it (another seat's, in a
@@ -144,7 +133,7 @@ struct TableRun {
   // The last frame parsed by a client of this table: the server sends the same bytes to all 4,
   // so the others usually find it here and skip the parse.
   std::string last_text;
-  json last_frame;
+  FrameRead last_frame;
 
   std::string name() const { return code.empty() ? fmt::format("#{}", index + 1) : code; }
 };
@@ -240,11 +229,11 @@ void Client::on_read(boost::system::error_code ec) {
   const std::string_view text(static_cast<const char*>(data.data()), data.size());
   if (text != table_.last_text) {
     table_.last_text.assign(text);
-    table_.last_frame = parse_frame(text);
+    table_.last_frame = read_frame(text);
   }
   buffer_.consume(buffer_.size());
-  const json& frame = table_.last_frame;  // handle() only queues writes: no other read runs
-  if (frame.is_object()) {
+  const FrameRead& frame = table_.last_frame;  // handle() only queues writes: no other read runs
+  if (frame.ok) {
     handle(frame);
   } else {
     run_.error(
@@ -298,21 +287,36 @@ void Client::fail(std::string_view what, const boost::system::error_code& ec) {
   run_.error(fmt::format("table {} seat {}: {}: {}", table_.name(), seat_, what, ec.message()));
 }
 
-void Client::handle(const json& frame) {
-  const std::string type = frame.value("type", "");
-  if (const auto seq = frame.find("seq"); seq != frame.end() && seq->is_number_unsigned()) {
-    last_seq = std::max(last_seq, seq->get<uint64_t>());
-  }
-  if (type == "update" || type == "state") {
-    if (const auto table = frame.find("table"); table != frame.end() && table->is_object()) {
-      see_table(*table);
+// Every sequenced frame (update, chat) must follow the last one seen by exactly 1; a state
+// (after join) sets where the count stands.
+void Client::check_seq(const FrameRead& frame) {
+  if (!frame.seq) {
+    if (frame.type == "update" || frame.type == "chat" || frame.type == "state") {
+      run_.error(fmt::format("table {} seat {}: a {} frame without seq", table_.name(), seat_,
+                             frame.type));
     }
+    return;
+  }
+  const uint64_t seq = *frame.seq;
+  if (frame.type == "state") {
+    seen_state_ = true;
+  } else if ((frame.type == "update" || frame.type == "chat") && seen_state_ &&
+             seq != last_seq + 1) {
+    run_.error(fmt::format("table {} seat {}: seq {} after {} (frames lost or out of order)",
+                           table_.name(), seat_, seq, last_seq));
+  }
+  last_seq = std::max(last_seq, seq);
+}
+
+void Client::handle(const FrameRead& frame) {
+  const std::string& type = frame.type;
+  check_seq(frame);
+  if (type == "update" || type == "state") {
+    if (frame.has_table) see_table(frame);
     // The action in flight has been applied once an event of this seat comes back (or the seat
     // is no longer asked).
-    if (const auto events = frame.find("events"); events != frame.end() && events->is_array()) {
-      for (const json& e : *events) {
-        if (e.is_object() && e.value("player", -1) == seat_) in_flight_ = false;
-      }
+    for (int player : frame.event_players) {
+      if (player == seat_) in_flight_ = false;
     }
     if (!pending_ || type == "state") in_flight_ = false;
     if (can_act()) run_.request(table_, this);
@@ -331,7 +335,7 @@ void Client::handle(const json& frame) {
       send(fmt::format(R"({{"type":"join","id":2,"code":{}}})", json(table_.code).dump()));
     }
   } else if (type == "created") {
-    table_.code = frame.value("code", "");
+    table_.code = frame.code;
     run_.table_created(table_);
   } else if (type == "seated") {
     if (++table_.seated == 4 && !table_.started) {
@@ -340,37 +344,28 @@ void Client::handle(const json& frame) {
     }
   } else if (type == "error") {
     run_.error(fmt::format("table {} seat {}: error {}: {}", table_.name(), seat_,
-                           frame.value("code", "?"), frame.value("message", "")));
+                           frame.code.empty() ? "?" : frame.code, frame.message));
   } else if (type == "bye") {
     if (!run_.stopping()) {
-      run_.error(fmt::format("table {} seat {}: bye: {}", table_.name(), seat_,
-                             frame.value("reason", "")));
+      run_.error(fmt::format("table {} seat {}: bye: {}", table_.name(), seat_, frame.reason));
     }
   }
 }
 
-void Client::see_table(const json& table) {
-  const std::string status = table.value("status", "");
-  if (status == "playing" && !table_.playing) run_.table_playing(table_);
-  if (status == "over" && seat_ == 0) {
-    const std::string game = table.value("game", "");
-    if (game != table_.rematched_game) {
-      table_.rematched_game = game;
+void Client::see_table(const FrameRead& frame) {
+  if (frame.status == "playing" && !table_.playing) run_.table_playing(table_);
+  if (frame.status == "over" && seat_ == 0) {
+    if (frame.game != table_.rematched_game) {
+      table_.rematched_game = frame.game;
       run_.game_over();
       send(R"({"type":"rematch"})");
     }
   }
   pending_ = false;
   legal_.clear();
-  const auto pending = table.find("pending");
-  if (pending == table.end() || !pending->is_array()) return;
-  for (const json& p : *pending) {
-    if (p.value("seat", -1) != seat_) continue;
-    const auto legal = p.find("legal");
-    if (legal == p.end() || !legal->is_array() || legal->empty()) continue;
-    for (const json& a : *legal) {
-      if (a.is_string()) legal_.push_back(a.get<std::string>());
-    }
+  for (const PendingSeatRead& p : frame.pending) {
+    if (p.seat != seat_ || p.legal.empty()) continue;
+    legal_.insert(legal_.end(), p.legal.begin(), p.legal.end());
     pending_ = !legal_.empty();
   }
 }

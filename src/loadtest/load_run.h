@@ -43,8 +43,9 @@ uint64_t raise_file_limit(uint64_t needed);
 //
 // Steps: 1. set up the tables, at most 64 at a time; 2. measure for `seconds`; 3. close every
 // connection cleanly. Bounded: a hard deadline (setup 60 s + 20 ms a table, the window, 15 s to
-// close) ends the run whatever the server does. Every error frame, unexpected close and action
-// unanswered for 10 s counts as an error. Progress goes to `progress` every 5 s (if not null).
+// close) ends the run whatever the server does. Every error frame, unexpected close, sequenced
+// frame whose seq is not the last one + 1 (per client) and action unanswered for 10 s counts as
+// an error. Progress goes to `progress` every 5 s (if not null).
 LoadReport run_load(const LoadConfig& config, std::ostream* progress);
 
 }  // namespace allegra::loadtest

@@ -19,6 +19,22 @@ SharedText frame(const json& j) {
 
 json id_json(std::optional<uint64_t> id) { return id ? json(*id) : json(nullptr); }
 
+// Appends j's text to out, as frame() writes it, without a string of its own.
+void append_json(std::string& out, const json& j) {
+  nlohmann::detail::serializer<json> writer(nlohmann::detail::output_adapter<char>(out), ' ',
+                                            json::error_handler_t::replace);
+  writer.dump(j, false, false, 0);
+}
+
+json config_json(const RoomSettings& s) {
+  return {{"options", s.options},
+          {"knock_window_ms", s.knock_window.count()},
+          {"turn_clock_ms", s.turn_clock ? json(s.turn_clock->count()) : json(nullptr)},
+          {"grace_ms", s.grace.count()},
+          {"zombie_bot", s.zombie_bot},
+          {"hints", s.hints}};
+}
+
 json in_ms(std::optional<Millis> deadline, Millis now) {
   if (!deadline) return nullptr;
   return std::max<int64_t>(0, (*deadline - now).count());
@@ -102,17 +118,11 @@ GameSnapshot::GameSnapshot(PublicView v, const std::vector<table::Pending>& pend
 
 json table_json(const RoomInfo& room, const GameSnapshot* game, Millis now) {
   const RoomSettings& s = *room.settings;
-  json config = {{"options", s.options},
-                 {"knock_window_ms", s.knock_window.count()},
-                 {"turn_clock_ms", s.turn_clock ? json(s.turn_clock->count()) : json(nullptr)},
-                 {"grace_ms", s.grace.count()},
-                 {"zombie_bot", s.zombie_bot},
-                 {"hints", s.hints}};
   json j = {{"code", room.code},
             {"status", room_status_name(room.status)},
             {"game", room.game_id.empty() ? json(nullptr) : json(room.game_id)},
             {"public", s.is_public},
-            {"config", std::move(config)},
+            {"config", config_json(s)},
             {"seats", seats_json(room)},
             {"spectators", room.spectators}};
   if (game == nullptr) {
@@ -201,10 +211,47 @@ SharedText resumed_frame(std::optional<uint64_t> id, std::string_view code, uint
 
 SharedText update_frame(uint64_t seq, const json& events, const RoomInfo& room,
                         const GameSnapshot* game, Millis now) {
-  return frame({{"type", "update"},
-                {"seq", seq},
-                {"events", events},
-                {"table", table_json(room, game, now)}});
+  const RoomSettings& s = *room.settings;
+  if (s.config_text.empty()) append_json(s.config_text, config_json(s));
+  auto text = std::make_shared<std::string>();
+  std::string& out = *text;
+  out.reserve(s.config_text.size() + 3072);
+  out += R"({"type":"update","seq":)";
+  out += std::to_string(seq);
+  out += R"(,"events":)";
+  append_json(out, events);
+  out += R"(,"table":{"code":)";
+  append_json(out, json(room.code));
+  out += R"(,"status":")";
+  out += room_status_name(room.status);
+  out += R"(","game":)";
+  append_json(out, room.game_id.empty() ? json(nullptr) : json(room.game_id));
+  out += s.is_public ? R"(,"public":true,"config":)" : R"(,"public":false,"config":)";
+  out += s.config_text;
+  out += R"(,"seats":)";
+  append_json(out, seats_json(room));
+  out += R"(,"spectators":)";
+  out += std::to_string(room.spectators);
+  if (game == nullptr) {
+    out += R"(,"pending":[],"round_over":null,"seed":null,"view":null}})";
+    return text;
+  }
+  out += R"(,"pending":)";
+  append_json(out, pending_json(*game, now));
+  out += R"(,"round_over":)";
+  if (game->view.masked().is_chance_node()) {
+    out += R"({"in_ms":)";
+    append_json(out, in_ms(game->round_over_deadline, now));
+    out += '}';
+  } else {
+    out += "null";
+  }
+  out += R"(,"seed":)";
+  append_json(out, game->seed ? json(std::to_string(game->seed->value())) : json(nullptr));
+  out += R"(,"view":)";
+  append_json(out, public_view_to_json(game->view));
+  out += "}}";
+  return text;
 }
 
 SharedText chat_frame(const ChatLine& line) {

@@ -49,6 +49,9 @@ struct RoomSettings {
   Millis grace{60000};
   std::string zombie_bot = "greedy";
   bool hints = false;  // `hint` is answered
+  // The "config" object of TABLE, serialised at its first use (the settings never change once
+  // the table exists): an update copies these bytes instead of building them again.
+  mutable std::string config_text;
 };
 
 struct RoomInfo {
@@ -126,6 +129,9 @@ SharedText state_frame(std::optional<uint64_t> id, uint64_t seq, const RoomInfo&
 // The reply to a join whose last_seq the server can serve; the missed frames follow it.
 SharedText resumed_frame(std::optional<uint64_t> id, std::string_view code, uint64_t seq,
                          std::optional<int> you);
+// Written straight into one string (no JSON tree for the frame, the settings' bytes cached),
+// with the keys in the order of docs/protocol.md and the view last; it parses to exactly
+// {"type": "update", "seq", "events", "table": table_json(room, game, now)}.
 SharedText update_frame(uint64_t seq, const nlohmann::json& events, const RoomInfo& room,
                         const GameSnapshot* game, Millis now);
 SharedText chat_frame(const ChatLine& line);

@@ -98,6 +98,15 @@ std::string metrics_text(const NetMetrics& net, const HubStats& hub, const Store
           "Table log entries committed");
   counter(out, "allegra_store_commit_seconds_total", store.commit_seconds,
           "Time spent committing the store");
+  counter(out, "allegra_store_checkpoints_total", static_cast<double>(store.checkpoints),
+          "WAL checkpoints run by the store's checkpoint thread");
+  counter(out, "allegra_store_checkpoint_restarts_total",
+          static_cast<double>(store.checkpoint_restarts),
+          "WAL checkpoints that restarted the WAL (they briefly hold the writer back)");
+  counter(out, "allegra_store_checkpoint_seconds_total", store.checkpoint_seconds,
+          "Time spent in WAL checkpoints, on the checkpoint thread");
+  gauge(out, "allegra_store_wal_frames", static_cast<double>(store.wal_frames),
+        "Frames (pages) in the WAL at the last checkpoint");
   header(out, "allegra_errors_total", "counter", "Error replies sent to clients, by code");
   for (const auto& [code, count] : hub.errors)
     out += fmt::format("allegra_errors_total{{code=\"{}\"}} {}\n", code, count);

@@ -151,6 +151,8 @@ SqliteStore::SqliteStore(const fs::path& path)
           fmt::format("cannot use '{}' in WAL mode (it stays in '{}' mode)", name, mode));
     }
     db_.exec("PRAGMA synchronous=NORMAL");
+    // Checkpoints run on their own thread (wal_checkpointer.h), never inside a COMMIT here.
+    db_.exec("PRAGMA wal_autocheckpoint=0");
     db_.exec("PRAGMA foreign_keys=ON");
     // 3. Migrate, one transaction per step, so an interrupted migration leaves a whole version.
     for (const MigrationStep& step : kMigrationSteps) {
@@ -165,9 +167,21 @@ SqliteStore::SqliteStore(const fs::path& path)
   } catch (const SQLite::Exception& e) {
     throw StoreError(fmt::format("cannot prepare the database '{}': {}", name, e.what()));
   }
+  checkpointer_.emplace(path_, std::chrono::milliseconds(5000), 16384, 1024);
+}
+
+StoreStats SqliteStore::stats() const {
+  StoreStats s = stats_;
+  const CheckpointStats c = checkpointer_->stats();
+  s.checkpoints = c.checkpoints;
+  s.checkpoint_restarts = c.restarts;
+  s.checkpoint_seconds = c.seconds;
+  s.wal_frames = c.wal_frames;
+  return s;
 }
 
 SqliteStore::~SqliteStore() {
+  checkpointer_.reset();  // its connection closes first: db_'s close then checkpoints the rest
   if (in_transaction_) db_.tryExec("ROLLBACK");
 }
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "server/store.h"
+#include "server/wal_checkpointer.h"
 
 namespace allegra::server {
 
@@ -57,7 +58,7 @@ class SqliteStore final : public Store {
   std::vector<StoredTable> open_tables() override;
   std::optional<std::string> game(std::string_view game_id) override;
   std::vector<std::string> game_ids() override;
-  StoreStats stats() const override { return stats_; }
+  StoreStats stats() const override;
 
   const std::filesystem::path& path() const { return path_; }
   // The schema version of the file as it was found (0: a new file), before migrating.
@@ -88,6 +89,8 @@ class SqliteStore final : public Store {
   std::optional<SQLite::Statement> begin_, commit_, insert_table_, delete_closed_table_,
       insert_log_, close_table_, insert_game_, select_open_, select_log_, select_game_,
       select_game_ids_;
+  // Copies the WAL into the file off the io thread (wal_autocheckpoint is off on db_).
+  std::optional<WalCheckpointer> checkpointer_;
 };
 
 // The default file of `allegra serve`: $XDG_STATE_HOME/allegra/server.sqlite, or

@@ -31,7 +31,10 @@ struct StoredTable {
 struct StoreStats {
   uint64_t commits = 0;       // transactions committed (one per hub flush with pending writes)
   uint64_t entries = 0;       // log lines committed
-  double commit_seconds = 0;  // time spent in commit() (the fsync, mostly)
+  double commit_seconds = 0;  // time spent in commit() (on the io thread)
+  // The store's background WAL checkpoints (SQLite), off the io thread.
+  uint64_t checkpoints = 0, checkpoint_restarts = 0, wal_frames = 0;
+  double checkpoint_seconds = 0;
 };
 
 // Store: where the hub keeps every table, so that a restarted server resumes the open tables and

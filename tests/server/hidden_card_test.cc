@@ -31,8 +31,17 @@ Frames build(const table::Table& t, const State& state, const RoomInfo& room,
   GameSnapshot game(PublicView(state), t.pending(), t.seats(), RevealedSeed::of(t));
   game.decision = t.decisions();
   const std::vector<ChatLine> chat = {{7, 0, "Ann", "hi"}};
-  return {*update_frame(42, engine_events_json(events), room, &game, now),
-          *state_frame(3, 42, room, &game, chat, 1, now)};
+  Frames frames{*update_frame(42, engine_events_json(events), room, &game, now),
+                *state_frame(3, 42, room, &game, chat, 1, now)};
+  // The update is written by hand (messages.cc): it must read as the JSON tree it stands for.
+  const json expected = {{"type", "update"},
+                         {"seq", 42},
+                         {"events", engine_events_json(events)},
+                         {"table", table_json(room, &game, now)}};
+  EXPECT_EQ(json::parse(frames.update), expected);
+  EXPECT_TRUE(frames.update.ends_with("}}") &&
+              frames.update.find(R"(,"view":{)") != std::string::npos);
+  return frames;
 }
 
 void play_and_compare(const RuleOptions& options, uint64_t seed, int people) {
@@ -177,6 +186,28 @@ TEST(HiddenCardTest, NoFrameHoldsTheSeedBeforeTheGameIsOver) {
     if (!over) {
       EXPECT_EQ(texts[i]->find(seed), std::string::npos) << "frame " << i;
     }
+  }
+}
+
+TEST(UpdateFrame, OfALobbyReadsAsItsTree) {
+  RoomSettings settings;
+  settings.options = json{{"players", 4}};
+  settings.turn_clock = Millis(30'000);
+  RoomInfo room;
+  room.code = "K7QX2M";
+  room.settings = &settings;
+  room.seats = {{SeatState::kPerson, "Ann \"A\"", "", true, false},
+                {SeatState::kBot, "Bot 2", "greedy"},
+                {},
+                {}};
+  room.spectators = 2;
+  const json events = json::array({seat_event("sat", 0)});
+  for (int i = 0; i < 2; ++i) {  // the second frame uses the cached config text
+    const json expected = {{"type", "update"},
+                           {"seq", 7},
+                           {"events", events},
+                           {"table", table_json(room, nullptr, Millis(0))}};
+    EXPECT_EQ(json::parse(*update_frame(7, events, room, nullptr, Millis(0))), expected);
   }
 }
 

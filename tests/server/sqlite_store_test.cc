@@ -16,6 +16,7 @@
 #include <fstream>
 #include <optional>
 #include <string>
+#include <thread>
 
 namespace allegra::server {
 namespace {
@@ -333,6 +334,30 @@ TEST_F(SqliteStoreTest, TheDefaultFileIsInTheStateFolderWhichIsCreated) {
     ScopedEnv home("HOME", nullptr);
     EXPECT_THROW(default_store_path(), StoreError);
   }
+}
+
+// The WAL is copied back into the file by the checkpoint thread, not by the commits, and a WAL
+// that has grown is restarted: here a checkpointer of its own with a short period and a low
+// restart threshold watches a store that writes all the time.
+TEST_F(SqliteStoreTest, TheWalIsCheckpointedOffTheCommittingThread) {
+  SqliteStore store(db());
+  WalCheckpointer checkpointer(db(), std::chrono::milliseconds(20), /*restart_pages=*/8,
+                               /*restart_slack=*/1000);
+  store.create_table("ABC", "{}");
+  const std::string line(2000, 'x');
+  uint64_t seq = 0;
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+  while (checkpointer.stats().restarts < 2 && std::chrono::steady_clock::now() < until) {
+    for (int i = 0; i < 20; ++i) store.append("ABC", {++seq, "act", line});
+    store.commit();
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  const CheckpointStats stats = checkpointer.stats();
+  EXPECT_GE(stats.checkpoints, 2u);
+  EXPECT_GE(stats.restarts, 2u);
+  EXPECT_EQ(stats.failures, 0u);
+  // Everything committed is there, whatever the checkpoints did meanwhile.
+  EXPECT_EQ(store.open_tables().at(0).log.size(), seq);
 }
 
 }  // namespace
