@@ -1,0 +1,37 @@
+// Steps shared by the e2e tests: open the start page with a name, open a table.
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+export interface TableSetup {
+  players?: number;
+  /** Seat 2.. : 'person' or a bot level ('easy', 'medium', 'hard', 'level:expert'). */
+  others?: string[];
+  rounds?: number;
+  knockWindow?: number;
+  knocking?: boolean;
+}
+
+/** On the start page: name, seats, options; then "open the table". Returns the table code. */
+export async function openTable(page: Page, baseUrl: string, name: string, setup: TableSetup = {}): Promise<string> {
+  await page.goto(`${baseUrl}/`);
+  await page.locator('#player-name').fill(name);
+  const players = setup.players ?? 4;
+  await page.locator('.segmented label', { hasText: String(players) }).click();
+  const others = setup.others ?? Array(players - 1).fill('easy');
+  for (let i = 0; i < others.length; i++) {
+    const v = others[i] === 'person' ? 'person' : `bot:${others[i]}`;
+    await page.locator('.seat-list select').nth(i).selectOption(v);
+  }
+  if (setup.rounds !== undefined || setup.knockWindow !== undefined || setup.knocking !== undefined) {
+    await page.locator('details.options summary').first().click();
+    if (setup.rounds !== undefined) await page.locator('#opt-rounds').fill(String(setup.rounds));
+    if (setup.knocking === false) await page.locator('#opt-knock').uncheck();
+    if (setup.knockWindow !== undefined) {
+      await page.locator('details.options summary').nth(1).click();
+      await page.locator('#opt-window').fill(String(setup.knockWindow));
+    }
+  }
+  await page.locator('form.create button[type=submit]').click();
+  await expect(page).toHaveURL(/\/t\/[A-Z0-9]{6}$/);
+  return page.url().split('/t/')[1]!;
+}
