@@ -35,3 +35,27 @@ export async function openTable(page: Page, baseUrl: string, name: string, setup
   await expect(page).toHaveURL(/\/t\/[A-Z0-9]{6}$/);
   return page.url().split('/t/')[1]!;
 }
+
+/**
+ * The table screen marks every control that sends a legal action with `data-action` (the
+ * action's text); a multi-step choice (e.g. the drawn card, then a cell) ends in such a control.
+ * Plays this seat's decisions by clicking the first offered one until `until` is true.
+ */
+export async function playUntil(page: Page, until: () => Promise<boolean>, maxClicks = 400): Promise<number> {
+  let clicks = 0;
+  while (!(await until())) {
+    const legal = page.locator('[data-action]:not([disabled])');
+    if ((await legal.count()) > 0) {
+      try {
+        await legal.first().click({ timeout: 2000 });
+        clicks++;
+      } catch {
+        /* the table moved on under the pointer (a bot, the knock window closing): look again */
+      }
+      if (clicks > maxClicks) throw new Error(`more than ${maxClicks} clicks without reaching the goal`);
+    } else {
+      await page.waitForTimeout(50);
+    }
+  }
+  return clicks;
+}
