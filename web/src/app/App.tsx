@@ -3,7 +3,8 @@
 import { lazy, Suspense } from 'preact/compat';
 import { useEffect } from 'preact/hooks';
 import { useRoute, onLinkClick } from './router';
-import { useLang, useT } from '../i18n/context';
+import { useT } from '../i18n/context';
+import { problemText } from './errors';
 import { useSession } from '../net/session';
 import { LanguageSelect } from './LanguageSelect';
 import { Home } from '../pages/Home';
@@ -62,8 +63,7 @@ export function App() {
 
 function Banner() {
   const s = useSession();
-  const { tr } = useLang();
-  const t = tr.t;
+  const t = useT();
   const offline = s.status === 'offline';
   const problem = s.problem;
   useEffect(() => {
@@ -76,7 +76,7 @@ function Banner() {
       {offline && <div class="banner offline">{t('web.app.offline')}</div>}
       {s.problem && s.problem.code !== 'offline' && (
         <div class="banner problem" role="alert">
-          <span>{tr.has(`web.app.error_${s.problem.code}`) ? t(`web.app.error_${s.problem.code}`) : t('web.app.refused', { message: s.problem.message })}</span>
+          <span>{problemText(t, s.problem.code, s.problem.message)}</span>
           <button type="button" class="link" onClick={() => s.clearProblem()} aria-label={t('web.app.dismiss')}>
             ×
           </button>
