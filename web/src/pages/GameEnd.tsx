@@ -1,5 +1,6 @@
 // The end of a game: the winners, everyone's total (lowest first), a rematch (the creator
 // deals the next game at the same table), the replay and the record of the game.
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { useT, useLang } from '../i18n/context';
 import { session } from '../net/session';
 import { onLinkClick, navigate } from '../app/router';
@@ -17,10 +18,23 @@ export function GameEnd(p: { ts: TableState; isCreator: boolean }) {
   const order = names.map((_, i) => i).sort((a, b) => (totals[a] ?? 0) - (totals[b] ?? 0) || a - b);
   const iWon = p.ts.mySeat !== null && winners.includes(p.ts.mySeat);
   const game = table.game;
+  const [shown, setShown] = useState(true);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (shown) heading.current?.focus();
+  }, [shown]);
   let rank = 0;
+  if (!shown)
+    return (
+      <button type="button" class="primary show-results" onClick={() => setShown(true)}>
+        {t('web.app.show_results')}
+      </button>
+    );
   return (
-    <section class="panel game-end" aria-labelledby="end-h">
-      <h2 id="end-h">{t('web.app.game_over')}</h2>
+    <section class="panel game-end" role="dialog" aria-labelledby="end-h">
+      <h2 id="end-h" tabIndex={-1} ref={heading}>
+        {t('web.app.game_over')}
+      </h2>
       <p class="winners" role="status">
         {iWon ? t('web.app.you_win', { count: winners.length }) : t('web.app.winners', { count: winners.length, names: listNames(winners.map((w) => names[w] ?? ''), lang) })}
       </p>
@@ -72,6 +86,9 @@ export function GameEnd(p: { ts: TableState; isCreator: boolean }) {
           }}
         >
           {t('web.app.new_table')}
+        </button>
+        <button type="button" onClick={() => setShown(false)}>
+          {t('web.app.see_table')}
         </button>
       </div>
     </section>

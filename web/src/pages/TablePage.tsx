@@ -18,6 +18,14 @@ export function TablePage(p: { code: string }) {
     session.enterTable(p.code);
   }, [p.code]);
   const ts = s.table;
+  const myTurn = !!ts?.table && ts.mySeat !== null && ts.table.pending.some((x) => x.seat === ts.mySeat);
+  useEffect(() => {
+    const base = `${t('web.app.table_title', { code: p.code })} · ALLEGRA`;
+    document.title = myTurn ? `● ${t('narr.turn_started', { actor: 'you', name: '' })} · ${base}` : base;
+    return () => {
+      document.title = 'ALLEGRA';
+    };
+  }, [myTurn, p.code, t]);
   if (s.tableProblem) {
     return (
       <div class="page narrow">
