@@ -9,6 +9,7 @@ import { BOT_LEVELS, levelKey } from './levels';
 import { QrCode } from './QrCode';
 import { NameField } from './NameField';
 import { TableRules } from './TableRules';
+import { LobbyChat } from './LobbyChat';
 
 export function Lobby(p: { ts: TableState; isCreator: boolean }) {
   const t = useT();
@@ -49,7 +50,21 @@ export function Lobby(p: { ts: TableState; isCreator: boolean }) {
         <Invite code={table.code} />
         <section class="panel seats" aria-labelledby="seats-h">
           <h2 id="seats-h">{t('web.lobby.seats', { open })}</h2>
-          {mySeat === null && open > 0 && <NameField value={name} onInput={setName} autoFocus />}
+          {mySeat === null && open > 0 && (
+            <form
+              class="join-form"
+              onSubmit={(e) => {
+                e.preventDefault();
+                const first = table.seats.findIndex((x) => x.kind === 'open');
+                if (first >= 0) sit(first);
+              }}
+            >
+              <NameField value={name} onInput={setName} autoFocus />
+              <button type="submit" class="primary big" disabled={busy || !validName(name)}>
+                {t('web.lobby.join_game')}
+              </button>
+            </form>
+          )}
           <ol class="lobby-seats">
             {table.seats.map((seat, i) => (
               <li key={i} class={`seat-row ${seat.kind}${mySeat === i ? ' mine' : ''}`}>
@@ -121,6 +136,7 @@ export function Lobby(p: { ts: TableState; isCreator: boolean }) {
           )}
         </section>
         <TableRules table={table} />
+        <LobbyChat ts={p.ts} />
       </div>
     </div>
   );
@@ -150,6 +166,11 @@ function Invite(p: { code: string }) {
         <button type="button" class="primary" onClick={copy}>
           {copied ? t('web.lobby.copied') : t('web.lobby.copy')}
         </button>
+        {typeof navigator.share === 'function' && (
+          <button type="button" onClick={() => void navigator.share({ title: 'ALLEGRA', text: t('web.lobby.share_text'), url: link }).catch(() => {})}>
+            {t('web.lobby.share')}
+          </button>
+        )}
       </div>
       <span class="sr-only" aria-live="polite">
         {copied ? t('web.lobby.copied') : ''}
