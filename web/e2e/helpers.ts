@@ -59,3 +59,35 @@ export async function playUntil(page: Page, until: () => Promise<boolean>, maxCl
   }
   return clicks;
 }
+
+/**
+ * Plays a whole game of bots only through the protocol (from the page, as any client could):
+ * create with bot seats, start, wait until the record is saved. Returns the game id (CODE-1).
+ */
+export async function botGame(page: Page, players = 2): Promise<string> {
+  return page.evaluate(
+    (n) =>
+      new Promise<string>((resolve, reject) => {
+        const ws = new WebSocket(`ws://${location.host}/ws`);
+        const send = (m: object) => ws.send(JSON.stringify(m));
+        const timer = setTimeout(() => reject(new Error('the bot game did not finish in 30 s')), 30_000);
+        ws.onopen = () => {
+          send({ type: 'hello', version: 1, name: 'Host' });
+          send({ type: 'create', id: 1, options: { players: n, rounds: 1 }, seats: Array(n).fill('bot:easy'), public: false });
+          send({ type: 'start' });
+        };
+        ws.onmessage = (e) => {
+          const m = JSON.parse(e.data as string);
+          if (m.type === 'error') reject(new Error(`${m.code}: ${m.message}`));
+          if (m.type === 'update')
+            for (const ev of m.events)
+              if (ev.type === 'game-saved') {
+                clearTimeout(timer);
+                ws.close();
+                resolve(ev.game as string);
+              }
+        };
+      }),
+    players,
+  );
+}
