@@ -2,7 +2,7 @@
 // comes by the invite link (another browser context: no shared storage), sits down with a
 // name; the creator starts. Screenshots of home and lobby at phone and desktop size.
 import { test, expect } from './fixtures';
-import { openTable } from './helpers';
+import { expectAccessible, openTable } from './helpers';
 
 const sizes = [
   { name: 'phone', width: 390, height: 844 },
@@ -22,6 +22,7 @@ test('home and lobby: invite link, a friend sits down, bots fill the rest, start
     await noHorizontalScroll(page);
     await page.screenshot({ path: `test-results/home-${s.name}.png`, fullPage: true });
   }
+  await expectAccessible(page, 'home');
   await page.setViewportSize({ width: 1280, height: 800 });
   const code = await openTable(page, server.url, 'Anna', { players: 4, others: ['person', 'person', 'easy'] });
   await expect(page.locator('#invite-link')).toHaveValue(`${server.url}/t/${code}`);
@@ -41,6 +42,8 @@ test('home and lobby: invite link, a friend sits down, bots fill the rest, start
     await noHorizontalScroll(page);
     await page.screenshot({ path: `test-results/lobby-${s.name}.png`, fullPage: true });
   }
+  await expectAccessible(page, 'lobby');
+  await expectAccessible(friend, 'lobby (guest)');
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(page.getByRole('button', { name: 'Start the game' })).toBeDisabled();
   await page.getByRole('button', { name: 'Bots in the free seats' }).click();

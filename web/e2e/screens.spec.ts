@@ -2,6 +2,7 @@
 // desktop size (home and lobby: lobby.spec.ts; the replay: replay.spec.ts), with the checks
 // that apply everywhere: no horizontal scrolling, the pictures drawn.
 import { test, expect } from './fixtures';
+import { expectAccessible } from './helpers';
 
 const sizes = [
   { name: 'phone', width: 390, height: 844 },
@@ -18,4 +19,5 @@ test('the rules page at phone and desktop size', async ({ page, server }) => {
     expect(over).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `test-results/rules-${s.name}.png`, fullPage: true });
   }
+  await expectAccessible(page, 'rules');
 });
