@@ -26,7 +26,7 @@ export function Home() {
         </p>
       </section>
       <div class="home-grid">
-        <section class="panel" aria-labelledby="you-h">
+        <section class="panel you" aria-labelledby="you-h">
           <h2 id="you-h">{t('web.home.you')}</h2>
           <NameField value={name} onInput={setName} />
         </section>
