@@ -73,7 +73,7 @@ function Banner() {
   }, [problem]);
   return (
     <div class="banner-area" aria-live="polite">
-      {offline && <div class="banner offline">{t('web.app.offline')}</div>}
+      {offline && <div class="banner offline">{s.table ? t('web.app.offline') : t('web.app.offline_home')}</div>}
       {s.problem && s.problem.code !== 'offline' && (
         <div class="banner problem" role="alert">
           <span>{problemText(t, s.problem.code, s.problem.message)}</span>
