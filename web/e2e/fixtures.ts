@@ -113,7 +113,8 @@ export const test = base.extend<{ server: Server; consoleWatch: ConsoleWatch }>(
     await use(w);
     expect(w.problems, 'console errors or warnings').toEqual([]);
   },
-  page: async ({ page, consoleWatch }, use) => {
+  // The page depends on the server, so it closes before the server stops (no failed reconnects).
+  page: async ({ page, consoleWatch, server: _server }, use) => {
     watchConsole(page, consoleWatch);
     await use(page);
   },

@@ -3,7 +3,7 @@
 // turns them into protocol messages, keeps tokens in localStorage, and after every reconnect
 // joins the table again with its tokens and last_seq, so a reload, a network drop or a server
 // restart puts the player back in the same seat with the same state.
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { Connection, RequestError, type LinkStatus } from './connection';
 import { storage } from './storage';
 import type { CreateMessage, Outgoing, ServerMessage, TableSummary } from '../protocol/messages';
@@ -209,9 +209,20 @@ export class Session {
 
 export const session = new Session();
 
-/** Re-renders the calling component on every change of the session. */
+/**
+ * Re-renders the calling component on every change of the session, including a change between
+ * its first render and its subscription (a frame can arrive in that gap: the table page mounts
+ * with the lobby while the game-started frame is already on its way).
+ */
 export function useSession(): Session {
-  const [, setVersion] = useState(session.version);
-  useEffect(() => session.subscribe(() => setVersion(session.version)), []);
+  const [seen, setVersion] = useState(session.version);
+  const rendered = useRef(seen);
+  rendered.current = seen;
+  useEffect(() => {
+    const update = () => setVersion(session.version);
+    const off = session.subscribe(update);
+    if (session.version !== rendered.current) update();
+    return off;
+  }, []);
   return session;
 }
