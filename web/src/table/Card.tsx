@@ -3,6 +3,7 @@
 // of a knock). A card that is a legal move is a button carrying `data-action` (the action text
 // sent to the server); it can also take the drawn card by drag and drop.
 import type { JSX } from 'preact';
+import { memo } from 'preact/compat';
 import type { Cell } from '../protocol/view';
 
 /** The colour group of a value (table.css colours each; the value is printed on every card). */
@@ -26,7 +27,14 @@ export interface CardProps {
   extraClass?: string;
 }
 
-export function CardView(p: CardProps) {
+/** A card redraws only when what it shows or offers changed (a frame brings new objects). */
+export const CardView = memo(CardViewInner, (a, b) => {
+  const ca = a.cell as { state: string; value?: number };
+  const cb = b.cell as { state: string; value?: number };
+  return ca.state === cb.state && ca.value === cb.value && a.label === b.label && a.action === b.action && a.onAct === b.onAct && a.droppable === b.droppable && a.hole === b.hole && a.hinted === b.hinted && a.extraClass === b.extraClass;
+});
+
+function CardViewInner(p: CardProps) {
   const c = p.cell;
   const inner =
     c.state === 'up' ? (

@@ -20,7 +20,7 @@ export function Clock(p: { inMs: number | null | undefined; receivedAt: number; 
   if (s === null) return null;
   return (
     <span class={`clock${s <= 5 ? ' low' : ''}`} title={p.label} aria-label={p.label}>
-      ⏱ {s}
+      {s} s
     </span>
   );
 }

@@ -8,7 +8,15 @@ import { narrate, type Translate, type Voices } from '../text/narrator';
 const SHOWN = 120;
 
 export function EventLog(p: { t: Translate; voices: Voices; events: LoggedEvent[] }) {
-  const lines = useMemo(() => narrate(p.t, p.voices, p.events), [p.t, p.voices, p.events]);
+  // The log follows the table a moment later: the table is drawn first (the 16 ms budget),
+  // the sentences in the next task.
+  const [events, setEvents] = useState(p.events);
+  useEffect(() => {
+    if (events === p.events) return;
+    const id = setTimeout(() => setEvents(p.events), 0);
+    return () => clearTimeout(id);
+  }, [p.events]);
+  const lines = useMemo(() => narrate(p.t, p.voices, events), [p.t, p.voices, events]);
   const box = useRef<HTMLOListElement>(null);
   useEffect(() => {
     const el = box.current;

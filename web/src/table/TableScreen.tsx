@@ -4,7 +4,7 @@
 // The server is the only authority: every control is one of the server's `legal` actions for
 // this seat (marked `data-action`), nothing is decided or guessed here. Without `act` the same
 // screen is read-only (replay viewer, rules pictures).
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ChatLine, LoggedEvent, PublicView, TableFrame } from '../protocol/view';
 import { parseCell } from '../protocol/view';
 import { useT } from '../i18n/context';
@@ -71,11 +71,15 @@ function Table(p: TableScreenProps & { view: PublicView; t: Translate }) {
 
   const mine = p.act && p.mySeat !== null ? table.pending.find((x) => x.seat === p.mySeat) : undefined;
   const legal = mine?.legal ?? [];
-  const send = (action: string) => {
+  const sendNow = (action: string) => {
     if (!p.act || !legal.includes(action)) return;
     setHint(null);
     p.act(action, mine?.decision);
   };
+  // One function for the whole life of the screen, so the cards need not redraw for it.
+  const sendRef = useRef(sendNow);
+  sendRef.current = sendNow;
+  const send = useCallback((action: string) => sendRef.current(action), []);
   // The hint belongs to one decision.
   useEffect(() => setHint(null), [mine?.decision, view.phase, view.active]);
 
@@ -112,7 +116,8 @@ function Table(p: TableScreenProps & { view: PublicView; t: Translate }) {
   });
 
   const decider = mine ? p.mySeat : view.current_player;
-  const status = decision(t, voices, view, view.phase === 'knock-window' && !mine ? view.active : decider);
+  const roundShown0 = view.phase === 'round-over' || view.phase === 'game-over';
+  const status = roundShown0 ? '' : decision(t, voices, view, view.phase === 'knock-window' && !mine ? view.active : decider);
   const roundShown = view.phase === 'round-over' || view.phase === 'game-over';
   const knockPending = table.pending.filter((x) => x.knock_window).map((x) => x.seat);
 
@@ -158,9 +163,11 @@ function Table(p: TableScreenProps & { view: PublicView; t: Translate }) {
       </div>
 
       <div class="controls">
-        <p class={`status${mine ? ' yours' : ''}`} role="status">
-          {status}
-        </p>
+        {status && (
+          <p class={`status${mine ? ' yours' : ''}`} role="status">
+            {status}
+          </p>
+        )}
         <KnockExplain view={view} t={t} names={names} you={p.mySeat} />
         {mine && (
           <Actions t={t} view={view} names={names} voices={voices} legal={legal} has={has} send={send} pending={mine} receivedAt={p.receivedAt} knockMs={table.config.knock_window_ms} hinted={hint?.action ?? null} />
@@ -179,7 +186,7 @@ function Table(p: TableScreenProps & { view: PublicView; t: Translate }) {
                   .finally(() => setHintBusy(false));
               }}
             >
-              💡 {hintBusy ? t('hint.thinking') : t('web.table.hint')}
+              {hintBusy ? t('hint.thinking') : t('web.table.hint')}
             </button>
             {hint && (
               <p class="hint-text" role="status">
@@ -188,8 +195,8 @@ function Table(p: TableScreenProps & { view: PublicView; t: Translate }) {
             )}
           </div>
         )}
-        {roundShown && view.last_round && <RoundEnd t={t} view={view} names={names} voices={voices} roundOverMs={table.round_over?.in_ms ?? null} receivedAt={p.receivedAt} />}
       </div>
+      {roundShown && view.last_round && <RoundEnd t={t} view={view} names={names} voices={voices} roundOverMs={table.round_over?.in_ms ?? null} receivedAt={p.receivedAt} />}
 
       <aside class="table-side">
         <Scoreboard t={t} events={p.events} names={names} open={roundShown} />
@@ -241,7 +248,7 @@ function SeatHead(q: { p: TableScreenProps; view: PublicView; seat: number; name
       {info?.kind === 'bot' && <span class="tag bot">{t('web.table.bot')}</span>}
       {info?.kind === 'person' && info.connected === false && !info.zombie && <span class="tag off">{t('web.table.offline')}</span>}
       {info?.zombie && <span class="tag zombie">{t('web.table.bot_plays')}</span>}
-      {view.knockers.includes(seat) && <span class="tag knock">✊ {t('web.table.knocked')}</span>}
+      {view.knockers.includes(seat) && <span class="tag knock">{t('web.table.knocked')}</span>}
       {q.knockPending.includes(seat) && <span class="tag thinking" aria-hidden="true">…</span>}
       {pend && !pend.knock_window && pend.in_ms !== null && <Clock inMs={pend.in_ms} receivedAt={p.receivedAt} label={t('web.table.clock', { name: names[seat] ?? '' })} />}
       {q.roundShown && raw !== undefined && view.last_round && <span class="seat-sum">{t('web.table.sum', { points: raw / 2 })}</span>}
@@ -372,7 +379,6 @@ function Actions(q: {
       <div class="knock-wrap" key="knock">
         {q.pending.in_ms !== null && <Ring inMs={q.pending.in_ms} totalMs={q.knockMs} receivedAt={q.receivedAt} />}
         <button ref={knockRef} type="button" class="knock-button" data-action="knock" onClick={() => send('knock')} aria-keyshortcuts="K">
-          <span class="knock-icon" aria-hidden="true">✊</span>
           <span>{t('action.knock', { card: held })}</span>
           {secs !== null && <span class="knock-secs">{t('web.table.seconds', { seconds: secs })}</span>}
         </button>
