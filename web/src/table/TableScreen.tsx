@@ -225,7 +225,9 @@ function Table(p: TableScreenProps & { view: PublicView; t: Translate }) {
 
 function seatClass(view: PublicView, table: TableFrame, seat: number): string {
   let c = '';
-  if (view.current_player === seat || table.pending.some((x) => x.seat === seat && !x.knock_window)) c += ' deciding';
+  // In a knock window everyone eligible answers at once: the turn is still the active player's.
+  const turn = view.phase === 'knock-window' ? view.active : view.current_player;
+  if (turn === seat || table.pending.some((x) => x.seat === seat && !x.knock_window)) c += ' deciding';
   if (view.knockers.includes(seat)) c += ' knocked';
   return c;
 }
@@ -239,7 +241,7 @@ function SeatHead(q: { p: TableScreenProps; view: PublicView; seat: number; name
   const raw = view.last_round?.raw_half[seat];
   return (
     <div class="seat-head">
-      {view.current_player === seat && !q.roundShown && <span class="turn-mark" aria-hidden="true">▶</span>}
+      {(view.phase === 'knock-window' ? view.active : view.current_player) === seat && !q.roundShown && <span class="turn-mark" aria-hidden="true">▶</span>}
       <span class="seat-name">{names[seat]}</span>
       {p.mySeat === seat && <span class="you-tag">{t('name.you')}</span>}
       <span class="seat-total" title={t('table.total')}>
