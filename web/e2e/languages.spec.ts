@@ -32,11 +32,13 @@ for (const code of ['de', 'fr', 'nl', 'es'] as const) {
     await page.goto(`${server.url}/`);
     await expect(page.locator('html')).toHaveAttribute('lang', code);
     await check(page, leftovers, 'home');
-    // A lobby (a seat for a friend keeps it open), then a game against bots.
-    await openTable(page, server.url, 'Anna', { players: 3, others: ['person', 'easy'] });
+    // A lobby (a seat for a friend keeps it open), then bots fill it and the game starts.
+    await openTable(page, server.url, 'Anna', { players: 3, others: ['person', 'easy'], rounds: 1, knockWindow: 1 });
     await expect(page.locator('.lobby')).toBeVisible();
     await check(page, leftovers, 'lobby');
-    await openTable(page, server.url, 'Anna', { players: 3, others: ['easy', 'easy'], rounds: 1, knockWindow: 1 });
+    await page.locator('.lobby-start button').first().click();
+    await page.locator('.lobby-start button.primary').click();
+    await expect(page.locator('.lobby')).toHaveCount(0);
     let n = 0;
     await playUntil(page, async () => n++ >= 6);
     await check(page, leftovers, 'table');
