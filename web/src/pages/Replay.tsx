@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { useT } from '../i18n/context';
 import { TableScreen } from '../table/TableScreen';
-import type { ReplayFile } from '../protocol/messages';
+import type { ReplayFile, ReplayStep } from '../protocol/messages';
 import type { LoggedEvent, TableFrame } from '../protocol/view';
 import { onLinkClick } from '../app/router';
 
@@ -43,22 +43,40 @@ export function Replay(p: { game: string }) {
   return <Viewer game={p.game} file={load.file} />;
 }
 
-/** The index of the first step of each round (a step whose events start a round). */
-function roundStarts(file: ReplayFile): number[] {
-  const out: number[] = [];
-  file.steps.forEach((s, i) => {
-    if (s.events.some((e) => e.type === 'round-started')) out.push(i);
-  });
+/** One position of the viewer: a public view, the events that led to it, the decisions applied. */
+export interface Position {
+  view: ReplayFile['initial'];
+  events: ReplayStep['events'];
+  step: number;
+  roundStart: boolean;
+}
+
+/**
+ * The positions of a replay: the first deal, then one per decision; a decision that ended a
+ * round that is not the last gives two: the finished round on show, then the next deal.
+ */
+export function positions(file: ReplayFile): Position[] {
+  const out: Position[] = [{ view: file.initial, events: [], step: 0, roundStart: true }];
+  for (const s of file.steps) {
+    if (s.round_over) {
+      const deal = s.events.findIndex((e) => e.type === 'round-started');
+      const cut = deal < 0 ? s.events.length : deal;
+      out.push({ view: s.round_over, events: s.events.slice(0, cut), step: s.index, roundStart: false });
+      out.push({ view: s.view, events: s.events.slice(cut), step: s.index, roundStart: true });
+    } else {
+      out.push({ view: s.view, events: s.events, step: s.index, roundStart: false });
+    }
+  }
   return out;
 }
 
 function Viewer(p: { game: string; file: ReplayFile }) {
   const t = useT();
-  const steps = p.file.steps;
-  const last = Math.max(0, steps.length - 1);
+  const all = useMemo(() => positions(p.file), [p.file]);
+  const last = all.length - 1;
   const [i, setI] = useState(0);
   const [playing, setPlaying] = useState(false);
-  const rounds = useMemo(() => roundStarts(p.file), [p.file]);
+  const rounds = useMemo(() => all.map((x, k) => (x.roundStart ? k : -1)).filter((k) => k >= 0), [all]);
   const go = (n: number) => setI(Math.max(0, Math.min(last, n)));
 
   useEffect(() => {
@@ -75,6 +93,7 @@ function Viewer(p: { game: string; file: ReplayFile }) {
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
       if (target && (target.tagName === 'INPUT' || target.tagName === 'SELECT' || target.tagName === 'TEXTAREA')) return;
+      if (e.altKey || e.ctrlKey || e.metaKey) return;
       const prevRound = [...rounds].reverse().find((r) => r < i) ?? 0;
       const nextRound = rounds.find((r) => r > i) ?? last;
       const moves: Record<string, () => void> = {
@@ -96,33 +115,38 @@ function Viewer(p: { game: string; file: ReplayFile }) {
     return () => window.removeEventListener('keydown', onKey);
   }, [i, rounds, last]);
 
-  const header = p.file.header;
-  const frame = useMemo<TableFrame>(() => {
-    const view = steps[i]?.view ?? null;
-    return {
+  const file = p.file;
+  const seats = useMemo(
+    () => file.players.map((x) => (x.bot ? { kind: 'bot' as const, name: x.name, level: x.bot } : { kind: 'person' as const, name: x.name, connected: true, zombie: false })),
+    [file],
+  );
+  const pos = all[i]!;
+  const frame = useMemo<TableFrame>(
+    () => ({
       code: p.game.split('-')[0] ?? p.game,
       status: i === last ? 'over' : 'playing',
       game: p.game,
       public: true,
-      config: { options: header.options ?? {}, knock_window_ms: 5000, turn_clock_ms: null, grace_ms: 60000, zombie_bot: 'greedy' },
-      seats: header.names.map((name) => ({ kind: 'person', name, connected: true, zombie: false })),
+      config: { options: file.options ?? {}, knock_window_ms: 5000, turn_clock_ms: null, grace_ms: 60000, zombie_bot: 'greedy' },
+      seats,
       spectators: 0,
-      view,
+      view: pos.view,
       pending: [],
       round_over: null,
-      seed: null,
-    } as unknown as TableFrame;
-  }, [i, p.file]);
+      seed: i === last ? (file.seed ?? null) : null,
+    }),
+    [i, file],
+  );
   const events = useMemo<LoggedEvent[]>(() => {
     const out: LoggedEvent[] = [];
-    for (let k = 0; k <= i && k < steps.length; k++) for (const event of steps[k]!.events) out.push({ seq: k + 1, event });
+    for (let k = 0; k <= i; k++) for (const event of all[k]!.events) out.push({ seq: k, event });
     return out;
-  }, [i, p.file]);
+  }, [i, all]);
 
   return (
     <div class="page table-page replay">
       <div class="replay-bar" role="group" aria-label={t('web.replay.controls')}>
-        <h1 class="replay-title">{t('replay.title', { game: p.game, step: i, steps: last })}</h1>
+        <h1 class="replay-title">{t('replay.title', { game: p.game, step: pos.step, steps: file.steps.length })}</h1>
         <div class="replay-buttons">
           <button type="button" onClick={() => go(0)} disabled={i === 0} aria-label={t('web.replay.first')}>
             ⏮
@@ -147,6 +171,7 @@ function Viewer(p: { game: string; file: ReplayFile }) {
           max={last}
           value={i}
           aria-label={t('web.replay.position')}
+          aria-valuetext={t('replay.title', { game: p.game, step: pos.step, steps: file.steps.length })}
           onInput={(e) => {
             setPlaying(false);
             go(Number((e.target as HTMLInputElement).value));

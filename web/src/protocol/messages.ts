@@ -88,15 +88,27 @@ export function replyId(m: ServerMessage): number | undefined {
   return 'id' in m && typeof m.id === 'number' ? m.id : undefined;
 }
 
-/** The finished game's record for the replay viewer: `GET /games/ID/replay.json`. */
+/** A finished game for the replay viewer: `GET /games/ID/replay.json` (docs/replay-format.md). */
 export interface ReplayFile {
-  header: {
-    game: string;
-    names: string[];
-    options: RuleOptions;
-    totals_half?: number[];
-    winners?: number[];
-    [key: string]: unknown;
-  };
-  steps: { events: TableEvent[]; view: NonNullable<TableFrame['view']> }[];
+  format: number;
+  game: string;
+  players: { name: string; bot: string | null }[];
+  options: RuleOptions;
+  seed?: string;
+  rounds?: { first_player: number; ender: number | null; scores: number[]; raw: number[] }[];
+  totals?: number[];
+  winners?: number[];
+  initial: NonNullable<TableFrame['view']>;
+  steps: ReplayStep[];
+}
+
+export interface ReplayStep {
+  index: number;
+  round: number;
+  player: number;
+  action: string;
+  events: TableEvent[];
+  /** The finished round on show before the next deal, when this decision ended a round that is not the last. */
+  round_over: NonNullable<TableFrame['view']> | null;
+  view: NonNullable<TableFrame['view']>;
 }
