@@ -34,6 +34,12 @@ test('a turn by keyboard only; the table passes axe-core', async ({ page, server
   await page.locator('body').press('d');
   await expect(page.locator('.display [data-action^="swap"]').first()).toBeVisible();
   await tabTo(page, '.display [data-action^="swap"]');
+  // The arrow keys move between the offered cards.
+  const before = await page.evaluate(() => document.activeElement?.getAttribute('data-action'));
+  await page.keyboard.press('ArrowRight');
+  const after = await page.evaluate(() => document.activeElement?.getAttribute('data-action'));
+  expect(after).toMatch(/^swap /);
+  expect(after).not.toBe(before);
   await page.keyboard.press('Enter');
   await expect(page.locator('.log-lines')).toContainText(/You swapped the -?\d+ into/);
   await expectAccessible(page, 'table');

@@ -128,7 +128,7 @@ function Table(p: TableScreenProps & { view: PublicView; t: Translate }) {
   const topCount = side('top').length;
   return (
     <div class={`table-screen players-${n}${cb ? ' cb' : ''}${p.act ? '' : ' read-only'}`}>
-      <div class="felt">
+      <div class="felt" onKeyDown={arrowKeys}>
         <div class="row-top">
           {side('top').map((s) => (
             <div key={s.seat} class={`seat top${seatClass(view, table, s.seat)}`} style={{ transform: topCount > 1 ? `translateY(${Math.round((1 + s.y) * 14)}px)` : undefined }}>
@@ -221,6 +221,35 @@ function Table(p: TableScreenProps & { view: PublicView; t: Translate }) {
       </aside>
     </div>
   );
+}
+
+/** Arrow keys move the focus to the nearest offered card in that direction (Enter plays it). */
+function arrowKeys(e: KeyboardEvent) {
+  const dir = ({ ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] } as Record<string, [number, number]>)[e.key];
+  const cur = document.activeElement as HTMLElement | null;
+  if (!dir || !cur || !cur.classList.contains('card')) return;
+  const felt = e.currentTarget as HTMLElement;
+  const a = cur.getBoundingClientRect();
+  let best: HTMLElement | null = null;
+  let bestScore = Infinity;
+  for (const el of Array.from(felt.querySelectorAll<HTMLElement>('button.card'))) {
+    if (el === cur) continue;
+    const b = el.getBoundingClientRect();
+    const dx = b.left + b.width / 2 - (a.left + a.width / 2);
+    const dy = b.top + b.height / 2 - (a.top + a.height / 2);
+    const along = dx * dir[0] + dy * dir[1];
+    if (along <= 1) continue;
+    const across = Math.abs(dx * dir[1]) + Math.abs(dy * dir[0]);
+    const score = along + 2 * across;
+    if (score < bestScore) {
+      bestScore = score;
+      best = el;
+    }
+  }
+  if (best) {
+    e.preventDefault();
+    best.focus();
+  }
 }
 
 function seatClass(view: PublicView, table: TableFrame, seat: number): string {
@@ -368,7 +397,10 @@ function Actions(q: {
   const secs = useSecondsLeft(q.pending.knock_window ? q.pending.in_ms : null, q.receivedAt);
   const knockRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (has('knock')) knockRef.current?.focus({ preventScroll: true });
+    // The knock button takes the focus when the window opens, unless the player is typing.
+    const el = document.activeElement;
+    const typing = !!el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT');
+    if (has('knock') && !typing) knockRef.current?.focus({ preventScroll: true });
   }, [q.receivedAt]);
   const btn = (a: string, label: string, cls = '', key?: string) => (
     <button key={a} type="button" class={`act ${cls}${q.hinted === a ? ' hinted' : ''}`} data-action={a} onClick={() => send(a)} aria-keyshortcuts={key}>
