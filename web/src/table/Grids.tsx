@@ -17,7 +17,31 @@ export interface GridContext {
   /** The drawn (or taken) card may be dropped on the cell actions. */
   dropping: boolean;
   hinted: string | null;
+  /** Cells shown as part of the line a clear button points at. */
+  marked: ReadonlySet<string>;
   onAct: (action: string) => void;
+}
+
+/**
+ * The three cells of a line of `player`'s display ("col-2", "row-b0"), as docs/record-format.md
+ * names them: display column 0 is the left neighbour's column 4; a row line's other two cards
+ * are the next non-empty cells to its right. Only for pointing at a line the server offers.
+ */
+export function lineCells(view: PublicView, player: number, line: string): string[] {
+  const n = view.grids.length;
+  const left = leftOf(player, n);
+  const at = (row: number, d: number) => (d === 0 ? { owner: left, row, col: 3 } : { owner: player, row, col: d - 1 });
+  const col = /^col-([0-4])$/.exec(line);
+  if (col) return [0, 1, 2].map((r) => cellText(at(r, Number(col[1]))));
+  const m = /^row-([abc])([0-2])$/.exec(line);
+  if (!m) return [];
+  const row = 'abc'.indexOf(m[1]!);
+  const out = [cellText(at(row, Number(m[2])))];
+  for (let d = Number(m[2]) + 1; d < 5 && out.length < 3; d++) {
+    const c = at(row, d);
+    if (view.grids[c.owner]?.[c.row * 4 + c.col]?.state !== 'empty') out.push(cellText(c));
+  }
+  return out;
 }
 
 const ROWS = [0, 1, 2];
@@ -46,7 +70,7 @@ function OneCard(p: { g: GridContext; owner: number; row: number; col: number; s
       droppable={g.dropping && !!action && !action.startsWith('take') && !action.startsWith('reveal')}
       hole={g.view.hole === text}
       hinted={!!action && action === g.hinted}
-      extraClass={p.shared ? 'shared' : undefined}
+      extraClass={[p.shared ? 'shared' : '', g.marked.has(text) ? 'marked' : ''].join(' ').trim() || undefined}
     />
   );
 }

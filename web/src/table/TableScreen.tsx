@@ -10,7 +10,7 @@ import { parseCell } from '../protocol/view';
 import { useT } from '../i18n/context';
 import { decision, lineArgs, type Translate, type Voices } from '../text/narrator';
 import { seatSlots, type SeatSlot } from './layout';
-import { Display, SeatGrid, type GridContext } from './Grids';
+import { Display, SeatGrid, lineCells, type GridContext } from './Grids';
 import { CardView } from './Card';
 import { Clock, Ring, useSecondsLeft } from './Countdown';
 import { EventLog, Chat } from './Side';
@@ -68,6 +68,7 @@ function Table(p: TableScreenProps & { view: PublicView; t: Translate }) {
   const [cb, setCb] = useState(readCb);
   const [hint, setHint] = useState<{ action: string; text: string } | null>(null);
   const [hintBusy, setHintBusy] = useState(false);
+  const [pointed, setPointed] = useState<string | null>(null);
 
   const mine = p.act && p.mySeat !== null ? table.pending.find((x) => x.seat === p.mySeat) : undefined;
   const legal = mine?.legal ?? [];
@@ -94,7 +95,11 @@ function Table(p: TableScreenProps & { view: PublicView; t: Translate }) {
   const has = (a: string) => legal.includes(a);
   const dropping = legal.some((a) => a.startsWith('swap ') || a.startsWith('put '));
 
-  const g: GridContext = { t, view, names, cellActions, dropping, hinted: hint?.action ?? null, onAct: send };
+  const marked = useMemo(() => {
+    const a = pointed && legal.includes(pointed) ? pointed : hint?.action.startsWith('clear ') ? hint.action : null;
+    return new Set(a ? lineCells(view, view.clearer ?? view.current_player ?? 0, a.slice(6)) : []);
+  }, [pointed, hint, view, legal]);
+  const g: GridContext = { t, view, names, cellActions, dropping, hinted: hint?.action ?? null, marked, onAct: send };
 
   // Keyboard: the moves that are not a card have keys (a card is a button: Tab, Enter).
   useEffect(() => {
@@ -170,7 +175,7 @@ function Table(p: TableScreenProps & { view: PublicView; t: Translate }) {
         )}
         <KnockExplain view={view} t={t} names={names} you={p.mySeat} />
         {mine && (
-          <Actions t={t} view={view} names={names} voices={voices} legal={legal} has={has} send={send} pending={mine} receivedAt={p.receivedAt} knockMs={table.config.knock_window_ms} hinted={hint?.action ?? null} />
+          <Actions t={t} view={view} names={names} voices={voices} legal={legal} has={has} send={send} pending={mine} receivedAt={p.receivedAt} knockMs={table.config.knock_window_ms} hinted={hint?.action ?? null} point={setPointed} />
         )}
         {p.requestHint && mine && !mine.knock_window && (
           <div class="hint-row">
@@ -391,6 +396,8 @@ function Actions(q: {
   receivedAt: number;
   knockMs: number;
   hinted: string | null;
+  /** Points at the cells of a clear button's line (hover, focus). */
+  point: (action: string | null) => void;
 }) {
   const { t, view, legal, send, has } = q;
   const held = String(view.held ?? '');
@@ -434,7 +441,11 @@ function Actions(q: {
     if (a.startsWith('clear ')) {
       const who = view.clearer ?? view.current_player ?? 0;
       const l = lineArgs(q.voices, who, a.slice(6));
-      out.push(btn(a, t('action.clear', { line: t(l.key, l.args) }), 'primary'));
+      out.push(
+        <button key={a} type="button" class={`act primary${q.hinted === a ? ' hinted' : ''}`} data-action={a} onClick={() => send(a)} onMouseEnter={() => q.point(a)} onMouseLeave={() => q.point(null)} onFocus={() => q.point(a)} onBlur={() => q.point(null)}>
+          {t('action.clear', { line: t(l.key, l.args) })}
+        </button>,
+      );
     }
   }
   if (has('leave')) out.push(btn('leave', t('action.leave'), '', 'L'));
