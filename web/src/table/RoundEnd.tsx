@@ -51,11 +51,14 @@ export function roundScores(events: readonly LoggedEvent[], players: number): nu
   return rounds;
 }
 
-export function Scoreboard(p: { t: Translate; events: LoggedEvent[]; names: string[]; open: boolean }) {
+export function Scoreboard(p: { t: Translate; events: LoggedEvent[]; names: string[]; open: boolean; totalsHalf: number[]; roundsPlayed: number }) {
   const { t, names } = p;
-  const rounds = roundScores(p.events, names.length);
-  if (rounds.length === 0) return null;
-  const totals = names.map((_, i) => rounds.reduce((s, r) => s + (r[i] ?? 0), 0));
+  // The rounds this page saw (after a reload the earlier ones are not in the log); the totals
+  // are always the server's.
+  const rounds = roundScores(p.events, names.length).slice(-p.roundsPlayed || undefined);
+  if (p.roundsPlayed === 0) return null;
+  const totals = names.map((_, i) => p.totalsHalf[i] ?? 0);
+  const first = p.roundsPlayed - rounds.length;
   return (
     <details class="panel scoreboard" open={p.open}>
       <summary>{t('table.scores')}</summary>
@@ -76,7 +79,7 @@ export function Scoreboard(p: { t: Translate; events: LoggedEvent[]; names: stri
           <tbody>
             {rounds.map((r, k) => (
               <tr key={k}>
-                <th scope="row">{t('table.round', { round: k + 1 })}</th>
+                <th scope="row">{t('table.round', { round: first + k + 1 })}</th>
                 {r.map((s, i) => (
                   <td key={i}>{s / 2}</td>
                 ))}

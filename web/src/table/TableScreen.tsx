@@ -204,7 +204,7 @@ function Table(p: TableScreenProps & { view: PublicView; t: Translate }) {
       {roundShown && view.last_round && <RoundEnd t={t} view={view} names={names} voices={voices} roundOverMs={table.round_over?.in_ms ?? null} receivedAt={p.receivedAt} />}
 
       <aside class="table-side">
-        <Scoreboard t={t} events={p.events} names={names} open={roundShown} />
+        <Scoreboard t={t} events={p.events} names={names} open={roundShown} totalsHalf={view.totals_half} roundsPlayed={view.rounds_played} />
         <EventLog t={t} voices={voices} events={p.events} />
         <Chat t={t} chat={p.chat} send={p.sendChat} />
         <label class="cb-toggle">
