@@ -36,7 +36,7 @@ ctest --preset release
 
 # The browser client (docs/web.md): web/node_modules comes from setup.sh (npm ci).
 step "web: type check, unit tests, build"
-(cd web && npm run --silent lint && npm test --silent && npm run --silent build)
+(cd web && npm run --silent lint && npm test --silent && npm run --silent build && npm run --silent size)
 step "web: end-to-end tests (chromium, real server)"
 (cd web && ALLEGRA_BIN="$PWD/../build/release/allegra" npx playwright test)
 
