@@ -331,7 +331,8 @@ function Centre(q: { p: TableScreenProps; view: PublicView; t: Translate; names:
         {view.held !== null && (
           <div class="pile in-hand" title={t(view.held_from_discard ? 'table.held_discard' : 'table.held', { actor: holder === you ? 'you' : 'other', name: names[holder ?? 0] ?? '', card: String(view.held) })}>
             <div
-              class={`held${canDrag ? ' draggable' : ''}`}
+              key={`held-${holder}`}
+              class={`held${canDrag ? ' draggable' : ''}${view.phase === 'knocker-swap' ? ' passed' : ''}`}
               draggable={canDrag}
               onDragStart={(e) => {
                 e.dataTransfer?.setData('text/plain', 'held');
