@@ -2,12 +2,13 @@
 // `GET /games/ID/replay.json` (every step's events and public view). Each step is drawn by the
 // table screen in its read-only mode; keys: Left/Right a step, PageUp/PageDown a round,
 // Home/End, Space plays and pauses.
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { useT } from '../i18n/context';
 import { TableScreen } from '../table/TableScreen';
 import type { ReplayFile, ReplayStep } from '../protocol/messages';
 import type { LoggedEvent, TableFrame } from '../protocol/view';
 import { onLinkClick } from '../app/router';
+import { Icon } from './Icons';
 
 type Load = { state: 'loading' } | { state: 'missing' } | { state: 'failed'; why: string } | { state: 'ok'; file: ReplayFile };
 
@@ -77,7 +78,13 @@ function Viewer(p: { game: string; file: ReplayFile }) {
   const [i, setI] = useState(0);
   const [playing, setPlaying] = useState(false);
   const rounds = useMemo(() => all.map((x, k) => (x.roundStart ? k : -1)).filter((k) => k >= 0), [all]);
-  const go = (n: number) => setI(Math.max(0, Math.min(last, n)));
+  // The key handler reads the position from a ref: two quick presses must move two steps.
+  const at = useRef(0);
+  at.current = i;
+  const go = (n: number) => {
+    at.current = Math.max(0, Math.min(last, n));
+    setI(at.current);
+  };
 
   useEffect(() => {
     if (!playing) return;
@@ -94,6 +101,7 @@ function Viewer(p: { game: string; file: ReplayFile }) {
       const target = e.target as HTMLElement | null;
       if (target && (target.tagName === 'INPUT' || target.tagName === 'SELECT' || target.tagName === 'TEXTAREA')) return;
       if (e.altKey || e.ctrlKey || e.metaKey) return;
+      const i = at.current;
       const prevRound = [...rounds].reverse().find((r) => r < i) ?? 0;
       const nextRound = rounds.find((r) => r > i) ?? last;
       const moves: Record<string, () => void> = {
@@ -113,7 +121,7 @@ function Viewer(p: { game: string; file: ReplayFile }) {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [i, rounds, last]);
+  }, [rounds, last]);
 
   const file = p.file;
   const seats = useMemo(
@@ -149,19 +157,19 @@ function Viewer(p: { game: string; file: ReplayFile }) {
         <h1 class="replay-title">{t('replay.title', { game: p.game, step: pos.step, steps: file.steps.length })}</h1>
         <div class="replay-buttons">
           <button type="button" onClick={() => go(0)} disabled={i === 0} aria-label={t('web.replay.first')}>
-            ⏮
+            <Icon name="first" />
           </button>
           <button type="button" onClick={() => go(i - 1)} disabled={i === 0} aria-label={t('web.replay.back')}>
-            ◀
+            <Icon name="back" />
           </button>
           <button type="button" class="primary" onClick={() => setPlaying(!playing)} aria-label={playing ? t('web.replay.pause') : t('web.replay.play')} aria-pressed={playing}>
-            {playing ? '⏸' : '▶'}
+            <Icon name={playing ? 'pause' : 'play'} />
           </button>
           <button type="button" onClick={() => go(i + 1)} disabled={i === last} aria-label={t('web.replay.forward')}>
-            ▶
+            <Icon name="forward" />
           </button>
           <button type="button" onClick={() => go(last)} disabled={i === last} aria-label={t('web.replay.last')}>
-            ⏭
+            <Icon name="last" />
           </button>
         </div>
         <input
