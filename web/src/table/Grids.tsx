@@ -46,9 +46,22 @@ export function lineCells(view: PublicView, player: number, line: string): strin
 
 const ROWS = [0, 1, 2];
 
+// The cards' labels, formatted once per language and content (a frame redraws ~90 cards).
+const labels = new WeakMap<Translate, Map<string, string>>();
+
 function cellLabel(g: GridContext, owner: number, row: number, col: number, cell: Cell): string {
+  let cache = labels.get(g.t);
+  if (!cache) labels.set(g.t, (cache = new Map()));
+  const name = g.names[owner] ?? '';
+  const key = `${name}\u0000${row}${col}${cell.state}${cell.state === 'up' ? cell.value : ''}`;
+  let label = cache.get(key);
+  if (label === undefined) cache.set(key, (label = formatLabel(g, name, row, col, cell)));
+  return label;
+}
+
+function formatLabel(g: GridContext, name: string, row: number, col: number, cell: Cell): string {
   return g.t('web.table.cell', {
-    owner: g.names[owner] ?? '',
+    owner: name,
     row: row + 1,
     col: col + 1,
     state: cell.state,
