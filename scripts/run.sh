@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Builds the release preset (quietly) and runs the allegra CLI.
-# Usage: bash scripts/run.sh [allegra args...]
-# Without arguments runs: allegra play (you against three medium bots)
+# Installs what is missing, builds the server (release preset) and the web client, and starts
+# ALLEGRA in the browser: `allegra serve --web web/dist` on http://127.0.0.1:8080.
+# Usage: bash scripts/run.sh                  the web game (open the printed URL)
+#        bash scripts/run.sh --port 9000      the same on another port (any `allegra serve` flag)
+#        bash scripts/run.sh --terminal       the terminal game instead: allegra play
+#        bash scripts/run.sh play|sim|...     any other allegra command, as before
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -15,7 +18,33 @@ if ! { cmake --preset release && cmake --build --preset release --target allegra
   exit 1
 fi
 
-if [[ $# -eq 0 ]]; then
-  set -- play
+if [[ "${1:-}" == "--terminal" ]]; then
+  shift
+  exec build/release/allegra play "$@"
 fi
-exec build/release/allegra "$@"
+if [[ $# -gt 0 && "$1" != -* ]]; then
+  exec build/release/allegra "$@"
+fi
+
+if ! (cd web && npm run --silent build) >"build/web-build.log" 2>&1; then
+  cat build/web-build.log >&2
+  echo "run.sh: the web client's build failed (log: build/web-build.log)" >&2
+  exit 1
+fi
+
+# The server prints its own "listening on http://HOST:PORT" line once it is ready.
+host=127.0.0.1
+port=8080
+extra=()
+args=("$@")
+for ((i = 0; i < ${#args[@]}; i++)); do
+  case "${args[i]}" in
+    --host) host="${args[i + 1]:-$host}" ;;
+    --port) port="${args[i + 1]:-$port}" ;;
+  esac
+done
+[[ " $* " == *" --host "* ]] || extra+=(--host "$host")
+[[ " $* " == *" --port "* ]] || extra+=(--port "$port")
+[[ " $* " == *" --web "* ]] || extra+=(--web web/dist)
+echo "ALLEGRA in the browser: open http://$host:$port/ (Ctrl-C stops the server; the terminal game: bash scripts/run.sh --terminal)"
+exec build/release/allegra serve "${extra[@]}" "$@"

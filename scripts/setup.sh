@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian packages needed to build and test Allegra.
+# Installs the Debian packages needed to build and test Allegra, and the web client's npm
+# packages (web/node_modules, exactly as web/package-lock.json pins them).
 # Idempotent: does nothing (and prints nothing) when everything is installed.
 set -euo pipefail
 
@@ -27,7 +28,13 @@ PACKAGES=(
   libsqlite3-dev
   libsqlitecpp-dev
   tmux
+  chromium
 )
+
+# Node 20 (or newer) with npm builds the web client; Debian's nodejs + npm do when it is missing.
+if ! command -v npm >/dev/null 2>&1; then
+  PACKAGES+=(nodejs npm)
+fi
 
 missing=()
 for pkg in "${PACKAGES[@]}"; do
@@ -37,7 +44,18 @@ for pkg in "${PACKAGES[@]}"; do
   fi
 done
 
+install_web() {
+  # npm ci only when the installed tree is not the one the lock file describes.
+  local web
+  web="$(cd "$(dirname "${BASH_SOURCE[0]}")/../web" && pwd)"
+  if [[ ! -f "$web/node_modules/.package-lock.json" || "$web/package-lock.json" -nt "$web/node_modules/.package-lock.json" ]]; then
+    echo "setup.sh: npm ci in web/" >&2
+    (cd "$web" && nice -n 19 npm ci --no-audit --no-fund --loglevel=error >&2)
+  fi
+}
+
 if [[ ${#missing[@]} -eq 0 ]]; then
+  install_web
   exit 0
 fi
 
@@ -56,3 +74,4 @@ fi
 "${SUDO[@]}" apt-get update >&2
 "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
   "${missing[@]}" >&2
+install_web

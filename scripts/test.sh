@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Runs all checks: setup, format check, debug (ASan+UBSan) configure/build/ctest, the
-# release configure/build/ctest (every target, allegra_bench included), and the libFuzzer
-# targets built with clang and run briefly on their corpora.
+# release configure/build/ctest (every target, allegra_bench included), the web client
+# (type check, unit tests, build, end-to-end tests in Debian's chromium against the release
+# build's `allegra serve`), and the libFuzzer targets built with clang and run briefly on
+# their corpora.
 # Set ALLEGRA_BENCH_SMOKE=1 to also run allegra_bench briefly as a smoke test.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -31,6 +33,12 @@ step "release: test"
 # Runs the suite again without sanitizers; there the conformance suite also round-trips the
 # JSON of every state of its deep games (too slow under ASan) and plays twice as many games.
 ctest --preset release
+
+# The browser client (docs/web.md): web/node_modules comes from setup.sh (npm ci).
+step "web: type check, unit tests, build"
+(cd web && npm run --silent lint && npm test --silent && npm run --silent build && npm run --silent size)
+step "web: end-to-end tests (chromium, real server)"
+(cd web && ALLEGRA_BIN="$PWD/../build/release/allegra" npx playwright test)
 
 step "fuzz targets (clang, libFuzzer): build, then a short run of each on its corpus"
 cmake --preset fuzz

@@ -2,6 +2,7 @@
 // and nothing left untranslated; the locale picks the language.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -220,22 +221,52 @@ TEST(TextTranslation, ABrokenTextFallsBackToEnglish) {
 }
 
 #ifdef ALLEGRA_SOURCE_DIR
-// Every key is used by the program (as a literal "key" in src/), so no text is left behind
-// when a screen changes; language.name only names the file.
-TEST(TextTranslation, EveryKeyIsUsedByTheProgram) {
+// The program's source text: the C++ of src/ and the browser client's TypeScript in web/src/.
+std::string program_source() {
   std::string source;
-  for (const auto& entry :
-       std::filesystem::recursive_directory_iterator(std::string(ALLEGRA_SOURCE_DIR) + "/src")) {
-    if (entry.path().extension() != ".cc" && entry.path().extension() != ".h") continue;
-    std::ifstream in(entry.path());
-    std::stringstream text;
-    text << in.rdbuf();
-    source += text.str();
+  const std::string root = ALLEGRA_SOURCE_DIR;
+  for (const auto& [dir, extensions] :
+       std::vector<std::pair<std::string, std::vector<std::string>>>{
+           {root + "/src", {".cc", ".h"}}, {root + "/web/src", {".ts", ".tsx"}}}) {
+    if (!std::filesystem::is_directory(dir)) continue;
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(dir)) {
+      const std::string ext = entry.path().extension().string();
+      if (std::find(extensions.begin(), extensions.end(), ext) == extensions.end()) continue;
+      std::ifstream in(entry.path());
+      std::stringstream text;
+      text << in.rdbuf();
+      source += text.str();
+    }
   }
+  return source;
+}
+
+// Every key is used by a program (as a literal "key" in src/ or 'key' in web/src/), so no text
+// is left behind when a screen changes; language.name only names the file.
+TEST(TextTranslation, EveryKeyIsUsedByTheProgram) {
+  const std::string source = program_source();
   ASSERT_FALSE(source.empty());
   for (const auto& [key, text] : texts_of("en")) {
     if (key == "language.name") continue;
-    EXPECT_NE(source.find("\"" + key + "\""), std::string::npos) << "unused key " << key;
+    EXPECT_TRUE(source.find("\"" + key + "\"") != std::string::npos ||
+                source.find("'" + key + "'") != std::string::npos)
+        << "unused key " << key;
+  }
+}
+
+// The browser client's texts (web.*) exist in every language (the completeness test above) and
+// are really translated: at most a few equal English ("Bot: {level}").
+TEST(TextTranslation, TheWebClientsTextsAreTranslated) {
+  const auto en = texts_of("en");
+  int web = 0;
+  for (const auto& [key, text] : en) web += key.rfind("web.", 0) == 0 ? 1 : 0;
+  ASSERT_GT(web, 100) << "the web client's keys are missing from data/lang/en.json";
+  for (const char* code : {"de", "fr", "nl", "es"}) {
+    const auto texts = texts_of(code);
+    int same = 0;
+    for (const auto& [key, text] : en)
+      if (key.rfind("web.", 0) == 0 && texts.count(key) && texts.at(key) == text) ++same;
+    EXPECT_LT(same, web / 20) << code << ": " << same << " web texts equal English";
   }
 }
 #endif

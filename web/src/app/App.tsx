@@ -1,0 +1,87 @@
+// The page frame: a header (the game's name, the rules, the language chooser), a banner while
+// the connection is down or a request was refused, and the page of the current route.
+import { lazy, Suspense } from 'preact/compat';
+import { useEffect } from 'preact/hooks';
+import { useRoute, onLinkClick } from './router';
+import { useT } from '../i18n/context';
+import { problemText } from './errors';
+import { useSession } from '../net/session';
+import { LanguageSelect } from './LanguageSelect';
+import { Home } from '../pages/Home';
+import { TablePage } from '../pages/TablePage';
+
+const Replay = lazy(() => import('../pages/Replay').then((m) => ({ default: m.Replay })));
+const Rules = lazy(() => import('../pages/Rules').then((m) => ({ default: m.Rules })));
+
+export function App() {
+  const route = useRoute();
+  const t = useT();
+  let page;
+  switch (route.page) {
+    case 'home':
+      page = <Home />;
+      break;
+    case 'table':
+      page = <TablePage code={route.code} />;
+      break;
+    case 'replay':
+      page = <Replay game={route.game} />;
+      break;
+    case 'rules':
+      page = <Rules lang={route.lang} />;
+      break;
+    default:
+      page = (
+        <div class="page narrow">
+          <p>{t('web.app.not_found')}</p>
+        </div>
+      );
+  }
+  return (
+    <div class={`app page-${route.page}`}>
+      <a class="skip" href="#main">
+        {t('web.app.skip')}
+      </a>
+      <header class="app-header">
+        <a class="brand" href="/" onClick={(e) => onLinkClick(e, '/')}>
+          ALLEGRA
+        </a>
+        <nav aria-label={t('web.app.nav')}>
+          <a href="/rules" onClick={(e) => onLinkClick(e, '/rules')}>
+            {t('web.app.rules')}
+          </a>
+          <LanguageSelect />
+        </nav>
+      </header>
+      <Banner />
+      <main id="main">
+        <Suspense fallback={<p class="muted page narrow">…</p>}>{page}</Suspense>
+      </main>
+    </div>
+  );
+}
+
+function Banner() {
+  const s = useSession();
+  const t = useT();
+  const offline = s.status === 'offline';
+  const problem = s.problem;
+  useEffect(() => {
+    if (!problem) return;
+    const timer = setTimeout(() => s.problem === problem && s.clearProblem(), 8000);
+    return () => clearTimeout(timer);
+  }, [problem]);
+  return (
+    <div class="banner-area" aria-live="polite">
+      {offline && <div class="banner offline">{s.table ? t('web.app.offline') : t('web.app.offline_home')}</div>}
+      {s.problem && s.problem.code !== 'offline' && (
+        <div class="banner problem" role="alert">
+          <span>{problemText(t, s.problem.code, s.problem.message)}</span>
+          <button type="button" class="link" onClick={() => s.clearProblem()} aria-label={t('web.app.dismiss')}>
+            ×
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+// The server's error codes (docs/protocol.md) a player can meet, in words; any other code shows
+// the server's own (English) message inside web.app.refused.
+const ERROR_KEYS: Record<string, string> = {
+  seat_taken: 'web.app.error_seat_taken',
+  bad_name: 'web.app.error_bad_name',
+  seats_open: 'web.app.error_seats_open',
+  not_creator: 'web.app.error_not_creator',
+  rate_limited: 'web.app.error_rate_limited',
+  chat_rate: 'web.app.error_chat_rate',
+  chat_too_long: 'web.app.error_chat_too_long',
+  not_your_turn: 'web.app.error_not_your_turn',
+  stale: 'web.app.error_stale',
+  wrong_phase: 'web.app.error_wrong_phase',
+  shutting_down: 'web.app.error_shutting_down',
+  bye: 'web.app.error_bye',
+};
+
+export function problemText(t: (key: string, args?: Record<string, string>) => string, code: string, message: string): string {
+  const key = ERROR_KEYS[code];
+  return key ? t(key) : t('web.app.refused', { message });
+}

@@ -1,0 +1,62 @@
+// The client's routes (the server serves index.html on each of these paths with `--web`):
+//   /            home: name, language, create or join a table
+//   /t/CODE      a table (lobby, game, game end)
+//   /games/ID    the replay of a finished game
+//   /rules       the rules in the page's language; /rules/LANG in a given one
+// A tiny history router: parse a path to a Route; navigate() pushes and notifies.
+import { useEffect, useState } from 'preact/hooks';
+
+export type Route =
+  | { page: 'home' }
+  | { page: 'table'; code: string }
+  | { page: 'replay'; game: string }
+  | { page: 'rules'; lang: string | null }
+  | { page: 'missing'; path: string };
+
+const CODE = /^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{6}$/;
+
+export function parseRoute(pathname: string): Route {
+  const parts = pathname.split('/').filter((p) => p !== '');
+  if (parts.length === 0) return { page: 'home' };
+  const [head, arg, ...rest] = parts;
+  if (rest.length === 0) {
+    if (head === 't' && arg !== undefined && CODE.test(arg.toUpperCase())) return { page: 'table', code: arg.toUpperCase() };
+    if (head === 'games' && arg !== undefined && /^[A-Za-z0-9]{6}-[0-9]+$/.test(arg)) return { page: 'replay', game: arg.toUpperCase() };
+    if (head === 'rules') return { page: 'rules', lang: arg ?? null };
+  }
+  return { page: 'missing', path: pathname };
+}
+
+export function isTableCode(s: string): boolean {
+  return CODE.test(s.trim().toUpperCase());
+}
+
+const listeners = new Set<() => void>();
+
+export function navigate(path: string, replace = false): void {
+  if (replace) history.replaceState(null, '', path);
+  else history.pushState(null, '', path);
+  window.scrollTo(0, 0);
+  for (const l of listeners) l();
+}
+
+export function useRoute(): Route {
+  const [route, setRoute] = useState(() => parseRoute(location.pathname));
+  useEffect(() => {
+    const update = () => setRoute(parseRoute(location.pathname));
+    listeners.add(update);
+    window.addEventListener('popstate', update);
+    return () => {
+      listeners.delete(update);
+      window.removeEventListener('popstate', update);
+    };
+  }, []);
+  return route;
+}
+
+/** An in-app link: a real <a href> (open in new tab works) whose plain click navigates without reload. */
+export function onLinkClick(e: MouseEvent, path: string): void {
+  if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+  e.preventDefault();
+  navigate(path);
+}

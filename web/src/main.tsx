@@ -1,0 +1,22 @@
+// Entry point: pick the language (stored, else the browser's, else English), load its texts,
+// then render the app. Everything else is in src/app (routes, pages) and src/table (the game).
+import { render } from 'preact';
+import { App } from './app/App';
+import { LangProvider } from './i18n/context';
+import { Translator, initialLang, loadMessages, storedLang } from './i18n/i18n';
+import './app/app.css';
+
+async function boot(): Promise<void> {
+  const lang = initialLang(storedLang(), navigator.languages ?? [navigator.language]);
+  const tr = new Translator(lang, await loadMessages(lang));
+  const root = document.getElementById('app');
+  if (!root) throw new Error('index.html has no #app');
+  render(
+    <LangProvider initial={tr}>
+      <App />
+    </LangProvider>,
+    root,
+  );
+}
+
+void boot();

@@ -1,0 +1,74 @@
+// The client's picture of the table it is at, built from the server's frames by pure
+// functions (so it can be tested without a socket): the latest TABLE, every event and chat
+// line seen, in order, the last seq (for reconnecting with last_seq) and this client's seat.
+// A frame that was seen already (seq <= last seq: a resend after a reconnect) changes nothing.
+import type { ServerMessage } from '../protocol/messages';
+import type { TableFrame, LoggedEvent, ChatLine } from '../protocol/view';
+
+export interface TableState {
+  code: string;
+  table: TableFrame | null;
+  /** The seq of the last sequenced frame applied (0: none yet). */
+  seq: number;
+  events: LoggedEvent[];
+  chat: ChatLine[];
+  mySeat: number | null;
+  /** performance.now() when the latest table arrived. */
+  receivedAt: number;
+}
+
+/** At most this many events are kept for the log (a long game has a few thousand). */
+export const MAX_EVENTS = 5000;
+
+export function emptyTable(code: string): TableState {
+  return { code, table: null, seq: 0, events: [], chat: [], mySeat: null, receivedAt: 0 };
+}
+
+/** The state after one server message; the same object when the message changes nothing. */
+export function applyMessage(s: TableState, m: ServerMessage, now: number): TableState {
+  switch (m.type) {
+    case 'state': {
+      if (m.table.code !== s.code) return s;
+      const chat: ChatLine[] = m.chat.map((c) => ({ seq: c.seq ?? 0, seat: c.seat, name: c.name, text: c.text }));
+      // A state replaces the table; the events seen before stay (they still happened), the chat
+      // is the server's recent lines plus any older ones we had.
+      const oldest = chat[0]?.seq ?? Infinity;
+      const keep = s.chat.filter((c) => c.seq < oldest && c.seq > 0);
+      return { ...s, table: m.table, seq: m.seq, chat: [...keep, ...chat], mySeat: m.you, receivedAt: now };
+    }
+    case 'resumed':
+      if (m.code !== s.code) return s;
+      return { ...s, mySeat: m.you };
+    case 'update': {
+      if (m.seq <= s.seq || m.table.code !== s.code) return s;
+      const added = m.events.map((event) => ({ seq: m.seq, event }));
+      let events = s.events.concat(added);
+      if (events.length > MAX_EVENTS) events = events.slice(events.length - MAX_EVENTS);
+      return { ...s, table: m.table, seq: m.seq, events, receivedAt: now };
+    }
+    case 'chat': {
+      if (m.seq <= s.seq) return s;
+      return { ...s, seq: m.seq, chat: [...s.chat, { seq: m.seq, seat: m.seat, name: m.name, text: m.text }] };
+    }
+    case 'seated':
+      if (m.code !== s.code) return s;
+      return { ...s, mySeat: m.seat };
+    default:
+      return s;
+  }
+}
+
+/** The seats still open (nobody sits there): a person may take one. */
+export function openSeats(t: TableFrame): number[] {
+  const out: number[] = [];
+  t.seats.forEach((seat, i) => {
+    if (seat.kind === 'open') out.push(i);
+  });
+  return out;
+}
+
+/** Does this client's seat have to decide now, and what may it do? */
+export function myPending(s: TableState) {
+  if (!s.table || s.mySeat === null) return undefined;
+  return s.table.pending.find((p) => p.seat === s.mySeat);
+}

@@ -1,0 +1,137 @@
+// The grids of the table: a seat's 12 cards (small, around the oval; the top row mirrored so the
+// shared columns lie beside the grid they complete) and the bottom player's 15-card display
+// (large, outlined: the left neighbour's column 4, marked with the red chip of the shared
+// column, then the own four columns).
+import type { Cell, PublicView } from '../protocol/view';
+import { cellText } from '../protocol/view';
+import { CardView } from './Card';
+import { leftOf, rightOf } from './layout';
+import type { Translate } from '../text/narrator';
+
+export interface GridContext {
+  t: Translate;
+  view: PublicView;
+  names: string[];
+  /** Cell text -> the legal action on it (reveal/swap/take/put). */
+  cellActions: Map<string, string>;
+  /** The drawn (or taken) card may be dropped on the cell actions. */
+  dropping: boolean;
+  hinted: string | null;
+  /** Cells shown as part of the line a clear button points at. */
+  marked: ReadonlySet<string>;
+  onAct: (action: string) => void;
+}
+
+/**
+ * The three cells of a line of `player`'s display ("col-2", "row-b0"), as docs/record-format.md
+ * names them: display column 0 is the left neighbour's column 4; a row line's other two cards
+ * are the next non-empty cells to its right. Only for pointing at a line the server offers.
+ */
+export function lineCells(view: PublicView, player: number, line: string): string[] {
+  const n = view.grids.length;
+  const left = leftOf(player, n);
+  const at = (row: number, d: number) => (d === 0 ? { owner: left, row, col: 3 } : { owner: player, row, col: d - 1 });
+  const col = /^col-([0-4])$/.exec(line);
+  if (col) return [0, 1, 2].map((r) => cellText(at(r, Number(col[1]))));
+  const m = /^row-([abc])([0-2])$/.exec(line);
+  if (!m) return [];
+  const row = 'abc'.indexOf(m[1]!);
+  const out = [cellText(at(row, Number(m[2])))];
+  for (let d = Number(m[2]) + 1; d < 5 && out.length < 3; d++) {
+    const c = at(row, d);
+    if (view.grids[c.owner]?.[c.row * 4 + c.col]?.state !== 'empty') out.push(cellText(c));
+  }
+  return out;
+}
+
+const ROWS = [0, 1, 2];
+
+// The cards' labels, formatted once per language and content (a frame redraws ~90 cards).
+const labels = new WeakMap<Translate, Map<string, string>>();
+
+function cellLabel(g: GridContext, owner: number, row: number, col: number, cell: Cell): string {
+  let cache = labels.get(g.t);
+  if (!cache) labels.set(g.t, (cache = new Map()));
+  const name = g.names[owner] ?? '';
+  const key = `${name}\u0000${row}${col}${cell.state}${cell.state === 'up' ? cell.value : ''}`;
+  let label = cache.get(key);
+  if (label === undefined) cache.set(key, (label = formatLabel(g, name, row, col, cell)));
+  return label;
+}
+
+function formatLabel(g: GridContext, name: string, row: number, col: number, cell: Cell): string {
+  return g.t('web.table.cell', {
+    owner: name,
+    row: row + 1,
+    col: col + 1,
+    state: cell.state,
+    card: cell.state === 'up' ? String(cell.value) : '',
+  });
+}
+
+function OneCard(p: { g: GridContext; owner: number; row: number; col: number; shared?: boolean }) {
+  const { g, owner, row, col } = p;
+  const cell = g.view.grids[owner]?.[row * 4 + col] ?? { state: 'empty' as const };
+  const text = cellText({ owner, row, col });
+  const action = g.cellActions.get(text);
+  return (
+    <CardView
+      cell={cell}
+      label={cellLabel(g, owner, row, col, cell)}
+      action={action}
+      onAct={g.onAct}
+      droppable={g.dropping && !!action && !action.startsWith('take') && !action.startsWith('reveal')}
+      hole={g.view.hole === text}
+      hinted={!!action && action === g.hinted}
+      extraClass={[p.shared ? 'shared' : '', g.marked.has(text) ? 'marked' : ''].join(' ').trim() || undefined}
+    />
+  );
+}
+
+/** A seat's own 12 cards, as its neighbours see it. */
+export function SeatGrid(p: { g: GridContext; seat: number; mirrored: boolean }) {
+  const n = p.g.view.grids.length;
+  const cols = p.mirrored ? [3, 2, 1, 0] : [0, 1, 2, 3];
+  const right = p.g.names[rightOf(p.seat, n)] ?? '';
+  return (
+    <div class={`grid small${p.mirrored ? ' mirrored' : ''}`}>
+      {cols.map((col) => (
+        <div class={`col${col === 3 ? ' shared-col' : ''}`} key={col} title={col === 3 ? p.g.t('web.table.shared_with', { name: right }) : undefined}>
+          {col === 3 && <span class="chip" aria-hidden="true" />}
+          {ROWS.map((row) => (
+            <OneCard key={row} g={p.g} owner={p.seat} row={row} col={col} shared={col === 3} />
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** The 15-card display of the bottom seat: the left neighbour's column 4, then the own grid. */
+export function Display(p: { g: GridContext; seat: number; mine: boolean }) {
+  const n = p.g.view.grids.length;
+  const left = leftOf(p.seat, n);
+  const right = rightOf(p.seat, n);
+  const label = p.mine ? p.g.t('web.table.your_display') : p.g.t('web.table.display_of', { name: p.g.names[p.seat] ?? '' });
+  return (
+    <div class="display" role="group" aria-label={label}>
+      <div class="grid big">
+        <div class="col shared-col neighbour" title={p.g.t('web.table.column_of', { name: p.g.names[left] ?? '' })}>
+          <span class="chip" aria-hidden="true" />
+          <span class="col-owner">{p.g.names[left]}</span>
+          {ROWS.map((row) => (
+            <OneCard key={row} g={p.g} owner={left} row={row} col={3} shared />
+          ))}
+        </div>
+        {[0, 1, 2, 3].map((col) => (
+          <div class={`col${col === 3 ? ' shared-col' : ''}`} key={col} title={col === 3 ? p.g.t('web.table.shared_with', { name: p.g.names[right] ?? '' }) : undefined}>
+            {col === 3 && <span class="chip" aria-hidden="true" />}
+            {ROWS.map((row) => (
+              <OneCard key={row} g={p.g} owner={p.seat} row={row} col={col} shared={col === 3} />
+            ))}
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

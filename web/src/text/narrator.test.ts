@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import en from '../../../data/lang/en.json';
+import { IntlMessageFormat } from 'intl-messageformat';
+import { narrate, sentence, lineArgs, placeArgs, decision } from './narrator';
+import type { LoggedEvent, PublicView, TableEvent } from '../protocol/view';
+
+// The keys chosen (a fake translator that writes the key and its arguments).
+const keyT = (key: string, args?: Record<string, unknown>) => `${key}${args ? JSON.stringify(args) : ''}`;
+// The real English texts.
+const messages = en as Record<string, string>;
+const enT = (key: string, args?: Record<string, unknown>) => {
+  const m = messages[key];
+  if (m === undefined) throw new Error(`missing key ${key}`);
+  return String(new IntlMessageFormat(m, 'en').format(args as Record<string, string>));
+};
+const v = { names: ['Anna', 'Bea', 'Cem', 'Dan'], you: 0 };
+const log = (...evs: TableEvent[]): LoggedEvent[] => evs.map((event, i) => ({ seq: i + 1, event }));
+
+describe('narrator: the same keys as src/text/narrator.cc', () => {
+  it('chooses each event type its key', () => {
+    const cases: [TableEvent, string][] = [
+      [{ type: 'round-started', round: 0, player: 1, card: 5 }, 'narr.round_started'],
+      [{ type: 'revealed', player: 0, card: 3, cell: '0a1' }, 'narr.revealed'],
+      [{ type: 'reshuffled', cards: 40 }, 'narr.reshuffled'],
+      [{ type: 'drew', player: 1, card: 7, pile: 'draw' }, 'narr.drew_pile'],
+      [{ type: 'drew', player: 1, card: 7, pile: 'discard' }, 'narr.drew_discard'],
+      [{ type: 'knocked', player: 2 }, 'narr.knocked'],
+      [{ type: 'gave', player: 1, knocker: 0 }, 'narr.knock_given'],
+      [{ type: 'refused', player: 1 }, 'narr.knock_refused'],
+      [{ type: 'swapped', player: 1, card: 2, old_card: 9, cell: '1b2' }, 'narr.swapped'],
+      [{ type: 'discarded', player: 1, card: 2, cell: null }, 'narr.discarded'],
+      [{ type: 'knocker-swapped', player: 2, card: 2, old_card: 'hidden', cell: '2a0' }, 'narr.knocker_swapped'],
+      [{ type: 'took', player: 1, card: 'hidden', cell: '2a0' }, 'narr.took'],
+      [{ type: 'put', player: 1, card: 4, old_card: 8, cell: '1c3' }, 'narr.put'],
+      [{ type: 'put-back', player: 2, card: 9, cell: '2a0' }, 'narr.put_back'],
+      [{ type: 'cleared', player: 1, card: 4, line: 'col-2', cells: ['1a1', '1b1', '1c1'] }, 'narr.cleared'],
+      [{ type: 'lines-left', player: 1 }, 'narr.lines_left'],
+      [{ type: 'round-ended', player: 3 }, 'narr.round_ended'],
+      [{ type: 'turn-skipped', player: 3 }, 'narr.turn_skipped'],
+      [{ type: 'game-over', winners: [1] }, 'narr.game_over'],
+      [{ type: 'zombie', seat: 1, why: 'grace' }, 'web.table.zombie'],
+      [{ type: 'left', seat: 1 }, 'web.table.left'],
+      [{ type: 'back', seat: 1 }, 'web.table.back'],
+      [{ type: 'sat', seat: 1, name: 'Bea' }, 'web.table.sat'],
+    ];
+    for (const [e, key] of cases) expect(sentence(keyT, v, e).split('{')[0], e.type).toBe(key);
+    // Told otherwise, or only when everything is told (as in the terminal).
+    expect(sentence(keyT, v, { type: 'discarded', player: 1, card: 2, cell: '1b2' })).toBe('');
+    expect(sentence(keyT, v, { type: 'turn-started', player: 1 })).toBe('');
+    expect(sentence(keyT, v, { type: 'turn-started', player: 1 }, true)).toMatch(/^narr.turn_started/);
+    expect(sentence(keyT, v, { type: 'passed', player: 1 })).toBe('');
+  });
+
+  it('names places and lines as cell_names.cc does', () => {
+    expect(placeArgs(v, 1, '1b2')).toEqual({ key: 'place.cell', args: { row: 2, col: 3 } });
+    expect(placeArgs(v, 1, '0a3')).toEqual({ key: 'place.cell_of', args: { target: 'you', owner: 'Anna', row: 1, col: 4 } });
+    expect(lineArgs(v, 1, 'col-0')).toEqual({ key: 'place.column_of', args: { target: 'other', owner: 'Cem' } });
+    expect(lineArgs(v, 3, 'col-0')).toEqual({ key: 'place.column_of', args: { target: 'you', owner: 'Anna' } });
+    expect(lineArgs(v, 1, 'col-3')).toEqual({ key: 'place.column', args: { col: 3 } });
+    expect(lineArgs(v, 1, 'row-b1')).toEqual({ key: 'place.row_cols', args: { row: 2, from: 1, to: 3 } });
+    expect(lineArgs(v, 1, 'row-c0').key).toBe('place.row_shared');
+  });
+
+  it('tells a move and the clear it made in one sentence, in English', () => {
+    const lines = narrate(enT, v, log({ type: 'swapped', player: 0, card: 4, old_card: 9, cell: '0b1' }, { type: 'discarded', player: 0, card: 9, cell: '0b1' }, { type: 'cleared', player: 0, card: 4, line: 'col-2', cells: ['0a1', '0b1', '0c1'] }));
+    expect(lines.map((l) => l.text)).toEqual(['You swapped the 4 into row 2, column 2 for the 9 and cleared three 4s (column 2).']);
+    expect(narrate(enT, v, log({ type: 'drew', player: 1, card: 7, pile: 'draw' }, { type: 'knocked', player: 2 }))[1]!.text).toBe('Cem knocked!');
+  });
+
+  it('counts the final reveals and explains the round: scores, bonus, the ender doubled', () => {
+    const lines = narrate(
+      enT,
+      v,
+      log(
+        { type: 'round-ended', player: 1 },
+        { type: 'final-revealed', card: 3, cell: '0a0' },
+        { type: 'final-revealed', card: 5, cell: '2a0' },
+        { type: 'round-scored', player: 0, display_half: -20, score_half: -20, penalised: false, empty_display: true },
+        { type: 'round-scored', player: 1, display_half: 20, score_half: 40, penalised: true, empty_display: false },
+      ),
+    ).map((l) => l.text);
+    expect(lines).toContain('The last 2 face-down cards are turned up; nothing is cleared any more.');
+    expect(lines).toContain('End of round 1: every card is turned up.');
+    expect(lines).toContain('Anna: cards -10, round score -10, total -10');
+    expect(lines).toContain('You cleared the whole display: a bonus of -10 points.');
+    expect(lines.at(-1)).toBe('Bea ended the round without the lowest score alone: 10 is doubled to 20.');
+  });
+
+  it('says what is decided now', () => {
+    const view = { phase: 'knock-window', current_player: 2, active: 1, held: 7, round: 0 } as unknown as PublicView;
+    expect(decision(enT, v, view, 0)).toBe('Bea drew the 7. Knock for it, or pass?');
+    expect(decision(keyT, v, { ...view, phase: 'choose-line', current_player: 0 } as PublicView)).toMatch(/^status.line/);
+  });
+});
