@@ -50,7 +50,7 @@ install_web() {
   web="$(cd "$(dirname "${BASH_SOURCE[0]}")/../web" && pwd)"
   if [[ ! -f "$web/node_modules/.package-lock.json" || "$web/package-lock.json" -nt "$web/node_modules/.package-lock.json" ]]; then
     echo "setup.sh: npm ci in web/" >&2
-    (cd "$web" && nice -n 19 npm ci --no-audit --no-fund --loglevel=error >&2)
+    (cd "$web" && npm ci --no-audit --no-fund --loglevel=error >&2)
   fi
 }
 

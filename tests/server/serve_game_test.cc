@@ -201,10 +201,13 @@ TEST_F(ServeGameTest, BadMessagesGetErrorsAndTheServerStaysUp) {
   {
     Player big(server.port(), "Bea");
     const std::string huge(100 * 1024, 'x');
-    big.ws().send(std::string_view(huge));
+    // The server may close while the 100 KiB are still being written (then the write fails with
+    // a broken pipe and the close frame can be lost with the reset); either way the connection
+    // ends with 1009 or a reset (code 0), never another code, and the server stays up (below).
+    big.ws().try_send(std::string_view(huge));
     EXPECT_FALSE(big.ws().receive(std::chrono::seconds(10)).has_value());
     EXPECT_TRUE(big.ws().closed());
-    EXPECT_EQ(big.ws().close_code(), 1009);
+    EXPECT_THAT(big.ws().close_code(), ::testing::AnyOf(1009, 0));
   }
 
   // A flood: the first burst is answered, the rest rate-limited; the connection stays open.

@@ -101,9 +101,14 @@ WsClient::WsClient(uint16_t port, std::chrono::milliseconds timeout)
 WsClient::~WsClient() = default;
 
 void WsClient::send(std::string_view text) {
+  if (!try_send(text)) throw std::runtime_error("WebSocket send: " + send_error_);
+}
+
+bool WsClient::try_send(std::string_view text) {
   beast::error_code ec;
   impl_->ws.write(asio::buffer(text.data(), text.size()), ec);
-  if (ec) throw std::runtime_error("WebSocket send: " + ec.message());
+  if (ec) send_error_ = ec.message();
+  return !ec;
 }
 
 std::optional<std::string> WsClient::receive(std::chrono::milliseconds timeout) {

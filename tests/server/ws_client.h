@@ -44,6 +44,9 @@ class WsClient {
   WsClient& operator=(const WsClient&) = delete;
 
   void send(std::string_view text);
+  // The same without the exception: false if the write failed (the server may close the socket
+  // while a message it refuses is still being written).
+  bool try_send(std::string_view text);
   void send(const nlohmann::json& message) { send(std::string_view(message.dump())); }
 
   // The next text frame, or nullopt if none came within `timeout` or the connection closed
@@ -71,6 +74,7 @@ class WsClient {
   std::unique_ptr<Impl> impl_;
   std::vector<nlohmann::json> seen_;
   bool closed_ = false;
+  std::string send_error_;
   int close_code_ = 0;
   std::string close_reason_;
 };
