@@ -1,23 +1,14 @@
 // The message envelopes of the `allegra serve` protocol, version 1 (docs/protocol.md): what the
 // client sends and what the server answers. The table itself (TABLE, the public view, events)
 // is typed in ./view.ts. Only documented fields are sent: the server rejects unknown keys.
-import type { TableFrame, TableEvent } from './view';
+import type { Options, TableFrame, TableEvent } from './view';
 
 export const PROTOCOL_VERSION = 1;
 
 export type SeatSpec = 'person' | `bot:${string}`;
 
-/** The rule options of `create` (docs/record-format.md); every key optional. */
-export interface RuleOptions {
-  players?: number;
-  rounds?: number;
-  point_limit?: number;
-  knocking?: boolean;
-  optional_clearing?: boolean;
-  discard_draw_may_discard?: boolean;
-  deck_counts?: number[];
-  small_game_removal?: number;
-}
+/** The rule options of `create`: the same object as the public view's (docs/record-format.md). */
+export type RuleOptions = Options;
 
 export interface CreateMessage {
   type: 'create';
