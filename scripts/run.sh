@@ -46,5 +46,5 @@ done
 [[ " $* " == *" --host "* ]] || extra+=(--host "$host")
 [[ " $* " == *" --port "* ]] || extra+=(--port "$port")
 [[ " $* " == *" --web "* ]] || extra+=(--web web/dist)
-echo "ALLEGRA in the browser: open http://$host:$port/ (Ctrl-C stops the server; the terminal game: bash scripts/run.sh --terminal)"
+echo "ALLEGRA in the browser: open the http:// address of the \"listening on\" line below (Ctrl-C stops the server; the terminal game: bash scripts/run.sh --terminal)"
 exec build/release/allegra serve "${extra[@]}" "$@"
