@@ -8,7 +8,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import type { ChatLine, LoggedEvent, PublicView, TableFrame } from '../protocol/view';
 import { parseCell } from '../protocol/view';
 import { useT } from '../i18n/context';
-import { actionLabel, decision, roundLabel, type Translate, type Voices } from '../text/narrator';
+import { actionLabel, decision, hintWhy, roundLabel, type Translate, type Voices } from '../text/narrator';
 import { useLang } from '../i18n/context';
 import { seatSlots, type SeatSlot } from './layout';
 import { Display, SeatGrid, lineCells, type GridContext } from './Grids';
@@ -462,7 +462,7 @@ function HintText(q: { t: Translate; voices: Voices; view: PublicView; hint: { a
   return (
     <div class="hint-text" role="status">
       <p>{q.t('web.table.hint_move', { move })}</p>
-      {lang === 'en' && q.hint.text && <p class="hint-why">{q.hint.text.split('\n').slice(1).join('\n')}</p>}
+      {lang === 'en' && q.hint.text && <p class="hint-why">{hintWhy(q.hint.text, (a) => actionLabel(q.t, q.voices, q.view, a, q.seat))}</p>}
     </div>
   );
 }

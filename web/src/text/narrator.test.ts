@@ -5,7 +5,7 @@ import fr from '../../../data/lang/fr.json';
 import nl from '../../../data/lang/nl.json';
 import es from '../../../data/lang/es.json';
 import { IntlMessageFormat } from 'intl-messageformat';
-import { narrate, sentence, lineArgs, placeArgs, decision, actionLabel, roundLabel } from './narrator';
+import { narrate, sentence, lineArgs, placeArgs, decision, actionLabel, roundLabel, hintWhy } from './narrator';
 import type { LoggedEvent, PublicView, TableEvent } from '../protocol/view';
 
 // The keys chosen (a fake translator that writes the key and its arguments).
@@ -135,5 +135,10 @@ describe('narrator: the same keys as src/text/narrator.cc', () => {
       const tr = tOf(lang, texts as Record<string, string>);
       expect(roundLabel(tr, { ...view, phase: 'round-over' }), lang).not.toContain(tr('table.final_round'));
     }
+  });
+
+  it('names the moves of the server’s English hint explanation as their buttons', () => {
+    const text = 'Hint: the strongest bot would play (...)\n1. swap 0a2: then 74.2 points expected\nReplaces a face-down card.\n2. draw-discard: then 75 points expected';
+    expect(hintWhy(text, (a) => `<${a}>`)).toBe('1. <swap 0a2>: then 74.2 points expected\nReplaces a face-down card.\n2. <draw-discard>: then 75 points expected');
   });
 });

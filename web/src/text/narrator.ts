@@ -313,3 +313,12 @@ export function roundLabel(t: Translate, view: PublicView): string {
   if (view.phase === 'round-over' || view.phase === 'game-over') return `${round} · ${t('web.table.round_done')}`;
   return view.ender !== null ? `${round} · ${t('table.final_round')}` : round;
 }
+
+/** The server's explanation without its title, each move ("1. swap 0a2: ...") named as its button. */
+export function hintWhy(text: string, label: (action: string) => string): string {
+  return text
+    .split('\n')
+    .slice(1)
+    .map((l) => l.replace(/^(\d+)\. ([a-z-]+(?: [0-9a-z-]+)?):/, (_m, n: string, a: string) => `${n}. ${label(a)}:`))
+    .join('\n');
+}
