@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "engine/event_json.h"
+#include "engine/json_fields.h"
 #include "engine/view_json.h"
 
 namespace allegra::server {
@@ -81,7 +82,24 @@ json pending_json(const GameSnapshot& game, Millis now) {
   return out;
 }
 
+json rounds_json(const GameSnapshot& game) {
+  json out = json::array();
+  for (const RoundResult& r : game.rounds) {
+    out.push_back(json_write::round_result_json(r, game.view.masked().players()));
+  }
+  return out;
+}
+
 }  // namespace
+
+std::vector<RoundResult> scored_rounds(const GameRecord& record) {
+  std::vector<RoundResult> out;
+  for (const RoundRecord& r : record.rounds) {
+    if (r.raw_half.empty()) break;  // the round being played (or not yet scored)
+    out.push_back(score_round(r.raw_half, r.ender));
+  }
+  return out;
+}
 
 std::string_view room_status_name(RoomStatus s) {
   switch (s) {
@@ -129,6 +147,7 @@ json table_json(const RoomInfo& room, const GameSnapshot* game, Millis now) {
     j["view"] = nullptr;
     j["pending"] = json::array();
     j["round_over"] = nullptr;
+    j["rounds"] = json::array();
     j["seed"] = nullptr;
     return j;
   }
@@ -137,6 +156,7 @@ json table_json(const RoomInfo& room, const GameSnapshot* game, Millis now) {
   j["round_over"] = game->view.masked().is_chance_node()
                         ? json{{"in_ms", in_ms(game->round_over_deadline, now)}}
                         : json(nullptr);
+  j["rounds"] = rounds_json(*game);
   j["seed"] = game->seed ? json(std::to_string(game->seed->value())) : json(nullptr);
   return j;
 }
@@ -233,7 +253,7 @@ SharedText update_frame(uint64_t seq, const json& events, const RoomInfo& room,
   out += R"(,"spectators":)";
   out += std::to_string(room.spectators);
   if (game == nullptr) {
-    out += R"(,"pending":[],"round_over":null,"seed":null,"view":null}})";
+    out += R"(,"pending":[],"round_over":null,"rounds":[],"seed":null,"view":null}})";
     return text;
   }
   out += R"(,"pending":)";
@@ -246,6 +266,8 @@ SharedText update_frame(uint64_t seq, const json& events, const RoomInfo& room,
   } else {
     out += "null";
   }
+  out += R"(,"rounds":)";
+  append_json(out, rounds_json(*game));
   out += R"(,"seed":)";
   append_json(out, game->seed ? json(std::to_string(game->seed->value())) : json(nullptr));
   out += R"(,"view":)";

@@ -20,6 +20,8 @@
 #include <vector>
 
 #include "engine/public_view.h"
+#include "engine/record.h"
+#include "engine/scoring.h"
 #include "server/protocol.h"
 #include "server/transport.h"
 #include "table/table.h"
@@ -92,11 +94,18 @@ struct GameSnapshot {
   // Which decision is pending (Table::decisions(): the engine actions applied so far in this
   // game; the same for every seat of one knock window). A count, public like the view.
   uint64_t decision = 0;
+  // The finished rounds of this game, in order (TABLE.rounds): their scores are public from
+  // the moment the round is scored, so a page that joins late can show the whole scoreboard.
+  std::vector<RoundResult> rounds;
 
   // From the table's pending list: bots' deadlines dropped, legal actions dropped.
   GameSnapshot(PublicView v, const std::vector<table::Pending>& pending_list,
                const std::vector<table::Seat>& seats, std::optional<RevealedSeed> s);
 };
+
+// The results of the scored rounds of a record (its deals and steps are not read): the round
+// scores, ender and penalty as the engine computed them (score_round).
+std::vector<RoundResult> scored_rounds(const GameRecord& record);
 
 // The "table" object of state and update.
 nlohmann::json table_json(const RoomInfo& room, const GameSnapshot* game, Millis now);

@@ -248,6 +248,7 @@ std::optional<GameSnapshot> Room::snapshot() const {
   if (!table_) return std::nullopt;
   GameSnapshot game(table_->view(), table_->pending(), table_->seats(), RevealedSeed::of(*table_));
   game.decision = table_->decisions();
+  if (table_->state().rounds_played() > 0) game.rounds = scored_rounds(table_->record());
   return game;
 }
 

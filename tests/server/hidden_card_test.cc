@@ -32,6 +32,7 @@ Frames build(const table::Table& t, const State& state, const RoomInfo& room,
              const table::Events& events, Millis now, bool check_tree) {
   GameSnapshot game(PublicView(state), t.pending(), t.seats(), RevealedSeed::of(t));
   game.decision = t.decisions();
+  game.rounds = scored_rounds(t.record());
   const std::vector<ChatLine> chat = {{7, 0, "Ann", "hi"}};
   Frames frames{*update_frame(42, engine_events_json(events), room, &game, now),
                 *state_frame(3, 42, room, &game, chat, 1, now)};

@@ -76,11 +76,9 @@ TEST_F(ServeGameTest, WholeGameOfTwoPeopleAndTwoBots) {
 
 TEST_F(ServeGameTest, ReconnectWithTheLastSequenceNumber) {
   ServerProcess server(dir_);
-  Player anna(server.port(), "Anna");
-  Player bea(server.port(), "Bea");
-  anna.create(json{"person", "person", "bot:random"}, json{{"players", 3}, {"rounds", 1}});
-  bea.join(anna.code(), 1);
-  anna.start();
+  TwoPeopleAndABot table(server.port());
+  Player& anna = table.anna;
+  Player& bea = table.bea;
   std::mt19937_64 rng(2);
   // Play until Bea has seen a few updates, then her connection drops.
   const uint64_t first = bea.last_seq();
@@ -127,11 +125,9 @@ TEST_F(ServeGameTest, ReconnectWithTheLastSequenceNumber) {
 
 TEST_F(ServeGameTest, TokensSpectatorsAndTurns) {
   ServerProcess server(dir_);
-  Player anna(server.port(), "Anna");
-  Player bea(server.port(), "Bea");
-  anna.create(json{"person", "person", "bot:random"}, json{{"players", 3}, {"rounds", 1}});
-  bea.join(anna.code(), 1);
-  anna.start();
+  TwoPeopleAndABot table(server.port());
+  Player& anna = table.anna;
+  Player& bea = table.bea;
 
   Player eve(server.port(), "Eve");
   eve.expect_error({{"type", "join"}, {"code", anna.code()}, {"token", std::string(32, '0')}},

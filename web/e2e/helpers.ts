@@ -64,16 +64,16 @@ export async function playUntil(page: Page, until: () => Promise<boolean>, maxCl
  * Plays a whole game of bots only through the protocol (from the page, as any client could):
  * create with bot seats, start, wait until the record is saved. Returns the game id (CODE-1).
  */
-export async function botGame(page: Page, players = 2): Promise<string> {
+export async function botGame(page: Page, players = 2, options: Record<string, unknown> = {}): Promise<string> {
   return page.evaluate(
-    (n) =>
+    ({ n, options }) =>
       new Promise<string>((resolve, reject) => {
         const ws = new WebSocket(`ws://${location.host}/ws`);
         const send = (m: object) => ws.send(JSON.stringify(m));
         const timer = setTimeout(() => reject(new Error('the bot game did not finish in 30 s')), 30_000);
         ws.onopen = () => {
           send({ type: 'hello', version: 1, name: 'Host' });
-          send({ type: 'create', id: 1, options: { players: n, rounds: 1 }, seats: Array(n).fill('bot:easy'), public: false });
+          send({ type: 'create', id: 1, options: { players: n, rounds: 1, ...options }, seats: Array(n).fill('bot:easy'), public: false });
           send({ type: 'start' });
         };
         ws.onmessage = (e) => {
@@ -88,7 +88,7 @@ export async function botGame(page: Page, players = 2): Promise<string> {
               }
         };
       }),
-    players,
+    { n: players, options },
   );
 }
 

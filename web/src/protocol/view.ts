@@ -122,6 +122,8 @@ export interface TableFrame {
   view: PublicView | null;
   pending: Pending[];
   round_over: { in_ms: number } | null;
+  /** The finished rounds of the game, in order (newer servers; older ones: absent). */
+  rounds?: LastRound[];
   seed: string | null;
 }
 

@@ -1,8 +1,7 @@
 // One card of a grid or a pile: face down, face up with its value (always printed, coloured like
 // the real deck or with the colour-blind-safe palette), or an empty place (cleared, or the hole
 // of a knock). A card that is a legal move is a button carrying `data-action` (the action text
-// sent to the server); it can also take the drawn card by drag and drop.
-import type { JSX } from 'preact';
+// sent to the server); it can also take the drawn card by drag and drop (`data-drop`: drag.ts).
 import { memo } from 'preact/compat';
 import type { Cell } from '../protocol/view';
 
@@ -20,7 +19,7 @@ export interface CardProps {
   label: string;
   action?: string;
   onAct?: (action: string) => void;
-  /** Drop target for the drawn card (the same action as a click). */
+  /** Drop target for the drawn card (the same action as a click; drag.ts). */
   droppable?: boolean;
   hole?: boolean;
   hinted?: boolean;
@@ -50,22 +49,8 @@ function CardViewInner(p: CardProps) {
   const cls = `card${p.action ? ' legal' : ''}${p.hinted ? ' hinted' : ''}${p.extraClass ? ` ${p.extraClass}` : ''}`;
   if (p.action && p.onAct) {
     const a = p.action;
-    const drop: JSX.HTMLAttributes<HTMLButtonElement> = p.droppable
-      ? {
-          onDragOver: (e) => {
-            e.preventDefault();
-            (e.currentTarget as HTMLElement).classList.add('over');
-          },
-          onDragLeave: (e) => (e.currentTarget as HTMLElement).classList.remove('over'),
-          onDrop: (e) => {
-            e.preventDefault();
-            (e.currentTarget as HTMLElement).classList.remove('over');
-            p.onAct!(a);
-          },
-        }
-      : {};
     return (
-      <button type="button" class={cls} data-action={a} aria-label={p.label} title={p.label} onClick={() => p.onAct!(a)} {...drop}>
+      <button type="button" class={cls} data-action={a} aria-label={p.label} title={p.label} data-drop={p.droppable ? '' : undefined} onClick={() => p.onAct!(a)}>
         {inner}
       </button>
     );

@@ -1,7 +1,8 @@
 // The end of a round: every card turned up (the grids show it), each display's sum, the
 // empty-display bonus, the ender's doubling or halving in one line; and the scoreboard of all
-// rounds of the game, from the `round-scored` events.
-import type { LoggedEvent, PublicView } from '../protocol/view';
+// rounds of the game, from the server's TABLE.rounds (or, from an older server, the
+// `round-scored` events this page saw).
+import type { LastRound, LoggedEvent, PublicView } from '../protocol/view';
 import { enderSentence, type Translate, type Voices } from '../text/narrator';
 import { useSecondsLeft } from './Countdown';
 
@@ -51,11 +52,19 @@ export function roundScores(events: readonly LoggedEvent[], players: number): nu
   return rounds;
 }
 
-export function Scoreboard(p: { t: Translate; events: LoggedEvent[]; names: string[]; open: boolean; totalsHalf: number[]; roundsPlayed: number }) {
+/**
+ * The scoreboard's rows: each finished round's scores (half points). The server's list when it
+ * sends one (every round, also after a reload); else the rounds this page saw.
+ */
+export function scoreRows(listed: readonly LastRound[] | undefined, events: readonly LoggedEvent[], players: number, roundsPlayed: number): number[][] {
+  if (listed) return listed.map((r) => r.score_half);
+  return roundScores(events, players).slice(-roundsPlayed || undefined);
+}
+
+export function Scoreboard(p: { t: Translate; events: LoggedEvent[]; rounds: LastRound[] | undefined; names: string[]; open: boolean; totalsHalf: number[]; roundsPlayed: number }) {
   const { t, names } = p;
-  // The rounds this page saw (after a reload the earlier ones are not in the log); the totals
-  // are always the server's.
-  const rounds = roundScores(p.events, names.length).slice(-p.roundsPlayed || undefined);
+  // The totals are always the server's.
+  const rounds = scoreRows(p.rounds, p.events, names.length, p.roundsPlayed);
   if (p.roundsPlayed === 0) return null;
   const totals = names.map((_, i) => p.totalsHalf[i] ?? 0);
   const first = p.roundsPlayed - rounds.length;

@@ -8,13 +8,15 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import type { ChatLine, LoggedEvent, PublicView, TableFrame } from '../protocol/view';
 import { parseCell } from '../protocol/view';
 import { useT } from '../i18n/context';
-import { decision, lineArgs, type Translate, type Voices } from '../text/narrator';
+import { actionLabel, decision, hintWhy, roundLabel, type Translate, type Voices } from '../text/narrator';
+import { useLang } from '../i18n/context';
 import { seatSlots, type SeatSlot } from './layout';
 import { Display, SeatGrid, lineCells, type GridContext } from './Grids';
 import { CardView } from './Card';
 import { Clock, Ring, useSecondsLeft } from './Countdown';
 import { EventLog, Chat } from './Side';
 import { RoundEnd, Scoreboard } from './RoundEnd';
+import { startDrag } from './drag';
 import './table.css';
 
 export interface TableScreenProps {
@@ -193,18 +195,14 @@ function Table(p: TableScreenProps & { view: PublicView; t: Translate }) {
             >
               {hintBusy ? t('hint.thinking') : t('web.table.hint')}
             </button>
-            {hint && (
-              <p class="hint-text" role="status">
-                {hint.text}
-              </p>
-            )}
+            {hint && <HintText t={t} voices={voices} view={view} hint={hint} seat={p.mySeat ?? 0} />}
           </div>
         )}
       </div>
       {roundShown && view.last_round && <RoundEnd t={t} view={view} names={names} voices={voices} roundOverMs={table.round_over?.in_ms ?? null} receivedAt={p.receivedAt} />}
 
       <aside class="table-side">
-        <Scoreboard t={t} events={p.events} names={names} open={roundShown} totalsHalf={view.totals_half} roundsPlayed={view.rounds_played} />
+        <Scoreboard t={t} events={p.events} rounds={table.rounds} names={names} open={roundShown} totalsHalf={view.totals_half} roundsPlayed={view.rounds_played} />
         <EventLog t={t} voices={voices} events={p.events} />
         <Chat t={t} chat={p.chat} send={p.sendChat} />
         <label class="cb-toggle">
@@ -301,10 +299,9 @@ function Centre(q: { p: TableScreenProps; view: PublicView; t: Translate; names:
   const holder = view.phase === 'knocker-swap' ? view.knocker : view.active;
   const canDrag = legal.some((a) => a.startsWith('swap ') || a.startsWith('put '));
   const you = q.p.mySeat;
-  const round = t('table.round_of', { round: view.round + 1, rounds: view.options.rounds ?? 3 });
   return (
     <div class="centre">
-      <div class="round-label">{(view.options.rounds ?? 3) > 0 ? round : t('table.round', { round: view.round + 1 })}{view.ender !== null ? ` · ${t('table.final_round')}` : ''}</div>
+      <div class="round-label">{roundLabel(t, view)}</div>
       <div class="piles">
         <div class="pile">
           <CardView
@@ -327,16 +324,18 @@ function Centre(q: { p: TableScreenProps; view: PublicView; t: Translate; names:
             hinted={!!discardAct && q.hinted === discardAct}
             extraClass="discard-pile"
           />
+          {view.pending_discard !== null && (
+            <div class="pending-discard" title={t('web.table.to_discard', { card: String(view.pending_discard) })}>
+              <CardView cell={{ state: 'up', value: view.pending_discard }} label={t('web.table.to_discard', { card: String(view.pending_discard) })} extraClass="leaving" />
+            </div>
+          )}
         </div>
         {view.held !== null && (
           <div class="pile in-hand" title={t(view.held_from_discard ? 'table.held_discard' : 'table.held', { actor: holder === you ? 'you' : 'other', name: names[holder ?? 0] ?? '', card: String(view.held) })}>
             <div
               key={`held-${holder}`}
               class={`held${canDrag ? ' draggable' : ''}${view.phase === 'knocker-swap' ? ' passed' : ''}`}
-              draggable={canDrag}
-              onDragStart={(e) => {
-                e.dataTransfer?.setData('text/plain', 'held');
-              }}
+              onPointerDown={canDrag ? (e) => startDrag(e, send) : undefined}
             >
               <CardView cell={{ state: 'up', value: view.held }} label={t(view.held_from_discard ? 'table.held_discard' : 'table.held', { actor: holder === you ? 'you' : 'other', name: names[holder ?? 0] ?? '', card: String(view.held) })} />
             </div>
@@ -345,7 +344,7 @@ function Centre(q: { p: TableScreenProps; view: PublicView; t: Translate; names:
         )}
         {view.taken !== null && (
           <div class="pile in-hand">
-            <div class={`held${canDrag ? ' draggable' : ''}`} draggable={canDrag} onDragStart={(e) => e.dataTransfer?.setData('text/plain', 'taken')}>
+            <div class={`held${canDrag ? ' draggable' : ''}`} onPointerDown={canDrag ? (e) => startDrag(e, send) : undefined}>
               <CardView cell={view.taken === 'hidden' ? { state: 'down' } : { state: 'up', value: view.taken }} label={t('table.taken', { actor: view.active === you ? 'you' : 'other', name: names[view.active] ?? '', face: view.taken === 'hidden' ? 'down' : 'up', card: view.taken === 'hidden' ? '' : String(view.taken) })} />
             </div>
             <span class="pile-caption">{t('web.table.in_hand', { name: names[view.active] ?? '' })}</span>
@@ -378,7 +377,7 @@ function KnockExplain(q: { view: PublicView; t: Translate; names: string[]; you:
   return (
     <p class="knock-explain">
       {lines.map((l, i) => (
-        <span key={i}>{l} </span>
+        <span key={i}>{/[.!?…]$/.test(l) ? l : `${l}.`} </span>
       ))}
     </p>
   );
@@ -401,7 +400,7 @@ function Actions(q: {
   point: (action: string | null) => void;
 }) {
   const { t, view, legal, send, has } = q;
-  const held = String(view.held ?? '');
+  const label = (a: string) => actionLabel(t, q.voices, view, a, q.voices.you ?? 0);
   const secs = useSecondsLeft(q.pending.knock_window ? q.pending.in_ms : null, q.receivedAt);
   const knockRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -421,30 +420,25 @@ function Actions(q: {
       <div class="knock-wrap" key="knock">
         {q.pending.in_ms !== null && <Ring inMs={q.pending.in_ms} totalMs={q.knockMs} receivedAt={q.receivedAt} />}
         <button ref={knockRef} type="button" class="knock-button" data-action="knock" onClick={() => send('knock')} aria-keyshortcuts="K">
-          <span>{t('action.knock', { card: held })}</span>
+          <span>{label('knock')}</span>
           {secs !== null && <span class="knock-secs">{t('web.table.seconds', { seconds: secs })}</span>}
         </button>
       </div>,
     );
   }
-  if (has('pass')) out.push(btn('pass', t('action.pass'), '', 'P'));
+  if (has('pass')) out.push(btn('pass', label('pass'), '', 'P'));
   for (const a of legal) {
-    if (a.startsWith('give ')) {
-      const k = Number(a.slice(5));
-      out.push(btn(a, t('action.give', { name: q.names[k] ?? '' }), 'primary'));
-    }
+    if (a.startsWith('give ')) out.push(btn(a, label(a), 'primary'));
   }
-  if (has('refuse')) out.push(btn('refuse', t('action.refuse'), '', 'R'));
-  if (has('discard')) out.push(btn('discard', t('action.discard', { card: held }), '', 'X'));
-  if (has('draw')) out.push(btn('draw', t('action.draw_pile', { count: view.draw_pile_size }), 'primary', 'D'));
-  if (has('draw-discard')) out.push(btn('draw-discard', t('action.draw_discard', { card: String(view.discard_pile[0] ?? '') }), '', 'S'));
+  if (has('refuse')) out.push(btn('refuse', label('refuse'), '', 'R'));
+  if (has('discard')) out.push(btn('discard', label('discard'), '', 'X'));
+  if (has('draw')) out.push(btn('draw', label('draw'), 'primary', 'D'));
+  if (has('draw-discard')) out.push(btn('draw-discard', label('draw-discard'), '', 'S'));
   for (const a of legal) {
     if (a.startsWith('clear ')) {
-      const who = view.clearer ?? view.current_player ?? 0;
-      const l = lineArgs(q.voices, who, a.slice(6));
       out.push(
         <button key={a} type="button" class={`act primary${q.hinted === a ? ' hinted' : ''}`} data-action={a} onClick={() => send(a)} onMouseEnter={() => q.point(a)} onMouseLeave={() => q.point(null)} onFocus={() => q.point(a)} onBlur={() => q.point(null)}>
-          {t('action.clear', { line: t(l.key, l.args) })}
+          {label(a)}
         </button>,
       );
     }
@@ -454,6 +448,21 @@ function Actions(q: {
   return (
     <div class={`actions${has('knock') ? ' knocking' : ''}`} role="group" aria-label={t('web.table.moves')}>
       {out}
+    </div>
+  );
+}
+
+/**
+ * The hint: the bot's move in the page's language, named as its button is; in English also the
+ * server's explanation (the hint message's text is English: docs/protocol.md).
+ */
+function HintText(q: { t: Translate; voices: Voices; view: PublicView; hint: { action: string; text: string }; seat: number }) {
+  const { lang } = useLang();
+  const move = actionLabel(q.t, q.voices, q.view, q.hint.action, q.seat);
+  return (
+    <div class="hint-text" role="status">
+      <p>{q.t('web.table.hint_move', { move })}</p>
+      {lang === 'en' && q.hint.text && <p class="hint-why">{hintWhy(q.hint.text, (a) => actionLabel(q.t, q.voices, q.view, a, q.seat))}</p>}
     </div>
   );
 }

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../../data/lang/en.json';
+import de from '../../../data/lang/de.json';
+import fr from '../../../data/lang/fr.json';
+import nl from '../../../data/lang/nl.json';
+import es from '../../../data/lang/es.json';
 import { IntlMessageFormat } from 'intl-messageformat';
-import { narrate, sentence, lineArgs, placeArgs, decision } from './narrator';
+import { narrate, sentence, lineArgs, placeArgs, decision, actionLabel, roundLabel, hintWhy } from './narrator';
 import type { LoggedEvent, PublicView, TableEvent } from '../protocol/view';
 
 // The keys chosen (a fake translator that writes the key and its arguments).
@@ -13,6 +17,13 @@ const enT = (key: string, args?: Record<string, unknown>) => {
   if (m === undefined) throw new Error(`missing key ${key}`);
   return String(new IntlMessageFormat(m, 'en').format(args as Record<string, string>));
 };
+// Any language's texts.
+const tOf = (lang: string, texts: Record<string, string>) => (key: string, args?: Record<string, unknown>) => {
+  const m = texts[key];
+  if (m === undefined) throw new Error(`missing key ${key} (${lang})`);
+  return String(new IntlMessageFormat(m, lang).format(args as Record<string, string>));
+};
+const deT = tOf('de', de as Record<string, string>);
 const v = { names: ['Anna', 'Bea', 'Cem', 'Dan'], you: 0 };
 const log = (...evs: TableEvent[]): LoggedEvent[] => evs.map((event, i) => ({ seq: i + 1, event }));
 
@@ -90,5 +101,44 @@ describe('narrator: the same keys as src/text/narrator.cc', () => {
     const view = { phase: 'knock-window', current_player: 2, active: 1, held: 7, round: 0 } as unknown as PublicView;
     expect(decision(enT, v, view, 0)).toBe('Bea drew the 7. Knock for it, or pass?');
     expect(decision(keyT, v, { ...view, phase: 'choose-line', current_player: 0 } as PublicView)).toMatch(/^status.line/);
+  });
+
+  it('names a legal action as its button does, in the page’s language (the hint too)', () => {
+    const grids = Array.from({ length: 4 }, () => Array.from({ length: 12 }, () => ({ state: 'down' as const })));
+    grids[0]![5] = { state: 'up', value: 9 } as never;
+    const view = { phase: 'hold-drawn', held: 4, grids, draw_pile_size: 50, discard_pile: [7], clearer: null } as unknown as PublicView;
+    expect(actionLabel(enT, v, view, 'swap 0b1', 0)).toBe('Swap into row 2, column 2 (now 9)');
+    expect(actionLabel(enT, v, view, 'discard', 0)).toBe('Discard the 4');
+    expect(actionLabel(deT, v, view, 'swap 0b1', 0)).toBe(deT('action.swap', { place: deT('place.cell', { row: 2, col: 2 }), card: '9' }));
+    expect(actionLabel(deT, v, view, 'swap 0b1', 0)).not.toBe(actionLabel(enT, v, view, 'swap 0b1', 0));
+    expect(actionLabel(deT, v, view, 'reveal 0a0', 0)).toContain(deT('card.face_down'));
+    expect(actionLabel(enT, v, view, 'swap 3a3', 0)).toBe('Swap into Dan’s row 1, column 4 (now a face-down card)');
+    expect(actionLabel(enT, v, view, 'give 2', 1)).toBe('Give it to Cem');
+    expect(actionLabel(enT, v, view, 'clear col-2', 0)).toBe('Clear column 2');
+    // The hint line in every language names the move in that language.
+    for (const [lang, texts] of [['de', de], ['fr', fr], ['nl', nl], ['es', es]] as const) {
+      const tr = tOf(lang, texts as Record<string, string>);
+      const line = tr('web.table.hint_move', { move: actionLabel(tr, v, view, 'discard', 0) });
+      expect(line, lang).toContain(tr('action.discard', { card: '4' }));
+      expect(line, lang).not.toContain('Discard');
+    }
+  });
+
+  it('says in the round label whether the round is over, in every language', () => {
+    const view = { phase: 'hold-drawn', round: 0, ender: 2, options: { rounds: 2 } } as unknown as PublicView;
+    expect(roundLabel(enT, view)).toBe('Round 1 of 2 · last turns');
+    expect(roundLabel(enT, { ...view, phase: 'round-over' })).toBe('Round 1 of 2 · over');
+    expect(roundLabel(enT, { ...view, phase: 'game-over' })).toBe('Round 1 of 2 · over');
+    expect(roundLabel(enT, { ...view, ender: null })).toBe('Round 1 of 2');
+    expect(roundLabel(deT, { ...view, phase: 'round-over' })).toBe('Durchgang 1 von 2 · beendet');
+    for (const [lang, texts] of [['fr', fr], ['nl', nl], ['es', es]] as const) {
+      const tr = tOf(lang, texts as Record<string, string>);
+      expect(roundLabel(tr, { ...view, phase: 'round-over' }), lang).not.toContain(tr('table.final_round'));
+    }
+  });
+
+  it('names the moves of the server’s English hint explanation as their buttons', () => {
+    const text = 'Hint: the strongest bot would play (...)\n1. swap 0a2: then 74.2 points expected\nReplaces a face-down card.\n2. draw-discard: then 75 points expected';
+    expect(hintWhy(text, (a) => `<${a}>`)).toBe('1. <swap 0a2>: then 74.2 points expected\nReplaces a face-down card.\n2. <draw-discard>: then 75 points expected');
   });
 });

@@ -258,3 +258,67 @@ export function decision(t: Translate, v: Voices, view: PublicView, decider: num
   }
   return '';
 }
+
+/**
+ * A legal action in words, as the terminal's move list names it (src/tui/input_map.cc): the
+ * `action.*` texts of the buttons, the cells by `place.*` from the decider's side. `decider`
+ * is the seat the action is for (its own cells are named without an owner).
+ */
+export function actionLabel(t: Translate, v: Voices, view: PublicView, action: string, decider: number): string {
+  const [verb = '', arg = ''] = action.split(' ');
+  const held = view.held === null ? '' : String(view.held);
+  const cellArgs = () => {
+    const c = parseCell(arg);
+    const cell = c ? view.grids[c.owner]?.[c.row * 4 + c.col] : undefined;
+    const up = cell?.state === 'up' ? String(cell.value) : null;
+    return { place: tell(t, placeArgs(v, decider, arg)), up };
+  };
+  switch (verb) {
+    case 'reveal':
+    case 'swap':
+    case 'put': {
+      const c = cellArgs();
+      return t(`action.${verb}`, { place: c.place, card: c.up ?? t('card.face_down') });
+    }
+    case 'take': {
+      const c = cellArgs();
+      return t('action.take', { place: c.place, face: c.up === null ? 'down' : 'up', card: c.up ?? '' });
+    }
+    case 'draw':
+      return t('action.draw_pile', { count: view.draw_pile_size });
+    case 'draw-discard':
+      return t('action.draw_discard', { card: String(view.discard_pile[0] ?? '') });
+    case 'discard':
+      return t('action.discard', { card: held });
+    case 'knock':
+      return t('action.knock', { card: held });
+    case 'pass':
+      return t('action.pass');
+    case 'give':
+      return t('action.give', { name: nameOf(v, Number(arg)) });
+    case 'refuse':
+      return t('action.refuse');
+    case 'clear':
+      return t('action.clear', { line: tell(t, lineArgs(v, view.clearer ?? decider, arg)) });
+    case 'leave':
+      return t('action.leave');
+  }
+  return action;
+}
+
+/** The round being played, "Round 1 of 2", with what part of it: its last turns, or over. */
+export function roundLabel(t: Translate, view: PublicView): string {
+  const rounds = view.options.rounds ?? 3;
+  const round = rounds > 0 ? t('table.round_of', { round: view.round + 1, rounds }) : t('table.round', { round: view.round + 1 });
+  if (view.phase === 'round-over' || view.phase === 'game-over') return `${round} · ${t('web.table.round_done')}`;
+  return view.ender !== null ? `${round} · ${t('table.final_round')}` : round;
+}
+
+/** The server's explanation without its title, each move ("1. swap 0a2: ...") named as its button. */
+export function hintWhy(text: string, label: (action: string) => string): string {
+  return text
+    .split('\n')
+    .slice(1)
+    .map((l) => l.replace(/^(\d+)\. ([a-z-]+(?: [0-9a-z-]+)?):/, (_m, n: string, a: string) => `${n}. ${label(a)}:`))
+    .join('\n');
+}
