@@ -7,8 +7,41 @@ namespace {
 
 constexpr int kLineLength = 3;
 constexpr unsigned kRowBits = (1u << kDisplayCols) - 1;
-constexpr unsigned kWindow = (1u << kLineLength) - 1;  // three cells next to each other
 constexpr int8_t kBlocker = -100;  // a face-down card, an unknown card or the hole in a row
+
+// The packed form (see lines.h): byte dc of a row word is the card at display column dc, or
+// a sentinel for a cell that is not face up. Sentinels differ from every card value (-1..11,
+// so 0xFF and 0x00..0x0B) and from each other, across rows too, so they never match.
+constexpr uint64_t kLow7 = 0x7F7F7F7F7F7F7F7Full;
+constexpr uint64_t kRowHigh = 0x8080808080ull;  // the high bit of each of a row's 5 bytes
+
+// Byte dc all ones where bit dc of a 5-bit row mask is set.
+constexpr auto kByteMasks = [] {
+  std::array<uint64_t, 1u << kDisplayCols> t{};
+  for (unsigned m = 0; m < t.size(); ++m)
+    for (int dc = 0; dc < kDisplayCols; ++dc)
+      if (m >> dc & 1) t[m] |= uint64_t{0xFF} << (8 * dc);
+  return t;
+}();
+constexpr auto kSentinels = [] {
+  std::array<uint64_t, kRows> t{};
+  for (int r = 0; r < kRows; ++r)
+    for (int dc = 0; dc < kDisplayCols; ++dc) t[r] |= uint64_t(0x40 + r * 8 + dc) << (8 * dc);
+  return t;
+}();
+
+// 0x80 in each byte of x that is zero, 0 elsewhere (exact: no carries between bytes).
+constexpr uint64_t zero_bytes(uint64_t x) { return ~(((x & kLow7) + kLow7) | x | kLow7); }
+
+// Row r of the display as a word: its face-up cards, sentinels elsewhere.
+inline uint64_t row_word(const CellId* cells, unsigned row_up, const int8_t* values, int r) {
+  const CellId* rc = cells + r * kDisplayCols;
+  uint64_t w = 0;
+  for (int dc = 0; dc < kDisplayCols; ++dc)
+    w |= uint64_t{static_cast<uint8_t>(values[rc[dc]])} << (8 * dc);
+  const uint64_t up = kByteMasks[row_up];
+  return (w & up) | (kSentinels[r] & ~up);
+}
 
 // Rows of the display that hold gaps: the cards on both sides of a gap are next to each other.
 void row_lines_across_gaps(const CellId* cells, uint16_t up, uint16_t gaps, const int8_t* values,
@@ -32,31 +65,38 @@ void row_lines_across_gaps(const CellId* cells, uint16_t up, uint16_t gaps, cons
 
 void find_lines(const CellId* cells, uint16_t up, uint16_t gaps, const int8_t* values,
                 LineList& out) {
-  // 1. Rows: only a row with three face-up cards can hold a line.
+  // 1. Every row and column at once, without a branch on a card: windows of three equal
+  //    bytes in a row word, columns of three equal bytes across the row words.
+  std::array<uint64_t, kRows> word;
+  std::array<uint64_t, kRows> windows;  // bit 7 + 8*dc: a line from display column dc
+  unsigned gap_rows = 0;                // bit r: row r holds a gap (the slow path below)
+  for (int r = 0; r < kRows; ++r) {
+    word[r] = row_word(cells, (up >> (r * kDisplayCols)) & kRowBits, values, r);
+    const uint64_t pairs = zero_bytes(word[r] ^ (word[r] >> 8)) & 0x80808080ull;
+    windows[r] = pairs & (pairs >> 8);
+    if ((gaps >> (r * kDisplayCols)) & kRowBits) gap_rows |= 1u << r;
+  }
+  const uint64_t columns = zero_bytes(word[0] ^ word[1]) & zero_bytes(word[1] ^ word[2]) & kRowHigh;
+  if ((windows[0] | windows[1] | windows[2] | columns | gap_rows) == 0) return;
+  // 2. Rows top to bottom, left to right; a row with gaps joins the cards across them.
   for (int r = 0; r < kRows; ++r) {
     const int base = r * kDisplayCols;
-    const unsigned row_up = (up >> base) & kRowBits;
-    if (count_cells(static_cast<uint16_t>(row_up)) < kLineLength) continue;
-    if (((gaps >> base) & kRowBits) != 0) {
-      row_lines_across_gaps(cells, up, gaps, values, r, out);
+    if (gap_rows >> r & 1) {
+      if (count_cells(static_cast<uint16_t>((up >> base) & kRowBits)) >= kLineLength)
+        row_lines_across_gaps(cells, up, gaps, values, r, out);
       continue;
     }
-    // The common case, no gap: three fixed windows.
     const CellId* rc = cells + base;
-    for (int i = 0; i + kLineLength <= kDisplayCols; ++i) {
-      if ((row_up >> i & kWindow) == kWindow && values[rc[i]] == values[rc[i + 1]] &&
-          values[rc[i]] == values[rc[i + 2]])
-        out.push_back({row_line_id(r, i), {rc[i], rc[i + 1], rc[i + 2]}});
+    for (uint64_t w = windows[r]; w; w &= w - 1) {
+      const int i = std::countr_zero(w) / 8;
+      out.push_back({row_line_id(r, i), {rc[i], rc[i + 1], rc[i + 2]}});
     }
   }
-  // 2. Columns: all three cells face up and equal.
-  unsigned full_columns = up & (up >> kDisplayCols) & (up >> 2 * kDisplayCols) & kRowBits;
-  for (; full_columns; full_columns &= full_columns - 1) {
-    const int dc = std::countr_zero(full_columns);
-    const int8_t v = values[cells[dc]];
-    if (v == values[cells[kDisplayCols + dc]] && v == values[cells[2 * kDisplayCols + dc]])
-      out.push_back(
-          {col_line_id(dc), {cells[dc], cells[kDisplayCols + dc], cells[2 * kDisplayCols + dc]}});
+  // 3. Columns left to right.
+  for (uint64_t c = columns; c; c &= c - 1) {
+    const int dc = std::countr_zero(c) / 8;
+    out.push_back(
+        {col_line_id(dc), {cells[dc], cells[kDisplayCols + dc], cells[2 * kDisplayCols + dc]}});
   }
 }
 

@@ -12,6 +12,15 @@
 //
 // The input is two bit masks and a value table, so State and the bots' Board share this code
 // without building anything; nothing allocates (it runs for every placement of every search).
+//
+// How (the hot path of random play and rollouts): each display row is packed into one 64-bit
+// word, a byte per display column holding the face-up card or, for any other cell, a sentinel
+// that matches nothing (different per row and column). Equal neighbours are then the zero bytes
+// of word ^ (word >> 8), a line from column c two of them in a row, and a column line the zero
+// bytes of row0 ^ row1 and row1 ^ row2: a few word operations and no branch on a card value
+// (the old per-window comparisons mispredicted about once per placement). Only a display that
+// holds a line, or a row with a gap (cleared cells are skipped, so such a row is joined across
+// them the slow way), goes on to build the list.
 #pragma once
 
 #include <array>

@@ -27,6 +27,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstring>
 #include <limits>
 
 #include "engine/public_view.h"
@@ -46,11 +47,27 @@ inline void emit(EventList* ev, Event e) {
   if (ev) ev->push_back(e);
 }
 
-// Drawing, knocking and discarding the drawn card leave every cell as it was.
-inline bool changes_cells(ActionType t) {
-  return t == ActionType::kReveal || t == ActionType::kSwap || t == ActionType::kTake ||
-         t == ActionType::kPut || t == ActionType::kClear || t == ActionType::kLeaveLines;
+// Appends one action of type t per set bit of the 15-bit display mask, in display order.
+// Without a branch per cell: every cell is written and the count advances only on a set bit
+// (random play and rollouts list cells at every decision; the loop's exit on the mask's last
+// bit was a mispredicted branch per list).
+inline void add_cells(ActionList& out, ActionType t, const CellId* cells, unsigned mask) {
+  const size_t base = out.size();
+  out.resize(base + kDisplayCells);
+  Action* dst = out.data() + base;
+  size_t k = 0;
+  for (int d = 0; d < kDisplayCells; ++d) {
+    dst[k] = {t, cells[d]};
+    k += mask >> d & 1;
+  }
+  out.resize(base + k);
 }
+
+// Actions without an argument exist only with argument 0 (one action, one code).
+constexpr unsigned kArglessTypes =
+    1u << int(ActionType::kDrawPile) | 1u << int(ActionType::kDrawDiscard) |
+    1u << int(ActionType::kDiscard) | 1u << int(ActionType::kKnock) | 1u << int(ActionType::kPass) |
+    1u << int(ActionType::kRefuse) | 1u << int(ActionType::kLeaveLines);
 
 inline uint16_t bit_of(CellId c) { return static_cast<uint16_t>(1u << cell_index(c)); }
 
@@ -159,9 +176,12 @@ int State::card_count(int p) const {
   return kDisplayCells - count_cells(empty_[p]) - count_cells(empty_[left] & kSharedColMask);
 }
 
-// R7: who may knock (whose turn it is aside).
+// R7: who may knock (whose turn it is aside). `&`, not `&&`: no branch (draw_from_pile() asks
+// for every player at every draw).
 bool State::may_knock(int p) const {
-  return card_count(p) > kMostCardsWithoutKnock && face_down_count(p) > 0 && !had_final_turn(p);
+  const int left = left_of(p, players());
+  const bool has_face_down = (face_down_[p] | (face_down_[left] & kSharedColMask)) != 0;
+  return (card_count(p) > kMostCardsWithoutKnock) & has_face_down & !had_final_turn(p);
 }
 
 int State::current_player() const {
@@ -171,12 +191,9 @@ int State::current_player() const {
     case Phase::kRoundOver:
       return kChancePlayer;
     case Phase::kKnockWindow: {
-      int n = players();
-      for (int i = 1; i < n; ++i) {
-        int q = (active_ + i) % n;
-        if (knock_pending_ >> q & 1) return q;
-      }
-      return kNoPlayer;  // unreachable: the window closes when nobody is pending
+      const int n = players();
+      // Clockwise from the active player's left (never the active player: he is not pending).
+      return first_clockwise(knock_pending_, left_of(active_, n), n);
     }
     case Phase::kKnockerSwap:
       return knocker_;
@@ -233,10 +250,11 @@ uint16_t State::takeable() const {
   return mask;
 }
 
-// The cell action of the current phase and its legal cells (mask 0: the phase has none).
-// Inlined into legal() and legal_actions(): a call costs as much as the check itself.
-[[gnu::always_inline]] inline State::CellChoice State::cell_choice() const {
-  switch (phase_) {
+// The cell action of phase `phase` (the current one) and its legal cells (mask 0: the phase
+// has none). Inlined into legal() and legal_actions() with a constant phase, so each of their
+// cases folds to its own few lines: a call, or a second switch, costs as much as the check.
+[[gnu::always_inline]] inline State::CellChoice State::cell_choice(Phase phase) const {
+  switch (phase) {
     case Phase::kSetupReveal:         // R11
     case Phase::kRevealAfterDiscard:  // R5
       return {ActionType::kReveal, active_, display_down(active_)};
@@ -266,10 +284,8 @@ void State::legal_actions(ActionList& out) const {
       out.push_back(Action::pass());
       return;
     case Phase::kChooseKnocker:
-      for (int i = 1; i < n; ++i) {
-        int q = (active_ + i) % n;
+      for (int i = 1, q = left_of(active_, n); i < n; ++i, q = left_of(q, n))
         if (knockers_ >> q & 1) out.push_back(Action::give(q));
-      }
       out.push_back(Action::refuse());
       return;
     case Phase::kChooseLine: {
@@ -282,27 +298,32 @@ void State::legal_actions(ActionList& out) const {
     case Phase::kRoundOver:  // chance: deal(), not a player's action
     case Phase::kGameOver:
       return;
-    default:
-      break;
+    case Phase::kSetupReveal:
+      return add_cell_actions(Phase::kSetupReveal, out);
+    case Phase::kHoldDrawn:
+      return add_cell_actions(Phase::kHoldDrawn, out);
+    case Phase::kRevealAfterDiscard:
+      return add_cell_actions(Phase::kRevealAfterDiscard, out);
+    case Phase::kKnockerSwap:
+      return add_cell_actions(Phase::kKnockerSwap, out);
+    case Phase::kTake:
+      return add_cell_actions(Phase::kTake, out);
+    case Phase::kPut:
+      return add_cell_actions(Phase::kPut, out);
   }
-  const CellChoice choice = cell_choice();
-  const CellId* cells = display_cells(choice.player, n);
-  for (unsigned m = choice.mask; m; m &= m - 1)
-    out.push_back({choice.type, cells[std::countr_zero(m)]});
-  if (phase_ == Phase::kHoldDrawn && may_discard_drawn()) out.push_back(Action::discard());
+}
+
+// The list of a phase with cell actions (constant `phase`: see cell_choice()).
+[[gnu::always_inline]] inline void State::add_cell_actions(Phase phase, ActionList& out) const {
+  const CellChoice choice = cell_choice(phase);
+  add_cells(out, choice.type, display_cells(choice.player, players()), choice.mask);
+  if (phase == Phase::kHoldDrawn && may_discard_drawn()) out.push_back(Action::discard());
 }
 
 bool State::legal(Action a) const {
   const int n = players();
   using T = ActionType;
-  // Actions without an argument exist only with argument 0 (one action, one code).
-  constexpr unsigned kArgless = 1u << int(T::kDrawPile) | 1u << int(T::kDrawDiscard) |
-                                1u << int(T::kDiscard) | 1u << int(T::kKnock) |
-                                1u << int(T::kPass) | 1u << int(T::kRefuse) |
-                                1u << int(T::kLeaveLines);
-  if (a.arg != 0 && static_cast<unsigned>(a.type) < 32 &&
-      (kArgless >> static_cast<unsigned>(a.type) & 1))
-    return false;
+  if (a.arg != 0 && (kArglessTypes >> (static_cast<unsigned>(a.type) & 31) & 1)) return false;
   switch (phase_) {
     case Phase::kChooseDraw:
       return (a.type == T::kDrawPile && may_draw_pile()) || a.type == T::kDrawDiscard;
@@ -322,11 +343,25 @@ bool State::legal(Action a) const {
       return false;
     case Phase::kHoldDrawn:
       if (a.type == T::kDiscard) return may_discard_drawn();
-      break;
-    default:
-      break;
+      return legal_cell(Phase::kHoldDrawn, a);
+    case Phase::kSetupReveal:
+      return legal_cell(Phase::kSetupReveal, a);
+    case Phase::kRevealAfterDiscard:
+      return legal_cell(Phase::kRevealAfterDiscard, a);
+    case Phase::kKnockerSwap:
+      return legal_cell(Phase::kKnockerSwap, a);
+    case Phase::kTake:
+      return legal_cell(Phase::kTake, a);
+    case Phase::kPut:
+      return legal_cell(Phase::kPut, a);
   }
-  const CellChoice choice = cell_choice();
+  return false;
+}
+
+// A cell action in a phase with cell actions (constant `phase`: see cell_choice()).
+[[gnu::always_inline]] inline bool State::legal_cell(Phase phase, Action a) const {
+  const int n = players();
+  const CellChoice choice = cell_choice(phase);
   if (a.type != choice.type || a.arg >= n * kGridCells) return false;
   const int d = display_index(choice.player, n, a.arg);
   return d >= 0 && (choice.mask >> d & 1);
@@ -348,61 +383,76 @@ std::string State::why_illegal(Action a) const {
 // ------------------------------------------------------------------------------------------
 // Applying actions: one handler per phase, in rulebook order
 
-void State::apply(Action a, EventList* events) {
-  if (!legal(a)) [[unlikely]]
+// One switch checks and applies (legal() is the same checks for is_legal() and why_illegal()):
+// a second dispatch on the phase was a second mispredicted jump per action in random play.
+void State::apply(Action a, EventList* ev) {
+  using T = ActionType;
+  if (a.arg != 0 && (kArglessTypes >> (static_cast<unsigned>(a.type) & 31) & 1)) [[unlikely]]
     throw_illegal(a);
-  apply_unchecked(a, events);
-}
-
-void State::throw_illegal(Action a) const { throw IllegalAction(why_illegal(a)); }
-
-void State::apply_unchecked(Action a, EventList* ev) {
   switch (phase_) {
-    case Phase::kSetupReveal:
+    case Phase::kSetupReveal:  // nothing is cleared; the check runs once the turns begin
+      if (!legal_cell(Phase::kSetupReveal, a)) break;
       setup_reveal(a.arg, ev);
-      break;
+      if (phase_ != Phase::kSetupReveal) after_cells_changed(ev);
+      return;
     case Phase::kChooseDraw:
-      if (a.type == ActionType::kDrawPile)
+      if (a.type == T::kDrawPile && may_draw_pile()) {
         draw_from_pile(ev);
-      else
-        draw_from_discard(ev);
-      break;
+        return;
+      }
+      if (a.type != T::kDrawDiscard) break;
+      draw_from_discard(ev);
+      return;
     case Phase::kKnockWindow:
-      answer_knock(current_player(), a.type == ActionType::kKnock, ev);
-      break;
+      if (a.type != T::kKnock && a.type != T::kPass) break;
+      answer_knock(current_player(), a.type == T::kKnock, ev);
+      return;
     case Phase::kChooseKnocker:
+      if (!legal(a)) break;
       choose_knocker(a, ev);
-      break;
+      return;
     case Phase::kHoldDrawn:
-      if (a.type == ActionType::kDiscard)
+      if (a.type == T::kDiscard) {
+        if (!may_discard_drawn()) break;
         discard_drawn(ev);
-      else
-        swap_drawn(a.arg, ev);
-      break;
+        return;
+      }
+      if (!legal_cell(Phase::kHoldDrawn, a)) break;
+      swap_drawn(a.arg, ev);
+      return after_cells_changed(ev);
     case Phase::kRevealAfterDiscard:
+      if (!legal_cell(Phase::kRevealAfterDiscard, a)) break;
       reveal_after_discard(a.arg, ev);
-      break;
+      return after_cells_changed(ev);
     case Phase::kKnockerSwap:
+      if (!legal_cell(Phase::kKnockerSwap, a)) break;
       knocker_swap(a.arg, ev);
-      break;
+      return after_cells_changed(ev);
     case Phase::kTake:
+      if (!legal_cell(Phase::kTake, a)) break;
       take(a.arg, ev);
-      break;
+      return after_cells_changed(ev);
     case Phase::kPut:
+      if (!legal_cell(Phase::kPut, a)) break;
       put(a.arg, ev);
-      break;
+      return after_cells_changed(ev);
     case Phase::kChooseLine:
+      if (!legal(a)) break;
       choose_line(a, ev);
-      break;
+      return after_cells_changed(ev);
     case Phase::kRoundOver:
     case Phase::kGameOver:
       break;
   }
-  // R8: after any action, a complete display ends the round. Only actions that change cells
-  // can complete one.
-  if (phase_ != Phase::kGameOver && phase_ != Phase::kRoundOver && phase_ != Phase::kSetupReveal &&
-      changes_cells(a.type))
-    check_round_end(ev);
+  throw_illegal(a);
+}
+
+void State::throw_illegal(Action a) const { throw IllegalAction(why_illegal(a)); }
+
+// R8: after any action, a complete display ends the round. Only actions that change cells
+// can complete one.
+void State::after_cells_changed(EventList* ev) {
+  if (phase_ != Phase::kGameOver && phase_ != Phase::kRoundOver) check_round_end(ev);
 }
 
 void State::place_face_up(CellId c, int8_t v) {
@@ -495,8 +545,9 @@ void State::draw_from_pile(EventList* ev) {
   emit(ev, {.type = EventType::kDrew, .player = active_, .card = held_, .pile = Pile::kDraw});
   knock_pending_ = knockers_ = 0;
   if (options_.knocking_in_effect()) {
-    for (int q = 0; q < n; ++q)
-      if (q != active_ && may_knock(q)) knock_pending_ |= static_cast<uint8_t>(1u << q);
+    unsigned pending = 0;
+    for (int q = 0; q < n; ++q) pending |= static_cast<unsigned>(may_knock(q)) << q;
+    knock_pending_ = static_cast<uint8_t>(pending & ~(1u << active_));
   }
   phase_ = knock_pending_ ? Phase::kKnockWindow : Phase::kHoldDrawn;
 }
@@ -746,12 +797,46 @@ bool State::display_complete(int p) const {
 // R8: the first complete display, the active player's first, then clockwise, ends the round.
 // R8a.3: between a knock's take and the put-back nobody ends it here (the end of step 2 names
 // the active player, finish_put()); after the put-back this check runs again.
+// Every display at once, without a branch per player (it runs after every action that moves a
+// card): bit p of `grid_up` says p's grid has no face-down card, of `col_up` that its column 3
+// has none; display p is complete when grid_up has p and col_up has p's left neighbour.
 void State::check_round_end(EventList* ev) {
   if (ender_ != kNoPlayer || hole_ != kNoCell) return;
-  uint8_t complete = 0;
-  for (int p = 0; p < players(); ++p)
-    if (display_complete(p)) complete |= static_cast<uint8_t>(1u << p);
-  if (complete) set_ender(first_clockwise(complete, active_, players()), ev);
+  const int n = players();
+  if (!any_grid_face_up()) return;  // the common case, a few word operations
+  const unsigned all = (1u << n) - 1;
+  unsigned grid_up = 0, col_up = 0;
+  for (int p = 0; p < kMaxPlayers; ++p) {
+    grid_up |= static_cast<unsigned>(face_down_[p] == 0) << p;
+    col_up |= static_cast<unsigned>((face_down_[p] & kSharedColMask) == 0) << p;
+  }
+  col_up &= all;
+  const unsigned left_col_up = (col_up >> 1) | ((col_up & 1) << (n - 1));
+  const auto complete = static_cast<uint8_t>(grid_up & left_col_up & all);
+  if (complete) set_ender(first_clockwise(complete, active_, n), ev);
+}
+
+// True if some player's grid holds no face-down card (needed for a complete display): the six
+// 16-bit masks as two words, their zero halfwords found without a branch per player.
+bool State::any_grid_face_up() const {
+  static_assert(sizeof(face_down_) == 12);
+  constexpr uint64_t kLow15 = 0x7FFF7FFF7FFF7FFFull;
+  constexpr auto kPlayerHigh = [] {  // the high bit of the halfwords of players 0..n-1
+    std::array<uint64_t, kMaxPlayers + 1> t{};
+    for (int n = 1; n <= kMaxPlayers; ++n)
+      for (int p = 0; p < n; ++p) t[n] |= uint64_t{0x8000} << (16 * (p % 4));
+    return t;
+  }();
+  uint64_t lo;
+  uint32_t hi;
+  std::memcpy(&lo, face_down_.data(), sizeof lo);
+  std::memcpy(&hi, face_down_.data() + 4, sizeof hi);
+  const int n = players();
+  const uint64_t zero_lo = ~(((lo & kLow15) + kLow15) | lo | kLow15);
+  const uint64_t zero_hi = ~(((hi & kLow15) + kLow15) | hi | kLow15);
+  const uint64_t lo_mask = kPlayerHigh[n < 4 ? n : 4];
+  const uint64_t hi_mask = n > 4 ? kPlayerHigh[n - 4] : 0;
+  return ((zero_lo & lo_mask) | (zero_hi & hi_mask)) != 0;
 }
 
 void State::set_ender(int p, EventList* ev) {

@@ -242,6 +242,7 @@ class State {
   void end_turn(EventList* ev);         // R8: final turns
   void check_round_end(EventList* ev);  // R8, R8a
   bool display_complete(int p) const;   // R8a.1
+  bool any_grid_face_up() const;        // R8: a quick test before check_round_end()'s own
   void set_ender(int p, EventList* ev);
   void finish_round(EventList* ev);                       // R8 reveal, R9, R10
   int shuffled_deck(std::array<int8_t, kMaxDeck>& deck);  // R1, from the Rng
@@ -255,7 +256,9 @@ class State {
     int player;       // whose display the cells are in
     uint16_t mask;    // 15-bit display mask of the legal cells
   };
-  CellChoice cell_choice() const;
+  CellChoice cell_choice(Phase phase) const;
+  void add_cell_actions(Phase phase, ActionList& out) const;
+  bool legal_cell(Phase phase, Action a) const;
   bool may_draw_pile() const;      // R6
   bool may_discard_drawn() const;  // R5
   uint16_t occupied(int p) const { return ~display_empty(p) & kDisplayMask; }
@@ -266,7 +269,7 @@ class State {
   void make_empty(CellId c);
   void push_discard(int8_t v) { discard_[discard_count_++] = v; }
   void reveal(CellId c);
-  void apply_unchecked(Action a, EventList* ev);
+  void after_cells_changed(EventList* ev);  // R8: the round-end check after a card moves
 
   [[noreturn, gnu::cold, gnu::noinline]] void throw_illegal(Action a) const;
 
