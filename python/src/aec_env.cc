@@ -66,6 +66,7 @@ void AecEnv::select_after_step() {
 void AecEnv::observe(int seat, std::span<float, kObservationSize> obs,
                      std::span<uint8_t> mask) const {
   const PublicView view(state_);
+  std::fill(obs.begin(), obs.end(), 0.0f);
   encode_observation(view.masked(), seat, obs);
   if (seat == state_.current_player())
     encode_action_mask(view.masked(), mask);

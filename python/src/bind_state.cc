@@ -49,6 +49,7 @@ py::array_t<float> observation_of(const State& masked, int seat) {
     throw py::value_error("seat must be 0.." + std::to_string(masked.players() - 1) + ", got " +
                           std::to_string(seat));
   py::array_t<float> out(kObservationSize);
+  std::fill(out.mutable_data(), out.mutable_data() + kObservationSize, 0.0f);
   encode_observation(masked, seat,
                      std::span<float, kObservationSize>(out.mutable_data(), kObservationSize));
   return out;

@@ -52,7 +52,7 @@ inline constexpr std::array<ObservationField, 24> kObservationFields = {{
     {"round", 3, "round index/10, 1 if in the final round (someone ended it), rounds played/10"},
     {"clock", 2, "turns begun in this round/100, setup reveals left/2"},
     {"rules", 4, "knocking in effect, optional clearing, discard-draw may discard, rounds/10"},
-    {"unseen", kNumValues, "unseen cards of each value -1..11 (deck minus all visible), /12"},
+    {"unseen", kNumValues, "unseen cards of each value -1..11 (the deck minus every card in sight), /12"},
 }};
 
 constexpr int observation_size() {
@@ -62,10 +62,14 @@ constexpr int observation_size() {
 }
 inline constexpr int kObservationSize = observation_size();
 
-// Writes the observation of `seat` into out (kObservationSize floats). `masked` must be a
-// PublicView's masked state (PublicView::masked()); a full State gives the same vector too, as
-// only public queries are read, but the environments always pass the view's.
-void encode_observation(const State& masked, int seat, std::span<float, kObservationSize> out);
+// Writes the observation of `seat` into out (kObservationSize floats). It reads only the public
+// queries of the State (a cell's value only when it is face up, the hand and taken cards only when
+// known, never the draw pile), so a full State and its PublicView's masked state give the same
+// vector; the environments pass the full State to skip the view's copy on their hot path, and the
+// tests check both ways and under resampling of the hidden cards.
+// `out` must hold zeros in the places of the seats the table lacks (seats >= players): they are
+// never written. A zeroed vector, or one last written for the same number of players, does.
+void encode_observation(const State& s, int seat, std::span<float, kObservationSize> out);
 
 // Writes the legal-action mask of the current player (relative action indexes,
 // action_index.h) into out (kNumActionIndexes bytes of 0/1); all 0 when nobody decides.

@@ -65,7 +65,12 @@ void VectorEnv::play_bots(int i) {
     const int p = g.state.current_player();
     Bot* bot = bots_[static_cast<size_t>(p)].get();
     if (!bot) return;
-    const Action a = bot->decide(PublicView(g.state), table::decision_seed(g.seed, g.actions));
+    // As at a table (table.cc): in the knock window a bot answers without the earlier answers.
+    const PublicView view(g.state);
+    const uint64_t seed = table::decision_seed(g.seed, g.actions);
+    const Action a = g.state.phase() == Phase::kKnockWindow
+                         ? bot->decide(view.knock_answer(p), seed)
+                         : bot->decide(view, seed);
     advance(g.state, a, mode_, r);
     ++g.actions;
   }
@@ -76,11 +81,11 @@ void VectorEnv::write_outputs(int i) {
   const State& s = games_[row].state;
   const int me = s.current_player();
   current[row] = me;
-  const PublicView view(s);
-  encode_observation(view.masked(), me,
+  // The full State: encode_observation reads only its public part (observation.h).
+  encode_observation(s, me,
                      std::span<float, kObservationSize>(obs.data() + row * kObservationSize,
                                                         kObservationSize));
-  encode_action_mask(view.masked(),
+  encode_action_mask(s,
                      std::span<uint8_t>(mask.data() + row * kNumActionIndexes, kNumActionIndexes));
 }
 
@@ -121,16 +126,12 @@ void VectorEnv::step(std::span<const int32_t> actions) {
 }
 
 void VectorEnv::random_actions(std::span<int32_t> out) {
+  ActionList legal;
   for (int i = 0; i < num_envs_; ++i) {
-    const uint8_t* m = mask.data() + static_cast<size_t>(i) * kNumActionIndexes;
-    const int legal = static_cast<int>(std::count(m, m + kNumActionIndexes, uint8_t{1}));
-    int k = static_cast<int>(rng_.below(static_cast<uint32_t>(legal)));
-    int a = 0;
-    while (true) {
-      if (m[a] && k-- == 0) break;
-      ++a;
-    }
-    out[static_cast<size_t>(i)] = a;
+    const State& s = games_[static_cast<size_t>(i)].state;
+    s.legal_actions(legal);
+    const Action a = legal[rng_.below(static_cast<uint32_t>(legal.size()))];
+    out[static_cast<size_t>(i)] = action_index(to_relative(a, s.current_player(), s.players()));
   }
 }
 
