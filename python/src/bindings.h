@@ -19,9 +19,10 @@ void bind_records(py::module_& m);
 void bind_bots(py::module_& m);
 void bind_envs(py::module_& m);
 
-// A Python value (dict, list, str, number, ...) as JSON, through the json module; a str is
-// taken as JSON text.
-nlohmann::json json_of(const py::handle& value);
+// A Python value (dict, list, str, number, ...) as JSON, through the json module; with
+// str_is_text a str is taken as JSON text. Bad JSON text raises ValueError (the engine's
+// JsonSyntaxError, with the line and column).
+nlohmann::json json_of(const py::handle& value, bool str_is_text = true);
 // JSON as the Python value json.loads would give.
 py::object py_of(const nlohmann::json& j);
 

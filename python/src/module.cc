@@ -4,6 +4,7 @@
 #include <pybind11/stl.h>
 
 #include "bindings.h"
+#include "engine/json_read.h"
 #include "engine/options_json.h"
 #include "engine/state.h"
 
@@ -35,10 +36,10 @@ void bind_exceptions(py::module_& m) {
   });
 }
 
-nlohmann::json json_of(const py::handle& value) {
-  if (py::isinstance<py::str>(value)) return nlohmann::json::parse(value.cast<std::string>());
+nlohmann::json json_of(const py::handle& value, bool str_is_text) {
+  if (str_is_text && py::isinstance<py::str>(value)) return parse_json(value.cast<std::string>());
   const auto text = py::module_::import("json").attr("dumps")(value).cast<std::string>();
-  return nlohmann::json::parse(text);
+  return parse_json(text);
 }
 
 py::object py_of(const nlohmann::json& j) {
@@ -53,7 +54,7 @@ RuleOptions options_of(const py::handle& options, const py::kwargs& kwargs) {
                            py::repr(options).cast<std::string>());
     j = json_of(options);
   }
-  for (auto [key, value] : kwargs) j[key.cast<std::string>()] = json_of(value);
+  for (auto [key, value] : kwargs) j[key.cast<std::string>()] = json_of(value, false);
   return options_from_json(j, "options");
 }
 
