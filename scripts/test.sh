@@ -39,7 +39,7 @@ ctest --preset release
 # site-packages). The pytest suite itself ran in ctest above (PythonTests).
 step "python: pip install into a scratch directory"
 pip_target=$(mktemp -d)
-ALLEGRA_BUILD_DIR="$PWD/build/release" /usr/bin/python3 -m pip install --no-build-isolation \
+ALLEGRA_BUILD_DIR="$PWD/build/release" /usr/bin/python3 -m pip install --no-build-isolation --root-user-action=ignore \
   --no-deps --quiet --target "$pip_target" .
 (cd "$pip_target" && PYTHONPATH="$pip_target" /usr/bin/python3 -c \
   'import allegra, pathlib; s = allegra.Game().new_initial_state(1); assert s.legal_actions(); assert pathlib.Path(allegra.__file__).with_name("allegra.pyi").exists(); print("pip install: ok", allegra.__file__)')

@@ -27,9 +27,7 @@ inline constexpr int kNumActionIndexes = 321;
 inline constexpr std::array<int, kNumActionTypes + 1> kTypeOffset = {
     0, 72, 73, 74, 146, 147, 148, 149, 155, 156, 228, 300, 320, 321};
 
-inline int action_index(Action a) {
-  return kTypeOffset[static_cast<int>(a.type)] + a.arg;
-}
+inline int action_index(Action a) { return kTypeOffset[static_cast<int>(a.type)] + a.arg; }
 
 // The action of an index; nullopt outside 0..kNumActionIndexes-1.
 std::optional<Action> action_of_index(int index);

@@ -64,7 +64,8 @@ py::dict sim_table(const sim::SimResult& r) {
   column("knocks_given_per_round",
          [](const sim::BotStats& b) { return b.knocks_given_per_round(); });
   column("rounds_ended", [](const sim::BotStats& b) { return b.rounds_ended; });
-  column("rounds_ended_per_round", [](const sim::BotStats& b) { return b.rounds_ended_per_round(); });
+  column("rounds_ended_per_round",
+         [](const sim::BotStats& b) { return b.rounds_ended_per_round(); });
   column("rounds_ended_penalised", [](const sim::BotStats& b) { return b.rounds_ended_penalised; });
   column("penalised_fraction", [](const sim::BotStats& b) { return b.penalised_fraction(); });
   return t;
@@ -109,9 +110,8 @@ void bind_bots(py::module_& m) {
         sim::SimResult result;
         {
           py::gil_scoped_release release;
-          result = sim::run_simulation(config, [](std::string_view spec, uint64_t s) {
-            return make_bot(spec, s);
-          });
+          result = sim::run_simulation(
+              config, [](std::string_view spec, uint64_t s) { return make_bot(spec, s); });
         }
         return sim_table(result);
       },

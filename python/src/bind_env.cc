@@ -42,8 +42,9 @@ struct PyEnv {
   py::dict observe(const py::handle& agent) const {
     py::array_t<float> obs(kObservationSize);
     py::array_t<int8_t> mask(kNumActionIndexes);
-    env.observe(seat_of(agent), std::span<float, kObservationSize>(obs.mutable_data(), kObservationSize),
-                std::span<uint8_t>(reinterpret_cast<uint8_t*>(mask.mutable_data()), kNumActionIndexes));
+    env.observe(
+        seat_of(agent), std::span<float, kObservationSize>(obs.mutable_data(), kObservationSize),
+        std::span<uint8_t>(reinterpret_cast<uint8_t*>(mask.mutable_data()), kNumActionIndexes));
     py::dict d;
     d["observation"] = obs;
     d["action_mask"] = mask;
@@ -131,8 +132,8 @@ void bind_envs(py::module_& m) {
             return p < 0 ? py::object(py::none()) : py::object(e.names[static_cast<size_t>(p)]);
           },
           "The agent to act (None once every agent is removed).")
-      .def_property_readonly(
-          "possible_agents", [](const PyEnv& e) { return py::list(py::cast(e.names)); })
+      .def_property_readonly("possible_agents",
+                             [](const PyEnv& e) { return py::list(py::cast(e.names)); })
       .def_property_readonly("agents",
                              [](const PyEnv& e) {
                                py::list out;
@@ -143,7 +144,8 @@ void bind_envs(py::module_& m) {
       .def_property_readonly("num_agents", [](const PyEnv& e) { return e.env.players(); })
       .def_property_readonly("max_num_agents", [](const PyEnv& e) { return e.env.players(); })
       .def_property_readonly(
-          "rewards", [](const PyEnv& e) { return e.per_alive([&](int p) { return e.env.reward(p); }); },
+          "rewards",
+          [](const PyEnv& e) { return e.per_alive([&](int p) { return e.env.reward(p); }); },
           "What the last step gave each agent.")
       .def_property_readonly(
           "_cumulative_rewards",
@@ -154,10 +156,13 @@ void bind_envs(py::module_& m) {
           [](const PyEnv& e) { return e.per_alive([&](int) { return e.env.terminated(); }); })
       .def_property_readonly("truncations",
                              [](const PyEnv& e) { return e.per_alive([](int) { return false; }); })
-      .def_property_readonly("infos",
-                             [](const PyEnv& e) { return e.per_alive([](int) { return py::dict(); }); })
       .def_property_readonly(
-          "state", [](const PyEnv& e) { return PyState{e.env.state(), e.env.seed(), {}}; },
+          "infos", [](const PyEnv& e) { return e.per_alive([](int) { return py::dict(); }); })
+      .def_property_readonly(
+          "state",
+          [](const PyEnv& e) {
+            return PyState{e.env.state(), e.env.seed(), {}};
+          },
           "A copy of the game's full State (hidden cards included: for analysis, not for agents).")
       .def_property_readonly("seed", [](const PyEnv& e) { return e.env.seed(); })
       .def_property_readonly("observation_size", [](const PyEnv&) { return kObservationSize; })
@@ -214,8 +219,8 @@ void bind_envs(py::module_& m) {
           "New games (game i from seed + i); returns (obs, mask), views of the env's arrays.")
       .def(
           "step",
-          [](py::object self, const py::array_t<int32_t, py::array::c_style | py::array::forcecast>&
-                                  actions) {
+          [](py::object self,
+             const py::array_t<int32_t, py::array::c_style | py::array::forcecast>& actions) {
             auto& v = self.cast<VectorEnv&>();
             if (actions.ndim() != 1)
               throw py::value_error("actions must be a 1-d array of num_envs ints");
@@ -226,7 +231,8 @@ void bind_envs(py::module_& m) {
             const auto n = static_cast<py::ssize_t>(v.num_envs());
             return py::make_tuple(view(v.obs, {n, kObservationSize}, self),
                                   bool_view(v.mask, {n, kNumActionIndexes}, self),
-                                  view(v.rewards, {n, v.players()}, self), bool_view(v.done, {n}, self));
+                                  view(v.rewards, {n, v.players()}, self),
+                                  bool_view(v.done, {n}, self));
           },
           py::arg("actions"),
           "One relative action index per game, for its current agent. Returns (obs, mask, "
@@ -236,7 +242,8 @@ void bind_envs(py::module_& m) {
           "random_actions",
           [](VectorEnv& v) {
             py::array_t<int32_t> out(v.num_envs());
-            v.random_actions(std::span<int32_t>(out.mutable_data(), static_cast<size_t>(v.num_envs())));
+            v.random_actions(
+                std::span<int32_t>(out.mutable_data(), static_cast<size_t>(v.num_envs())));
             return out;
           },
           "A uniformly random legal action per game (seeded by reset()).")

@@ -42,11 +42,10 @@ void save_records(const std::string& path, const std::vector<GameRecord>& record
 PyState replay(const GameRecord& record) {
   State final_state(record.options.validate() ? RuleOptions{} : record.options, record.seed);
   if (const auto error = replay_check(record, &final_state)) {
-    const std::string where = error->round < 0 ? std::string("game")
-                              : error->step < 0
-                                  ? "round " + std::to_string(error->round + 1)
-                                  : "round " + std::to_string(error->round + 1) + ", step " +
-                                        std::to_string(error->step + 1);
+    const std::string where = error->round < 0  ? std::string("game")
+                              : error->step < 0 ? "round " + std::to_string(error->round + 1)
+                                                : "round " + std::to_string(error->round + 1) +
+                                                      ", step " + std::to_string(error->step + 1);
     PyErr_SetString(replay_error().ptr(), (where + ": " + error->message).c_str());
     throw py::error_already_set();
   }

@@ -30,7 +30,8 @@ Action action_arg(const py::handle& action, int players) {
     throw py::type_error("an action is an int index or a text such as \"draw\", got " +
                          py::repr(action).cast<std::string>());
   const auto index = action.cast<long long>();
-  const auto a = action_of_index(index < 0 || index > kNumActionIndexes ? -1 : static_cast<int>(index));
+  const auto a =
+      action_of_index(index < 0 || index > kNumActionIndexes ? -1 : static_cast<int>(index));
   if (!a)
     throw IllegalAction("action " + std::to_string(index) + " is not an action index 0.." +
                         std::to_string(kNumActionIndexes - 1));
@@ -106,8 +107,7 @@ void bind_state(py::module_& m) {
       [](int index, int seat, int players) {
         return action_index(to_absolute(action_arg(py::int_(index), players), seat, players));
       },
-      py::arg("action"), py::arg("seat"), py::arg("players"),
-      "The inverse of relative_action().");
+      py::arg("action"), py::arg("seat"), py::arg("players"), "The inverse of relative_action().");
 
   py::class_<RuleOptions>(m, "Game",
                           "The rules of a game: Game(), Game({\"players\": 3}) or "
@@ -134,10 +134,10 @@ void bind_state(py::module_& m) {
             return new_state(o, seed, first_player, record);
           },
           py::arg("seed") = 0, py::arg("first_player") = py::none(), py::arg("record") = false,
-          "A new game, round 1 dealt from `seed`. record=True keeps a game record (State.record()).")
+          "A new game, round 1 dealt from `seed`. record=True keeps a game record "
+          "(State.record()).")
       .def("__eq__", [](const RuleOptions& a, const RuleOptions& b) { return a == b; })
-      .def("__repr__",
-           [](const RuleOptions& o) { return "Game(" + options_text(o) + ")"; });
+      .def("__repr__", [](const RuleOptions& o) { return "Game(" + options_text(o) + ")"; });
 
   py::class_<PyState>(m, "State", "A game in progress: the engine's State (docs/python.md).")
       .def_property_readonly(
@@ -239,14 +239,17 @@ void bind_state(py::module_& m) {
       .def(
           "clone", [](const PyState& s) { return s; }, "An independent copy (recorder included).")
       .def("__copy__", [](const PyState& s) { return s; })
-      .def("__deepcopy__", [](const PyState& s, const py::object&) { return s; }, py::arg("memo"))
+      .def(
+          "__deepcopy__", [](const PyState& s, const py::object&) { return s; }, py::arg("memo"))
       .def("__eq__", [](const PyState& a, const PyState& b) { return a.state == b.state; })
       .def(
           "to_json", [](const PyState& s) { return py_of(state_to_json(s.state)); },
           "The full state (hidden cards included) as a dict (docs/state-format.md).")
       .def_static(
           "from_json",
-          [](const py::object& j) { return PyState{state_from_json(json_of(j)), 0, {}}; },
+          [](const py::object& j) {
+            return PyState{state_from_json(json_of(j)), 0, {}};
+          },
           py::arg("json"),
           "A state from to_json()'s dict or its text; raises ValueError naming a bad field.")
       .def(

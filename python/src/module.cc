@@ -15,13 +15,14 @@ py::handle g_illegal_action_error;
 py::handle g_replay_error;
 }  // namespace
 
-py::object illegal_action_error() { return py::reinterpret_borrow<py::object>(g_illegal_action_error); }
+py::object illegal_action_error() {
+  return py::reinterpret_borrow<py::object>(g_illegal_action_error);
+}
 py::object replay_error() { return py::reinterpret_borrow<py::object>(g_replay_error); }
 
 void bind_exceptions(py::module_& m) {
   static py::exception<IllegalAction> illegal(m, "IllegalActionError", PyExc_ValueError);
-  illegal.doc() =
-      "An action that is not legal now (the message says why); the state is unchanged.";
+  illegal.doc() = "An action that is not legal now (the message says why); the state is unchanged.";
   g_illegal_action_error = illegal;
   static py::exception<std::runtime_error> replay(m, "ReplayError", PyExc_ValueError);
   replay.doc() = "A record that does not replay; the message names the round and the step.";

@@ -27,7 +27,7 @@ struct ObservationField {
 inline constexpr int kCellFeatures = 5;  // face up, face down, empty, value/10, hole
 
 inline constexpr std::array<ObservationField, 24> kObservationFields = {{
-    {"cells", kMaxPlayers * kGridCells * kCellFeatures,
+    {"cells", kMaxPlayers* kGridCells* kCellFeatures,
      "per relative seat s (0-5) and grid cell i = row*4+col (0-11), at (s*12+i)*5: face up, face "
      "down, empty (1/0), the card's value/10 if face up (else 0), 1 if it is the knock hole"},
     {"phase", 12, "one-hot of the phase (engine order: setup-reveal ... game-over)"},
@@ -36,7 +36,8 @@ inline constexpr std::array<ObservationField, 24> kObservationFields = {{
     {"current", kMaxPlayers, "one-hot relative seat of the player to decide (none at the end)"},
     {"knocker", kMaxPlayers, "one-hot relative seat of the knocker given the card (if any)"},
     {"knocked", kMaxPlayers,
-     "1 for each relative seat that knocked (all 0 while the knock window is open: everyone answers blind, R7)"},
+     "1 for each relative seat that knocked (all 0 while the knock window is open: everyone "
+     "answers blind, R7)"},
     {"knock_pending", kMaxPlayers, "1 for each relative seat yet to answer the knock window"},
     {"ender", kMaxPlayers, "one-hot relative seat of the player who ended the round (if any)"},
     {"final_turn_done", kMaxPlayers, "1 for each relative seat that had its final turn"},
@@ -53,7 +54,8 @@ inline constexpr std::array<ObservationField, 24> kObservationFields = {{
     {"round", 3, "round index/10, 1 if in the final round (someone ended it), rounds played/10"},
     {"clock", 2, "turns begun in this round/100, setup reveals left/2"},
     {"rules", 4, "knocking in effect, optional clearing, discard-draw may discard, rounds/10"},
-    {"unseen", kNumValues, "unseen cards of each value -1..11 (the deck minus every card in sight), /12"},
+    {"unseen", kNumValues,
+     "unseen cards of each value -1..11 (the deck minus every card in sight), /12"},
 }};
 
 constexpr int observation_size() {

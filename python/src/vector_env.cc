@@ -42,8 +42,8 @@ void VectorEnv::reset(uint64_t seed) {
   std::fill(rewards.begin(), rewards.end(), 0.0f);
   std::fill(done.begin(), done.end(), uint8_t{0});
   for (int i = 0; i < num_envs_; ++i) {
-    games_.push_back(Game{State(options_, seed + static_cast<uint64_t>(i)),
-                          seed + static_cast<uint64_t>(i)});
+    games_.push_back(
+        Game{State(options_, seed + static_cast<uint64_t>(i)), seed + static_cast<uint64_t>(i)});
     play_bots(i);
     write_outputs(i);
   }
@@ -51,9 +51,9 @@ void VectorEnv::reset(uint64_t seed) {
 
 void VectorEnv::start_game(int i) {
   Game& g = games_[static_cast<size_t>(i)];
-  g.seed = seed_ + static_cast<uint64_t>(i) +
-           static_cast<uint64_t>(episodes[static_cast<size_t>(i)]) *
-               static_cast<uint64_t>(num_envs_);
+  g.seed =
+      seed_ + static_cast<uint64_t>(i) +
+      static_cast<uint64_t>(episodes[static_cast<size_t>(i)]) * static_cast<uint64_t>(num_envs_);
   g.state = State(options_, g.seed);
   g.actions = 0;
 }
@@ -82,9 +82,9 @@ void VectorEnv::write_outputs(int i) {
   const int me = s.current_player();
   current[row] = me;
   // The full State: encode_observation reads only its public part (observation.h).
-  encode_observation(s, me,
-                     std::span<float, kObservationSize>(obs.data() + row * kObservationSize,
-                                                        kObservationSize));
+  encode_observation(
+      s, me,
+      std::span<float, kObservationSize>(obs.data() + row * kObservationSize, kObservationSize));
   encode_action_mask(s,
                      std::span<uint8_t>(mask.data() + row * kNumActionIndexes, kNumActionIndexes));
 }
