@@ -42,8 +42,8 @@ void VectorEnv::reset(uint64_t seed) {
   std::fill(rewards.begin(), rewards.end(), 0.0f);
   std::fill(done.begin(), done.end(), uint8_t{0});
   for (int i = 0; i < num_envs_; ++i) {
-    games_.push_back(
-        Game{State(options_, seed + static_cast<uint64_t>(i)), seed + static_cast<uint64_t>(i)});
+    games_.push_back(Game{
+        State(options_, seed + static_cast<uint64_t>(i)), seed + static_cast<uint64_t>(i), 0, {}});
     play_bots(i);
     write_outputs(i);
   }
@@ -85,8 +85,12 @@ void VectorEnv::write_outputs(int i) {
   encode_observation(
       s, me,
       std::span<float, kObservationSize>(obs.data() + row * kObservationSize, kObservationSize));
-  encode_action_mask(s,
-                     std::span<uint8_t>(mask.data() + row * kNumActionIndexes, kNumActionIndexes));
+  // The mask row, cleared and set from the legal list kept for random_actions().
+  Game& g = games_[row];
+  uint8_t* m = mask.data() + row * kNumActionIndexes;
+  std::fill(m, m + kNumActionIndexes, uint8_t{0});
+  s.legal_actions(g.legal);
+  for (Action a : g.legal) m[action_index(to_relative(a, me, s.players()))] = 1;
 }
 
 void VectorEnv::step(std::span<const int32_t> actions) {
@@ -126,10 +130,10 @@ void VectorEnv::step(std::span<const int32_t> actions) {
 }
 
 void VectorEnv::random_actions(std::span<int32_t> out) {
-  ActionList legal;
   for (int i = 0; i < num_envs_; ++i) {
-    const State& s = games_[static_cast<size_t>(i)].state;
-    s.legal_actions(legal);
+    const Game& g = games_[static_cast<size_t>(i)];
+    const State& s = g.state;
+    const ActionList& legal = g.legal;
     const Action a = legal[rng_.below(static_cast<uint32_t>(legal.size()))];
     out[static_cast<size_t>(i)] = action_index(to_relative(a, s.current_player(), s.players()));
   }

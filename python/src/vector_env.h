@@ -59,6 +59,7 @@ class VectorEnv {
     State state;
     uint64_t seed;
     uint64_t actions = 0;  // applied in this game, for the bots' decision seeds
+    ActionList legal;      // the current agent's legal actions (the mask's, random_actions')
   };
   void start_game(int i);
   // Lets bots play game i until an agent decides or the game is over; rewards into row i.
