@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-dirs=(src tests bench fuzz)
+dirs=(src tests bench fuzz python/src)
 if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
   specs=()
   for d in "${dirs[@]}"; do

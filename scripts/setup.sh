@@ -29,6 +29,11 @@ PACKAGES=(
   libsqlitecpp-dev
   tmux
   chromium
+  # The Python module (python/, docs/python.md), for /usr/bin/python3.
+  pybind11-dev
+  python3-dev
+  python3-numpy
+  python3-pytest
 )
 
 # Node 20 (or newer) with npm builds the web client; Debian's nodejs + npm do when it is missing.

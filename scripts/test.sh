@@ -34,6 +34,17 @@ step "release: test"
 # JSON of every state of its deep games (too slow under ASan) and plays twice as many games.
 ctest --preset release
 
+# The Python module installs with pip (docs/python.md): setup.py reuses the release build, and
+# the installed copy imports from a scratch --target directory (Debian's pip refuses the system
+# site-packages). The pytest suite itself ran in ctest above (PythonTests).
+step "python: pip install into a scratch directory"
+pip_target=$(mktemp -d)
+ALLEGRA_BUILD_DIR="$PWD/build/release" /usr/bin/python3 -m pip install --no-build-isolation --root-user-action=ignore \
+  --no-deps --quiet --target "$pip_target" .
+(cd "$pip_target" && PYTHONPATH="$pip_target" /usr/bin/python3 -c \
+  'import allegra, pathlib; s = allegra.Game().new_initial_state(1); assert s.legal_actions(); assert pathlib.Path(allegra.__file__).with_name("allegra.pyi").exists(); print("pip install: ok", allegra.__file__)')
+rm -rf "$pip_target"
+
 # The browser client (docs/web.md): web/node_modules comes from setup.sh (npm ci).
 step "web: type check, unit tests, build"
 (cd web && npm run --silent lint && npm test --silent && npm run --silent build && npm run --silent size)

@@ -1,0 +1,68 @@
+"""Speed of the RL environments from Python (docs/bench.md, "Python environments").
+
+Usage: PYTHONPATH=build/release/python /usr/bin/python3 python/bench/bench_env.py [--seconds S]
+
+Measures, on one core, with random legal actions and 4 players:
+  - Env.step from a Python loop (the action taken from Env.legal_actions());
+  - the same loop with observe() of the selected agent each step;
+  - VectorEnv.step over N games (actions from VectorEnv.random_actions()), self-play and one agent
+    against three random bots (agent steps counted: one per game per step).
+"""
+import argparse
+import time
+
+import allegra
+
+
+def bench_single(seconds, observe):
+    env = allegra.Env(seed=1)
+    steps = 0
+    i = 0
+    start = time.process_time()
+    deadline = start + seconds
+    while True:
+        for _ in range(1000):
+            if env.agent_selection is None:
+                env.reset()
+            if env.terminations[env.agent_selection]:
+                env.step(None)
+                continue
+            if observe:
+                env.observe(env.agent_selection)
+            legal = env.legal_actions()
+            i += 7
+            env.step(legal[i % len(legal)])
+            steps += 1
+        if time.process_time() > deadline:
+            break
+    return steps / (time.process_time() - start)
+
+
+def bench_vector(seconds, num_envs, seats):
+    env = allegra.VectorEnv(num_envs, seats=seats, seed=1)
+    env.reset(1)
+    steps = 0
+    start = time.process_time()
+    deadline = start + seconds
+    while time.process_time() < deadline:
+        for _ in range(10):
+            env.step(env.random_actions())
+            steps += num_envs
+    return steps / (time.process_time() - start)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seconds", type=float, default=3.0)
+    args = parser.parse_args()
+    print(f"Env.step (legal_actions, step): {bench_single(args.seconds, False):,.0f} steps/s")
+    print(f"Env.step + observe:             {bench_single(args.seconds, True):,.0f} steps/s")
+    for n in (256, 1024):
+        r = bench_vector(args.seconds, n, None)
+        print(f"VectorEnv({n}) self-play:          {r:,.0f} agent steps/s")
+    r = bench_vector(args.seconds, 1024, [None, "random", "random", "random"])
+    print(f"VectorEnv(1024) 1 agent + 3 random: {r:,.0f} agent steps/s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,142 @@
+#include "vector_env.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "action_index.h"
+#include "engine/public_view.h"
+#include "observation.h"
+#include "table/decision_seed.h"
+
+namespace allegra::python {
+
+VectorEnv::VectorEnv(int num_envs, const RuleOptions& options,
+                     const std::vector<std::string>& seats, uint64_t seed, RewardMode mode)
+    : num_envs_(num_envs), options_(options), mode_(mode) {
+  if (num_envs < 1) throw std::invalid_argument("num_envs must be at least 1");
+  if (auto error = options.validate()) throw std::invalid_argument(*error);
+  if (static_cast<int>(seats.size()) != options.players)
+    throw std::invalid_argument("seats must name one bot spec (or None for an agent) per player: " +
+                                std::to_string(options.players) + " expected, got " +
+                                std::to_string(seats.size()));
+  for (size_t p = 0; p < seats.size(); ++p)
+    bots_.push_back(seats[p].empty() ? nullptr : make_bot(seats[p], p));
+  if (std::all_of(bots_.begin(), bots_.end(), [](const auto& b) { return b != nullptr; }))
+    throw std::invalid_argument("seats must leave at least one seat to an agent (None)");
+  const auto n = static_cast<size_t>(num_envs);
+  obs.assign(n * kObservationSize, 0.0f);
+  mask.assign(n * kNumActionIndexes, 0);
+  rewards.assign(n * static_cast<size_t>(options.players), 0.0f);
+  done.assign(n, 0);
+  current.assign(n, 0);
+  episodes.assign(n, 0);
+  reset(seed);
+}
+
+void VectorEnv::reset(uint64_t seed) {
+  seed_ = seed;
+  rng_.reseed(seed ^ 0x6a09e667f3bcc908ULL);
+  games_.clear();
+  games_.reserve(static_cast<size_t>(num_envs_));
+  std::fill(episodes.begin(), episodes.end(), 0);
+  std::fill(rewards.begin(), rewards.end(), 0.0f);
+  std::fill(done.begin(), done.end(), uint8_t{0});
+  for (int i = 0; i < num_envs_; ++i) {
+    games_.push_back(Game{
+        State(options_, seed + static_cast<uint64_t>(i)), seed + static_cast<uint64_t>(i), 0, {}});
+    play_bots(i);
+    write_outputs(i);
+  }
+}
+
+void VectorEnv::start_game(int i) {
+  Game& g = games_[static_cast<size_t>(i)];
+  g.seed =
+      seed_ + static_cast<uint64_t>(i) +
+      static_cast<uint64_t>(episodes[static_cast<size_t>(i)]) * static_cast<uint64_t>(num_envs_);
+  g.state = State(options_, g.seed);
+  g.actions = 0;
+}
+
+void VectorEnv::play_bots(int i) {
+  Game& g = games_[static_cast<size_t>(i)];
+  float* r = rewards.data() + static_cast<size_t>(i) * static_cast<size_t>(players());
+  while (!g.state.is_terminal()) {
+    const int p = g.state.current_player();
+    Bot* bot = bots_[static_cast<size_t>(p)].get();
+    if (!bot) return;
+    // As at a table (table.cc): in the knock window a bot answers without the earlier answers.
+    const PublicView view(g.state);
+    const uint64_t seed = table::decision_seed(g.seed, g.actions);
+    const Action a = g.state.phase() == Phase::kKnockWindow
+                         ? bot->decide(view.knock_answer(p), seed)
+                         : bot->decide(view, seed);
+    advance(g.state, a, mode_, r);
+    ++g.actions;
+  }
+}
+
+void VectorEnv::write_outputs(int i) {
+  const auto row = static_cast<size_t>(i);
+  const State& s = games_[row].state;
+  const int me = s.current_player();
+  current[row] = me;
+  // The full State: encode_observation reads only its public part (observation.h).
+  encode_observation(
+      s, me,
+      std::span<float, kObservationSize>(obs.data() + row * kObservationSize, kObservationSize));
+  // The mask row, cleared and set from the legal list kept for random_actions().
+  Game& g = games_[row];
+  uint8_t* m = mask.data() + row * kNumActionIndexes;
+  std::fill(m, m + kNumActionIndexes, uint8_t{0});
+  s.legal_actions(g.legal);
+  for (Action a : g.legal) m[action_index(to_relative(a, me, s.players()))] = 1;
+}
+
+void VectorEnv::step(std::span<const int32_t> actions) {
+  if (static_cast<int>(actions.size()) != num_envs_)
+    throw std::invalid_argument("step needs one action per game: " + std::to_string(num_envs_) +
+                                " expected, got " + std::to_string(actions.size()));
+  for (int i = 0; i < num_envs_; ++i) {
+    const int32_t a = actions[static_cast<size_t>(i)];
+    if (a < 0 || a >= kNumActionIndexes ||
+        !mask[static_cast<size_t>(i) * kNumActionIndexes + static_cast<size_t>(a)]) {
+      const State& s = games_[static_cast<size_t>(i)].state;
+      const auto rel = action_of_index(a);
+      throw IllegalAction("game " + std::to_string(i) + ": action " + std::to_string(a) +
+                          (rel ? " (" + to_text(*rel) + ")" : std::string(" (no action)")) +
+                          " is not legal for player " + std::to_string(s.current_player()) +
+                          " (see the mask)");
+    }
+  }
+  std::fill(rewards.begin(), rewards.end(), 0.0f);
+  const int n = players();
+  for (int i = 0; i < num_envs_; ++i) {
+    const auto row = static_cast<size_t>(i);
+    Game& g = games_[row];
+    const int me = g.state.current_player();
+    const Action a = to_absolute(*action_of_index(actions[row]), me, n);
+    advance(g.state, a, mode_, rewards.data() + row * static_cast<size_t>(n));
+    ++g.actions;
+    play_bots(i);
+    done[row] = g.state.is_terminal() ? 1 : 0;
+    if (done[row]) {
+      ++episodes[row];
+      start_game(i);
+      play_bots(i);  // in "win" mode a new game gives nothing before the agent decides
+    }
+    write_outputs(i);
+  }
+}
+
+void VectorEnv::random_actions(std::span<int32_t> out) {
+  for (int i = 0; i < num_envs_; ++i) {
+    const Game& g = games_[static_cast<size_t>(i)];
+    const State& s = g.state;
+    const ActionList& legal = g.legal;
+    const Action a = legal[rng_.below(static_cast<uint32_t>(legal.size()))];
+    out[static_cast<size_t>(i)] = action_index(to_relative(a, s.current_player(), s.players()));
+  }
+}
+
+}  // namespace allegra::python

@@ -1,0 +1,78 @@
+// VectorEnv: N games stepped together inside C++, on flat arrays the binding shows as numpy
+// arrays (docs/python.md, "The vectorised environment").
+//
+// Each seat is either an agent (its decisions come from the caller's action array) or a bot by
+// spec (make_bot), which plays inside step() until an agent is to decide. So self-play is every
+// seat an agent, and "one learner against three bots" is seats {"", "random", "random", "random"}.
+// After each step every game waits for one agent: current()[i] is its seat, and obs/mask row i
+// is that agent's observation and legal-action mask (relative action indexes). rewards row i
+// holds what the step gave every seat (absolute seats, RewardMode of env_core.h). A game that
+// ends sets done[i] and starts the next at once (the observation is then the new game's).
+// Game i's e-th episode is dealt from seed + i + e*N, so a single AecEnv reset with that seed
+// plays the same game. Bots decide with Bot::decide(view, decision_seed(game seed, actions so
+// far)), as in every game loop of the project.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "bots/bot.h"
+#include "engine/rng.h"
+#include "engine/state.h"
+#include "env_core.h"
+
+namespace allegra::python {
+
+class VectorEnv {
+ public:
+  // seats: one spec per seat, "" for an agent; at least one agent. Throws std::invalid_argument
+  // for a bad count or spec.
+  VectorEnv(int num_envs, const RuleOptions& options, const std::vector<std::string>& seats,
+            uint64_t seed, RewardMode mode);
+
+  void reset(uint64_t seed);
+  // One action (relative index) per game for its current agent. Every action is checked before
+  // any is applied: an illegal one throws IllegalAction naming the game, and nothing changes.
+  void step(std::span<const int32_t> actions);
+  // A uniformly random legal action per game (from the env's own Rng, seeded by reset()).
+  void random_actions(std::span<int32_t> out);
+
+  int num_envs() const { return num_envs_; }
+  int players() const { return options_.players; }
+  const State& state(int i) const { return games_[static_cast<size_t>(i)].state; }
+  uint64_t game_seed(int i) const { return games_[static_cast<size_t>(i)].seed; }
+
+  // The output arrays, row-major: obs (N x kObservationSize), mask (N x kNumActionIndexes),
+  // rewards (N x players), done (N), current (N), episodes (N, games finished per slot).
+  std::vector<float> obs;
+  std::vector<uint8_t> mask;
+  std::vector<float> rewards;
+  std::vector<uint8_t> done;
+  std::vector<int32_t> current;
+  std::vector<int32_t> episodes;
+
+ private:
+  struct Game {
+    State state;
+    uint64_t seed;
+    uint64_t actions = 0;  // applied in this game, for the bots' decision seeds
+    ActionList legal;      // the current agent's legal actions (the mask's, random_actions')
+  };
+  void start_game(int i);
+  // Lets bots play game i until an agent decides or the game is over; rewards into row i.
+  void play_bots(int i);
+  void write_outputs(int i);
+
+  int num_envs_;
+  RuleOptions options_;
+  RewardMode mode_;
+  uint64_t seed_ = 0;
+  std::vector<std::unique_ptr<Bot>> bots_;  // per seat; null for an agent
+  std::vector<Game> games_;
+  Rng rng_;
+};
+
+}  // namespace allegra::python
