@@ -108,7 +108,8 @@ class ConformanceTest : public ::testing::TestWithParam<Variant> {};
 
 // Games of a variant (suite_config.h).
 int games_of(const Variant& v) {
-  return v.table == Table::kSmallR2 ? kGamesPerVariant : kFewerGamesPerVariant;
+  if (v.table == Table::kSmallR2) return kGamesPerVariant;
+  return v.options.players == 2 ? kTwoPlayerGamesPerVariant : kFewerGamesPerVariant;
 }
 
 TEST_P(ConformanceTest, RandomGames) {

@@ -22,9 +22,11 @@ inline constexpr int kGamesPerVariant = 42;
 // games; the conformance suite was a third of the sanitizer build's test time with 4-5.
 #ifdef NDEBUG
 inline constexpr int kFewerGamesPerVariant = kGamesPerVariant;
+inline constexpr int kTwoPlayerGamesPerVariant = kGamesPerVariant;
 inline constexpr int kDeepGamesBase = 4;
 #else
 inline constexpr int kFewerGamesPerVariant = 14;
+inline constexpr int kTwoPlayerGamesPerVariant = 21;  // 14 random 2-player games may clear no line
 inline constexpr int kDeepGamesBase = 2;
 #endif
 inline int deep_games(int variant_index) { return kDeepGamesBase + variant_index % 2; }
