@@ -53,12 +53,12 @@ void BotWorker::start(std::string code, int game, table::BotJob job) {
     shared_->done.push_back(std::move(d));
     return;
   }
-  boost::asio::post(*pool_, [shared = shared_, code = std::move(code), game,
-                             job = std::move(job)]() mutable {
-    Done d = run(std::move(code), game, job);
-    std::lock_guard lock(shared->mutex);
-    shared->done.push_back(std::move(d));
-  });
+  boost::asio::post(
+      *pool_, [shared = shared_, code = std::move(code), game, job = std::move(job)]() mutable {
+        Done d = run(std::move(code), game, job);
+        std::lock_guard lock(shared->mutex);
+        shared->done.push_back(std::move(d));
+      });
 }
 
 std::vector<BotWorker::Done> BotWorker::collect() {

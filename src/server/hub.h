@@ -61,9 +61,9 @@ struct HubStats {
   uint64_t tables = 0, tables_lobby = 0, games_playing = 0, connections = 0, spectators = 0;
   uint64_t messages_total = 0, actions_total = 0, games_finished_total = 0, chat_total = 0;
   uint64_t frames_total = 0, frame_bytes_total = 0;
-  double bot_seconds_total = 0;            // the bots' thinking time (on the bot threads)
+  double bot_seconds_total = 0;  // the bots' thinking time (on the bot threads)
   uint64_t bot_decisions_total = 0, bot_stale_total = 0;  // answers, and those dropped as stale
-  std::map<std::string, uint64_t> errors;  // by error code
+  std::map<std::string, uint64_t> errors;                 // by error code
 };
 
 class Room;
