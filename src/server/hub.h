@@ -63,7 +63,9 @@ struct HubStats {
   uint64_t frames_total = 0, frame_bytes_total = 0;
   double bot_seconds_total = 0;  // the bots' thinking time (on the bot threads)
   uint64_t bot_decisions_total = 0, bot_stale_total = 0;  // answers, and those dropped as stale
-  std::map<std::string, uint64_t> errors;                 // by error code
+  // Bot decisions run again to restore tables (ticks of logs older than the bots' own lines).
+  uint64_t restore_bot_runs = 0;
+  std::map<std::string, uint64_t> errors;  // by error code
 };
 
 class Room;

@@ -248,7 +248,9 @@ void Room::replay_tick(uint64_t seq, const json& j, Millis tt) {
     }
   }
   std::vector<int> timed_out;
+  const uint64_t runs = table_->bots_run();
   (void)do_tick(tt, &timed_out);
+  ctx_.stats.restore_bot_runs += table_->bots_run() - runs;
   (void)table_->take_bot_moves();
   table_->set_bots_elsewhere(true);
 }

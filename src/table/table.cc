@@ -266,6 +266,7 @@ Action Table::bot_choice(Bot& bot, int seat) {
   const bool window = state_.phase() == Phase::kKnockWindow;
   const PublicView v = window ? view().knock_answer(seat) : view();
   const Action a = bot.decide(v, decision_seed(seed_, decision_index(seat)));
+  ++bots_run_;
   if (std::string why = state_.why_illegal(a); !why.empty())
     throw std::logic_error(fmt::format("bot '{}' at seat {} chose an illegal action '{}': {}",
                                        bot.name(), seat, to_text(a), why));

@@ -235,6 +235,8 @@ class Table {
   // The bot answers that tick() played since the last call, in order; the list is then
   // cleared.
   std::vector<BotMove> take_bot_moves() { return std::exchange(bot_moves_, {}); }
+  // How many bot decisions this table ran itself (rule 3; tick() with bots elsewhere off).
+  uint64_t bots_run() const { return bots_run_; }
 
   // --- Keeping the game --------------------------------------------------------------------
   // The whole table as JSON (docs/table-format.md): seats, clocks, answers of an open knock
@@ -290,6 +292,7 @@ class Table {
   // Rule 9: per seat, the decision whose own clock ran out (the stand-in answers it).
   std::array<std::optional<uint64_t>, kMaxPlayers> stand_in_{};
   std::vector<BotMove> bot_moves_;
+  uint64_t bots_run_ = 0;
   // Bots by spec, made on first use; each decision reseeds them (Bot::decide).
   std::vector<std::pair<std::string, std::unique_ptr<Bot>>> bots_;
 };
