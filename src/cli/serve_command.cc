@@ -35,6 +35,7 @@ struct ServeArgs {
   std::string export_dir;
   std::string bot_delay = "1000-2000";
   long long max_per_ip = 256;
+  long long bot_threads = 1;
   std::string log_level = "info";
 };
 
@@ -112,6 +113,7 @@ int run_serve(const ServeArgs& args) {
   config.bot_delay_min = server::Millis(delay.min_ms);
   config.bot_delay_max = server::Millis(delay.max_ms);
   config.server_name = fmt::format("allegra {}", kVersion);
+  config.bot_threads = static_cast<size_t>(args.bot_threads);
   server::Hub hub(*store, http->transport(), config, http->now());
   std::function<void()> housekeeping;
   if (!args.export_dir.empty()) {
@@ -189,6 +191,10 @@ Command add_serve_command(CLI::App& app) {
                   "How long a bot seems to think, in milliseconds: MIN-MAX (or one number)")
       ->capture_default_str()
       ->type_name("MIN-MAX");
+  sub->add_option("--bot-threads", args->bot_threads,
+                  "Threads that run the bots' decisions, off the thread that serves the tables")
+      ->capture_default_str()
+      ->check(whole_number(1, 64));
   sub->add_option("--max-per-ip", args->max_per_ip,
                   "Open connections allowed from one IP address (more are refused)")
       ->capture_default_str()

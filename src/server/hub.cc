@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "bots/hint.h"
+#include "server/bot_worker.h"
 #include "server/hints.h"
 #include "server/log_field.h"
 #include "server/messages.h"
@@ -19,6 +20,7 @@ constexpr std::string_view kCodeAlphabet = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 constexpr int kCodeLength = 6;
 constexpr size_t kMaxListed = 100;
 constexpr Millis kHintPoll{10};  // how often a running hint search is looked at
+constexpr Millis kBotPoll{5};    // how often the bots' answers are looked for while they think
 
 template <class... F>
 struct Overloaded : F... {
@@ -45,7 +47,8 @@ Hub::Hub(Store& store, Transport& transport, HubConfig config, Millis now)
       config_(std::move(config)),
       out_(std::make_unique<Outbox>()),
       random_(std::make_unique<Random>(config_.random_seed)),
-      hints_(std::make_unique<HintWorker>(config_.hint_iterations, config_.hints_running)) {
+      hints_(std::make_unique<HintWorker>(config_.hint_iterations, config_.hints_running)),
+      bots_(std::make_unique<BotWorker>(config_.bot_threads)) {
   for (const StoredTable& stored : store_.open_tables()) {
     // A table that does not replay (a bug, or a file edited by hand) stays in the store,
     // untouched, and the others are served.
@@ -54,7 +57,7 @@ Hub::Hub(Store& store, Transport& transport, HubConfig config, Millis now)
       auto room = std::make_unique<Room>(ctx, stored, now);
       Room* r = room.get();
       rooms_.emplace(stored.code, std::move(room));
-      reschedule(*r);
+      reschedule(*r, now);
     } catch (const std::exception& e) {
       stats_.errors["restore"] += 1;
       restore_errors_.push_back("table " + stored.code + ": " + e.what());
@@ -192,8 +195,8 @@ void Hub::handle(ConnectionId c, Connection& conn, std::string_view text, Millis
   } catch (const RoomError& e) {
     reply_error(c, id, e.code(), e.what());
   }
-  if (touched != nullptr && rooms_.count(touched->code())) reschedule(*touched);
-  if (conn.room != nullptr && conn.room != touched) reschedule(*conn.room);
+  if (touched != nullptr && rooms_.count(touched->code())) reschedule(*touched, now);
+  if (conn.room != nullptr && conn.room != touched) reschedule(*conn.room, now);
 }
 
 Room& Hub::room_of(const Connection& conn) {
@@ -238,7 +241,7 @@ void Hub::create(ConnectionId c, Connection& conn, std::optional<uint64_t> id, c
     sit.seat = *m.sit;
     r->sit(c, sit, conn.name, id, now);
   }
-  reschedule(*r);
+  reschedule(*r, now);
 }
 
 void Hub::join(ConnectionId c, Connection& conn, std::optional<uint64_t> id, const Join& m,
@@ -249,7 +252,7 @@ void Hub::join(ConnectionId c, Connection& conn, std::optional<uint64_t> id, con
   if (conn.room != &room) leave_room(c, conn, now);
   room.join(c, m, id, now);
   conn.room = &room;
-  reschedule(room);
+  reschedule(room, now);
 }
 
 void Hub::leave_room(ConnectionId c, Connection& conn, Millis now) {
@@ -257,7 +260,7 @@ void Hub::leave_room(ConnectionId c, Connection& conn, Millis now) {
   Room& room = *conn.room;
   conn.room = nullptr;
   room.leave(c, now);
-  reschedule(room);
+  reschedule(room, now);
 }
 
 void Hub::list(ConnectionId c, std::optional<uint64_t> id) {
@@ -299,7 +302,50 @@ void Hub::answer_hints(Millis now) {
   hint_poll_ = now + kHintPoll;
 }
 
-void Hub::reschedule(Room& room) {
+void Hub::answer_bots(Millis now) {
+  if (bots_->running() == 0) return;
+  for (BotWorker::Done& d : bots_->collect()) {
+    stats_.bot_seconds_total += d.seconds;
+    auto it = rooms_.find(d.code);
+    if (it == rooms_.end() || it->second->games() != d.game) {
+      stats_.bot_stale_total += 1;
+      continue;
+    }
+    Room& room = *it->second;
+    if (!d.move) {
+      stats_.errors["internal"] += 1;
+      spdlog::error("event=bot_failed table={} error={}", d.code, log_field(d.error));
+      continue;
+    }
+    try {
+      if (room.bot_answer(*d.move)) {
+        stats_.bot_decisions_total += 1;
+      } else {
+        stats_.bot_stale_total += 1;
+      }
+    } catch (const std::exception& e) {
+      stats_.errors["internal"] += 1;
+      spdlog::error("event=bot_failed table={} error={}", d.code, log_field(e.what()));
+    }
+    reschedule(room, now);
+  }
+  bot_poll_ = now + kBotPoll;
+}
+
+void Hub::reschedule(Room& room, Millis now) {
+  // 1. The bot decisions the room asks for now (each is asked for once).
+  std::vector<table::BotJob> jobs = room.take_bot_jobs();
+  if (!jobs.empty()) {
+    const bool idle = bots_->running() == 0;
+    for (table::BotJob& job : jobs) bots_->start(room.code(), room.games(), std::move(job));
+    // Without bot threads the answers are there already: the next tick takes them.
+    if (bots_->threads() == 0) {
+      bot_poll_ = now;
+    } else if (idle) {
+      bot_poll_ = now + kBotPoll;
+    }
+  }
+  // 2. Its wake-up.
   auto it = wake_of_.find(&room);
   if (it != wake_of_.end()) {
     wakes_.erase({it->second, &room});
@@ -328,6 +374,7 @@ void Hub::close_room(Room& room) {
 
 void Hub::tick(Millis now) {
   answer_hints(now);
+  answer_bots(now);
   // The rooms due now, each ticked once (a room still due afterwards waits for the next call,
   // so a room can never keep this loop spinning).
   std::vector<Room*> due;
@@ -346,7 +393,7 @@ void Hub::tick(Millis now) {
       close_room(*room);
       continue;
     }
-    reschedule(*room);
+    reschedule(*room, now);
   }
 }
 
@@ -354,6 +401,7 @@ std::optional<Millis> Hub::next_wake() const {
   std::optional<Millis> wake;
   if (!wakes_.empty()) wake = wakes_.begin()->first;
   if (hints_->running()) wake = wake ? std::min(*wake, hint_poll_) : hint_poll_;
+  if (bots_->running() > 0) wake = wake ? std::min(*wake, bot_poll_) : bot_poll_;
   return wake;
 }
 

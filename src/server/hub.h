@@ -52,19 +52,26 @@ struct HubConfig {
   std::string server_name = "allegra";
   int hint_iterations = bots::kHintIterations;  // the terminal's hint
   size_t hints_running = 2;  // searches at once; more questions are refused (rate_limited)
+  // Threads that run the bots' decisions off the hub's thread (bot_worker.h); 0: on the hub's
+  // thread, each as soon as it is asked for (tests with an injected clock).
+  size_t bot_threads = 1;
 };
 
 struct HubStats {
   uint64_t tables = 0, tables_lobby = 0, games_playing = 0, connections = 0, spectators = 0;
   uint64_t messages_total = 0, actions_total = 0, games_finished_total = 0, chat_total = 0;
   uint64_t frames_total = 0, frame_bytes_total = 0;
-  double bot_seconds_total = 0;            // time in Table::tick() (the bots' decisions, mostly)
+  double bot_seconds_total = 0;  // the bots' thinking time (on the bot threads)
+  uint64_t bot_decisions_total = 0, bot_stale_total = 0;  // answers, and those dropped as stale
+  // Bot decisions run again to restore tables (ticks of logs older than the bots' own lines).
+  uint64_t restore_bot_runs = 0;
   std::map<std::string, uint64_t> errors;  // by error code
 };
 
 class Room;
 class Outbox;
 class HintWorker;
+class BotWorker;
 class Random;
 
 class Hub {
@@ -123,9 +130,12 @@ class Hub {
   void list(ConnectionId c, std::optional<uint64_t> id);
   void hint(ConnectionId c, Connection& conn, std::optional<uint64_t> id);
   void answer_hints(Millis now);
+  // The bots' answers that are there go back to their tables.
+  void answer_bots(Millis now);
   Room& room_of(const Connection& conn);
-  // Re-files the room's wake-up after anything that may have changed it.
-  void reschedule(Room& room);
+  // Re-files the room's wake-up after anything that may have changed it, and hands the bot
+  // decisions it now asks for to the bot worker.
+  void reschedule(Room& room, Millis now);
   void close_room(Room& room);
 
   Store& store_;
@@ -135,6 +145,8 @@ class Hub {
   std::unique_ptr<Random> random_;
   std::unique_ptr<HintWorker> hints_;
   Millis hint_poll_{0};  // while searches run, tick() looks at them from then on
+  std::unique_ptr<BotWorker> bots_;
+  Millis bot_poll_{0};  // while bots think, tick() looks for their answers from then on
   HubStats stats_;
   bool shutting_down_ = false;
   std::unordered_map<ConnectionId, Connection> connections_;

@@ -85,7 +85,13 @@ std::string metrics_text(const NetMetrics& net, const HubStats& hub, const Store
   gauge(out, "allegra_actions_per_second", actions_per_second,
         "Game actions per second over the last 10 seconds");
   counter(out, "allegra_bot_decision_seconds_total", hub.bot_seconds_total,
-          "Time spent in the tables' ticks: the bots' decisions, mostly");
+          "The bots' thinking time, on the bot threads (serve --bot-threads)");
+  counter(out, "allegra_bot_decisions_total", static_cast<double>(hub.bot_decisions_total),
+          "Bot answers handed back to their tables");
+  counter(out, "allegra_bot_stale_answers_total", static_cast<double>(hub.bot_stale_total),
+          "Bot answers dropped because their table had moved on");
+  counter(out, "allegra_restore_bot_decisions_total", static_cast<double>(hub.restore_bot_runs),
+          "Bot decisions run again at start to restore tables (logs of older servers only)");
   counter(out, "allegra_games_finished_total", static_cast<double>(hub.games_finished_total),
           "Games played to the end");
   counter(out, "allegra_chat_lines_total", static_cast<double>(hub.chat_total),

@@ -205,8 +205,7 @@ void Room::replay(const LogEntry& e) {
     if (!a) throw FormatError("log " + std::to_string(e.seq) + ": bad action");
     (void)do_act(j.at("seat").get<int>(), *a, tt);
   } else if (kind == "tick") {
-    std::vector<int> timed_out;
-    (void)do_tick(tt, &timed_out);
+    replay_tick(e.seq, j, tt);
   } else if (kind == "zombie") {
     do_zombie(j.at("seat").get<int>(), tt);
   } else if (kind == "back") {
@@ -225,6 +224,45 @@ void Room::replay(const LogEntry& e) {
   } else {
     throw FormatError("log " + std::to_string(e.seq) + ": unknown kind " + kind);
   }
+}
+
+// A tick of the log. Since the bots decide off the hub's thread, a tick lists the bots' answers
+// it played ("bots"): they are handed back to the table, which then plays them without running
+// a bot. A tick of an older log has no such list: the table runs the bots itself, as it did.
+void Room::replay_tick(uint64_t seq, const json& j, Millis tt) {
+  if (!table_) throw FormatError("log " + std::to_string(seq) + ": a tick without a game");
+  const auto bots = j.find("bots");
+  table_->set_bots_elsewhere(bots != j.end());
+  if (bots != j.end()) {
+    for (const json& m : *bots) {
+      table::BotMove move;
+      move.seat = m.at("seat").get<int>();
+      move.decision = m.at("decision").get<uint64_t>();
+      move.spec = m.at("spec").get<std::string>();
+      auto a = action_from_text(m.at("action").get<std::string>(), options_.players);
+      if (!a) throw FormatError("log " + std::to_string(seq) + ": bad bot action");
+      move.action = *a;
+      if (!table_->bot_answer(move)) {
+        throw FormatError("log " + std::to_string(seq) + ": a bot answer the game does not ask");
+      }
+    }
+  }
+  std::vector<int> timed_out;
+  const uint64_t runs = table_->bots_run();
+  (void)do_tick(tt, &timed_out);
+  ctx_.stats.restore_bot_runs += table_->bots_run() - runs;
+  (void)table_->take_bot_moves();
+  table_->set_bots_elsewhere(true);
+}
+
+std::vector<table::BotJob> Room::take_bot_jobs() {
+  if (replaying_ || status_ != RoomStatus::kPlaying || !table_) return {};
+  return table_->take_bot_jobs();
+}
+
+bool Room::bot_answer(const table::BotMove& move) {
+  if (status_ != RoomStatus::kPlaying || !table_) return false;
+  return table_->bot_answer(move);
 }
 
 // --- What everybody sees ------------------------------------------------------------------
@@ -540,8 +578,16 @@ void Room::tick(Millis now) {
     const uint64_t decisions = table_->decisions();
     std::vector<int> timed_out;
     table::Events events = do_tick(tt, &timed_out);
-    if (!events.empty() || decisions != table_->decisions() || before != table_->pending()) {
-      commit_change("tick", json::object(), tt, engine_events_json(events));
+    json bots = json::array();
+    for (const table::BotMove& m : table_->take_bot_moves()) {
+      bots.push_back({{"seat", m.seat},
+                      {"decision", m.decision},
+                      {"spec", m.spec},
+                      {"action", to_text(m.action)}});
+    }
+    if (!events.empty() || decisions != table_->decisions() || before != table_->pending() ||
+        !bots.empty() || !timed_out.empty()) {
+      commit_change("tick", {{"bots", std::move(bots)}}, tt, engine_events_json(events));
     }
     for (int seat : timed_out) {
       if (seats_[static_cast<size_t>(seat)].state != SeatState::kPerson) continue;
@@ -678,6 +724,7 @@ void Room::do_start(uint64_t seed, int first_player, Millis tt) {
   config.first_player = first_player;
   config.stand_in = settings_.zombie_bot;
   table_ = std::make_unique<table::Table>(options_, seed, std::move(seats), tt, config);
+  table_->set_bots_elsewhere(true);  // Table rule 9: bots think on the bot worker's threads
   ++games_;
   game_started_ = tt;
   status_ = RoomStatus::kPlaying;
@@ -691,10 +738,7 @@ table::Events Room::do_act(int seat, Action a, Millis tt) {
 }
 
 table::Events Room::do_tick(Millis tt, std::vector<int>* timed_out) {
-  const auto started = std::chrono::steady_clock::now();
   table::Events events = table_->tick(tt);
-  ctx_.stats.bot_seconds_total +=
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   *timed_out = table_->take_timed_out();
   if (table_->game_over()) status_ = RoomStatus::kOver;
   return events;

@@ -139,6 +139,13 @@ class Room {
   // The whole table (Table::save() plus the room's seats) for tests of restore.
   nlohmann::json debug_json() const;
   const table::Table* game() const { return table_.get(); }
+  int games() const { return games_; }  // games dealt at this table so far
+
+  // --- Bots (Table rule 9: they decide off the hub's thread) ---------------------------------
+  // The bot decisions the game asks for now, each once (none while replaying).
+  std::vector<table::BotJob> take_bot_jobs();
+  // A bot's answer; false if it is stale (dropped). The tick that plays it logs it.
+  bool bot_answer(const table::BotMove& move);
 
  private:
   struct RoomSeat {
@@ -172,6 +179,7 @@ class Room {
   void do_chat(std::optional<int> seat, const std::string& name, const std::string& text);
   void after_game_change(Millis tt);
   void replay(const LogEntry& e);
+  void replay_tick(uint64_t seq, const nlohmann::json& j, Millis tt);
   void update_idle(Millis now);
 
   RoomContext ctx_;

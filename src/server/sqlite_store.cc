@@ -54,6 +54,14 @@ CREATE TABLE games (
   finished INTEGER NOT NULL
 );
 )sql"},
+    // 3: no table changes. Since bots decide off the io thread, a `tick` line of the log lists
+    // the bots' answers it played ("bots"), and a restore replays them instead of running the
+    // bots again. An older allegra would ignore that list and run the bots at other moments
+    // than the live game did; the version makes it refuse the file instead. Lines written
+    // before (no "bots") still replay: their ticks run the bots, as they did.
+    {3, R"sql(
+-- The log's format only (docs/server-store.md).
+)sql"},
 };
 static_assert(std::size(kMigrationSteps) == SqliteStore::kSchemaVersion);
 

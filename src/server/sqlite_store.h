@@ -39,7 +39,7 @@ class StoreError : public std::runtime_error {
 // `allegra serve` on the same file is refused instead of interleaving two servers' writes.
 class SqliteStore final : public Store {
  public:
-  static constexpr int kSchemaVersion = 2;
+  static constexpr int kSchemaVersion = 3;
   static constexpr int32_t kApplicationId = 0x416c6772;  // "Algr"
 
   // Opens `path`, creating it (not its folder) if it does not exist, and migrates it.

@@ -155,9 +155,15 @@ std::optional<Millis> Table::next_wake() const {
   }
   std::optional<Millis> wake;
   for (int seat : seats_due(view(), answered_)) {
-    const std::optional<Millis> t = seats_[static_cast<size_t>(seat)].kind == SeatKind::kBot
-                                        ? std::optional<Millis>(bot_due(seat))
-                                        : deadline(seat);
+    const bool bot = seats_[static_cast<size_t>(seat)].kind == SeatKind::kBot;
+    // Rule 9: a bot decision without its answer waits for bot_answer(), not for a time.
+    if (bots_elsewhere_) {
+      if (const std::optional<std::string> need = bot_need(seat)) {
+        const BotSlot& slot = slots_[static_cast<size_t>(seat)];
+        if (slot.decision != decision_index(seat) || slot.spec != *need || !slot.answer) continue;
+      }
+    }
+    const std::optional<Millis> t = bot ? std::optional<Millis>(bot_due(seat)) : deadline(seat);
     if (t && (!wake || *t < *wake)) wake = t;
   }
   return wake;
@@ -260,6 +266,7 @@ Action Table::bot_choice(Bot& bot, int seat) {
   const bool window = state_.phase() == Phase::kKnockWindow;
   const PublicView v = window ? view().knock_answer(seat) : view();
   const Action a = bot.decide(v, decision_seed(seed_, decision_index(seat)));
+  ++bots_run_;
   if (std::string why = state_.why_illegal(a); !why.empty())
     throw std::logic_error(fmt::format("bot '{}' at seat {} chose an illegal action '{}': {}",
                                        bot.name(), seat, to_text(a), why));
@@ -271,16 +278,86 @@ std::optional<Action> Table::automatic(int seat, Millis now) {
   if (s.kind == SeatKind::kBot) {
     // Without a delay a bot answers whatever `now` says, as it always did.
     if (config_.bot_delay.max.count() > 0 && now < bot_due(seat)) return std::nullopt;
+    if (bots_elsewhere_) return take_answer(seat, s.bot);
     return bot_choice(bot_for(s.bot), seat);
   }
   const std::optional<Millis> due = deadline(seat);
   if (!due || now < *due) return std::nullopt;
   const bool window = state_.phase() == Phase::kKnockWindow;
-  // Rule 8: the seat's own clock ran out (a knock window deadline is the window's).
-  if (s.kind == SeatKind::kPerson && !(window && config_.knock_window))
-    timed_out_ |= static_cast<uint8_t>(1u << seat);
-  if (window) return Action::pass();  // a timeout is a pass
-  return bot_choice(bot_for(config_.stand_in), seat);
+  const bool person = s.kind == SeatKind::kPerson;
+  if (window) {
+    // Rule 8: the seat's own clock ran out (a knock window deadline is the window's).
+    if (person && !config_.knock_window) timed_out_ |= static_cast<uint8_t>(1u << seat);
+    return Action::pass();  // a timeout is a pass
+  }
+  if (!bots_elsewhere_) {
+    if (person) timed_out_ |= static_cast<uint8_t>(1u << seat);
+    return bot_choice(bot_for(config_.stand_in), seat);
+  }
+  // Rule 9: the stand-in's decision is handed out; the clock ran out once for this decision.
+  const uint64_t index = decision_index(seat);
+  if (stand_in_[static_cast<size_t>(seat)] != index) {
+    stand_in_[static_cast<size_t>(seat)] = index;
+    if (person) timed_out_ |= static_cast<uint8_t>(1u << seat);
+  }
+  return take_answer(seat, config_.stand_in);
+}
+
+// --- Bots elsewhere (rule 9) -------------------------------------------------------------------
+
+BotMove run_bot_job(const BotJob& job, Bot& bot) {
+  return BotMove{job.seat, job.decision, job.spec, bot.decide(job.view, job.seed)};
+}
+
+std::optional<std::string> Table::bot_need(int seat) const {
+  const Seat& s = seats_[static_cast<size_t>(seat)];
+  if (s.kind == SeatKind::kBot) return s.bot;
+  if (bots_elsewhere_ && state_.phase() != Phase::kKnockWindow &&
+      stand_in_[static_cast<size_t>(seat)] == decision_index(seat))
+    return config_.stand_in;
+  return std::nullopt;
+}
+
+std::optional<Action> Table::take_answer(int seat, const std::string& spec) {
+  BotSlot& slot = slots_[static_cast<size_t>(seat)];
+  const uint64_t index = decision_index(seat);
+  if (slot.decision != index || slot.spec != spec || !slot.answer) return std::nullopt;
+  const Action a = *slot.answer;
+  bot_moves_.push_back(BotMove{seat, index, spec, a});
+  slot = BotSlot{};
+  return a;
+}
+
+std::vector<BotJob> Table::take_bot_jobs() {
+  std::vector<BotJob> jobs;
+  if (!bots_elsewhere_ || state_.is_terminal() || state_.is_chance_node()) return jobs;
+  const bool window = state_.phase() == Phase::kKnockWindow;
+  for (int seat : seats_due(view(), answered_)) {
+    const std::optional<std::string> need = bot_need(seat);
+    if (!need) continue;
+    BotSlot& slot = slots_[static_cast<size_t>(seat)];
+    const uint64_t index = decision_index(seat);
+    if (slot.decision == index && slot.spec == *need) continue;  // handed out already
+    slot = BotSlot{index, *need, std::nullopt};
+    jobs.push_back(BotJob{seat, index, *need, decision_seed(seed_, index),
+                          window ? view().knock_answer(seat) : view()});
+  }
+  return jobs;
+}
+
+bool Table::bot_answer(const BotMove& move) {
+  if (state_.is_terminal() || state_.is_chance_node()) return false;
+  if (move.seat < 0 || move.seat >= state_.players()) return false;
+  const std::vector<int> due = seats_due(view(), answered_);
+  if (std::find(due.begin(), due.end(), move.seat) == due.end()) return false;
+  const std::optional<std::string> need = bot_need(move.seat);
+  const uint64_t index = decision_index(move.seat);
+  if (!need || *need != move.spec || index != move.decision) return false;
+  if (std::string why = state_.why_illegal(move.action); !why.empty())
+    throw std::invalid_argument(fmt::format("bot '{}' at seat {} chose an illegal action '{}': {}",
+                                            move.spec, move.seat, to_text(move.action), why));
+  slots_[static_cast<size_t>(move.seat)] = BotSlot{index, move.spec, move.action};
+  return true;
 }
 
 Events Table::tick(Millis now, int max_decisions) {
@@ -320,7 +397,10 @@ void Table::replace_seat(int seat, Seat who) {
   if (seat < 0 || seat >= state_.players())
     throw std::invalid_argument(fmt::format("replace_seat: there is no seat {}", seat));
   if (who.kind == SeatKind::kBot) bot_for(who.bot);  // checks the spec first
+  const std::optional<std::string> need = bot_need(seat);
   seats_[static_cast<size_t>(seat)] = std::move(who);
+  // Rule 9: another bot (or nobody) answers now; a bot that comes back is asked again.
+  if (bot_need(seat) != need) slots_[static_cast<size_t>(seat)] = BotSlot{};
 }
 
 }  // namespace allegra::table

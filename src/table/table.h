@@ -40,6 +40,17 @@
 //     player of round 1 (a rematch moves the dealer on).
 //  8. take_timed_out() tells which persons' own decision clocks ran out (rule 4; not a missed
 //     knock window deadline of rule 7), so that a server can hand such a seat to a bot.
+//  9. Bots elsewhere (set_bots_elsewhere(true), off by default): tick() never runs a bot. A
+//     bot's decision (a bot seat's, or the stand-in's for a person whose own clock ran out) is
+//     handed out once by take_bot_jobs() as a self-contained BotJob (a copy of the view the bot
+//     sees, its spec and seed) as soon as it becomes pending, so that a front end can run it on
+//     another thread (run_bot_job) while its delay runs; the front end hands the action back
+//     with bot_answer(), which drops a stale one (the decision is over, or someone else must
+//     answer it now). tick() plays a bot's answer once it is there and its delay has passed:
+//     at max(delay, thinking time). Until the answer is there the bot's seat waits, even past
+//     a knock window deadline, so the game is the one rule 3 plays. take_bot_moves() lists the
+//     answers tick() played, so that a log can replay them with bot_answer() + tick() without
+//     running the bot again.
 #pragma once
 
 #include <algorithm>
@@ -51,6 +62,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "bots/bot.h"
@@ -87,6 +99,29 @@ struct Pending {
   bool round_over = false;
   bool operator==(const Pending&) const = default;
 };
+
+// A bot's decision to be made away from the table (rule 9): all the bot needs, copied, so that
+// it can run on any thread while the table goes on.
+struct BotJob {
+  int seat = 0;
+  uint64_t decision = 0;  // the decision's index in the game (decision_seed.h)
+  std::string spec;       // make_bot() spec of the bot that decides
+  uint64_t seed = 0;      // decision_seed(game seed, decision)
+  PublicView view;        // what the bot sees (for a knock answer: the window as it opened)
+};
+
+// A bot's answer to a BotJob (the job's seat, decision and spec, and the chosen action).
+struct BotMove {
+  int seat = 0;
+  uint64_t decision = 0;
+  std::string spec;
+  Action action;
+  bool operator==(const BotMove&) const = default;
+};
+
+// Runs `job` with `bot` (made by make_bot(job.spec, ...)): the same job gives the same action,
+// on any thread. Throws std::logic_error if the bot chooses an illegal action.
+BotMove run_bot_job(const BotJob& job, Bot& bot);
 
 // What happened, in order (a tick can play many actions: more than one EventList holds).
 using Events = std::vector<Event>;
@@ -187,6 +222,22 @@ class Table {
   // be before the time they started.
   void restart_clocks(Millis now) { since_ = std::max(since_, now); }
 
+  // --- Bots elsewhere (rule 9) ---------------------------------------------------------------
+  // Off: tick() runs the bots itself (local play, simulations). Not saved.
+  void set_bots_elsewhere(bool on) { bots_elsewhere_ = on; }
+  bool bots_elsewhere() const { return bots_elsewhere_; }
+  // The bot decisions that became pending since the last call, each once (none when off).
+  std::vector<BotJob> take_bot_jobs();
+  // The answer to a job. False (dropped, nothing changes) if it is stale: the game is not at
+  // that decision any more, or the seat is not to be answered by that bot now. Throws
+  // std::invalid_argument for an illegal action of the current decision.
+  bool bot_answer(const BotMove& move);
+  // The bot answers that tick() played since the last call, in order; the list is then
+  // cleared.
+  std::vector<BotMove> take_bot_moves() { return std::exchange(bot_moves_, {}); }
+  // How many bot decisions this table ran itself (rule 3; tick() with bots elsewhere off).
+  uint64_t bots_run() const { return bots_run_; }
+
   // --- Keeping the game --------------------------------------------------------------------
   // The whole table as JSON (docs/table-format.md): seats, clocks, answers of an open knock
   // window and the record, from which load() replays the state.
@@ -213,6 +264,10 @@ class Table {
   // What the table plays for `seat` now (a bot's choice, or a timeout's), if anything.
   std::optional<Action> automatic(int seat, Millis now);
   Action bot_choice(Bot& bot, int seat);
+  // Rule 9: the spec of the bot that must answer `seat`'s pending decision, if any.
+  std::optional<std::string> bot_need(int seat) const;
+  // Rule 9: the answer of that bot, if it is there (it is then played: see take_bot_moves()).
+  std::optional<Action> take_answer(int seat, const std::string& spec);
 
   uint64_t seed_;
   State state_;
@@ -226,6 +281,18 @@ class Table {
   uint8_t answered_ = 0;     // bit p: p answered the open knock window
   std::array<Action, kMaxPlayers> answers_{};
   uint8_t timed_out_ = 0;  // bit p: p's own clock ran out since take_timed_out()
+  // Rule 9: per seat, the bot decision handed out or answered (decision index and spec).
+  struct BotSlot {
+    uint64_t decision = std::numeric_limits<uint64_t>::max();
+    std::string spec;
+    std::optional<Action> answer;
+  };
+  bool bots_elsewhere_ = false;
+  std::array<BotSlot, kMaxPlayers> slots_{};
+  // Rule 9: per seat, the decision whose own clock ran out (the stand-in answers it).
+  std::array<std::optional<uint64_t>, kMaxPlayers> stand_in_{};
+  std::vector<BotMove> bot_moves_;
+  uint64_t bots_run_ = 0;
   // Bots by spec, made on first use; each decision reseeds them (Bot::decide).
   std::vector<std::pair<std::string, std::unique_ptr<Bot>>> bots_;
 };

@@ -50,12 +50,13 @@ class HubHarness {
     std::error_code ec;
     std::filesystem::remove_all(dir_, ec);
   }
-  // A fixed seed and no bot delay unless a test asks for one.
+  // A fixed seed, no bot delay and no bot thread unless a test asks for them.
   static HubConfig test_config() {
     HubConfig c;
     c.random_seed = 7;
     c.bot_delay_min = c.bot_delay_max = Millis(0);
     c.round_pause = Millis(1000);
+    c.bot_threads = 0;  // the bots decide when asked, on the test's thread: no timing
     return c;
   }
   // A new Hub on the same file (a restart: the old one is dropped without flushing more).
