@@ -286,7 +286,9 @@ std::optional<GameSnapshot> Room::snapshot() const {
   if (!table_) return std::nullopt;
   GameSnapshot game(table_->view(), table_->pending(), table_->seats(), RevealedSeed::of(*table_));
   game.decision = table_->decisions();
-  if (table_->state().rounds_played() > 0) game.rounds = scored_rounds(table_->record());
+  const size_t played = static_cast<size_t>(table_->state().rounds_played());
+  if (scored_rounds_.size() != played) scored_rounds_ = scored_rounds(table_->record());
+  game.rounds = scored_rounds_;
   return game;
 }
 
@@ -724,6 +726,7 @@ void Room::do_start(uint64_t seed, int first_player, Millis tt) {
   config.first_player = first_player;
   config.stand_in = settings_.zombie_bot;
   table_ = std::make_unique<table::Table>(options_, seed, std::move(seats), tt, config);
+  scored_rounds_.clear();
   table_->set_bots_elsewhere(true);  // Table rule 9: bots think on the bot worker's threads
   ++games_;
   game_started_ = tt;

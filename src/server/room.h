@@ -190,6 +190,9 @@ class Room {
   RoomStatus status_ = RoomStatus::kLobby;
   std::vector<RoomSeat> seats_;
   std::unique_ptr<table::Table> table_;
+  // The scored rounds of table_'s game (TABLE's `rounds`), rebuilt from its record only when a
+  // round more has been scored: snapshot() runs for every update frame.
+  mutable std::vector<RoundResult> scored_rounds_;
   int games_ = 0;
   Millis game_started_{0};  // table time the game being played was dealt (for the log)
   std::string saved_game_;  // the id of the last game stored as a record
