@@ -181,7 +181,8 @@ int State::card_count(int p) const {
 bool State::may_knock(int p) const {
   const int left = left_of(p, players());
   const bool has_face_down = (face_down_[p] | (face_down_[left] & kSharedColMask)) != 0;
-  return (card_count(p) > kMostCardsWithoutKnock) & has_face_down & !had_final_turn(p);
+  const int enough_cards = card_count(p) > kMostCardsWithoutKnock;
+  return (enough_cards & int{has_face_down} & int{!had_final_turn(p)}) != 0;
 }
 
 int State::current_player() const {

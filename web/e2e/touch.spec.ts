@@ -54,10 +54,12 @@ test('a finger drags the drawn card onto a card of the own display', async ({ pa
 
   await expect(held).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { __pointerTypes: string[] }).__pointerTypes)).toContain('touch');
-  // The card now lies where it was dropped, face up, and the log says so.
-  const place = label.slice(0, label.lastIndexOf(':'));
-  await expect(page.locator(`.seat.bottom [aria-label="${place}: ${value}"]`).first()).toBeVisible();
-  await expect.poll(async () => (await page.locator('.log-lines li').allTextContents()).slice(before).join('\n')).toContain(`You swapped the ${value}`);
+  // The log says the card went where it was dropped. (The cell itself is not checked: the first
+  // target may be a shared column, which the bot's next turn can swap away again.)
+  const place = label.slice(0, label.lastIndexOf(':')).replace(/^Anna, /, '');
+  await expect
+    .poll(async () => (await page.locator('.log-lines li').allTextContents()).slice(before).join('\n'))
+    .toMatch(new RegExp(`You swapped the ${value} into .*${place.split(', ').pop()}`));
   await page.screenshot({ path: 'test-results/touch-drag-phone.png' });
 
   // The next turn: the mouse drags the drawn card onto the discard pile (discard it).
