@@ -18,28 +18,6 @@
 namespace allegra::server::testing {
 namespace {
 
-// Plays until the game is over or `max_steps`: the connections of `seats` pass in knock
-// windows and otherwise take their first legal action.
-std::string play(HubHarness& h, const std::map<int, ConnectionId>& seats, int max_steps) {
-  const ConnectionId watcher = seats.begin()->second;
-  for (int step = 0; step < max_steps; ++step) {
-    json table = h.table(watcher);
-    if (table.at("status") != "playing") return table.at("status").get<std::string>();
-    bool acted = false;
-    for (const json& p : table.at("pending")) {
-      auto it = seats.find(p.at("seat").get<int>());
-      if (it == seats.end()) continue;
-      const std::string action = p.at("knock_window").get<bool>()
-                                     ? std::string("pass")
-                                     : p.at("legal").at(0).get<std::string>();
-      h.send(it->second, {{"type", "act"}, {"action", action}});
-      acted = true;
-      break;
-    }
-    if (!acted) h.advance(500);
-  }
-  return h.table(watcher).at("status").get<std::string>();
-}
 
 json seats() { return json::array({"person", "bot:greedy", "bot:random", "bot:greedy"}); }
 
