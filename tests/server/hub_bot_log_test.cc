@@ -18,7 +18,6 @@
 namespace allegra::server::testing {
 namespace {
 
-
 json seats() { return json::array({"person", "bot:greedy", "bot:random", "bot:greedy"}); }
 
 // The same table, but for the clocks, which start again at a restart (one more log line).

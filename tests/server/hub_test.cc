@@ -17,7 +17,6 @@ namespace {
 using nlohmann::json;
 using testing::HubHarness;
 
-
 json bots3() { return json::array({"person", "bot:greedy", "bot:greedy", "bot:greedy"}); }
 
 TEST(HubTest, HelloFirstAndVersion) {
