@@ -28,6 +28,13 @@ BotWorker::Done run(std::string code, int game, const table::BotJob& job) {
     d.move = table::run_bot_job(job, bot_of(job.spec));
   } catch (const std::exception& e) {
     d.error = e.what();
+    // A bot that fails must not leave its seat waiting for ever: a random legal action (seeded
+    // by the decision, so the same failure plays the same move) answers in its stead.
+    try {
+      d.move = table::run_bot_job(job, bot_of("random"));
+    } catch (const std::exception& fallback) {
+      d.error += std::string("; the random stand-in failed too: ") + fallback.what();
+    }
   }
   d.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return d;

@@ -46,7 +46,9 @@ class BotWorker {
   struct Done {
     std::string code;
     int game = 0;
-    std::optional<table::BotMove> move;  // nullopt: the bot failed (error says why)
+    // The answer. When the bot failed (error says why), that of a random bot in its stead, so
+    // that the seat never waits for ever; nullopt only if that failed too.
+    std::optional<table::BotMove> move;
     std::string error;
     double seconds = 0;  // the bot's thinking time
   };

@@ -312,11 +312,12 @@ void Hub::answer_bots(Millis now) {
       continue;
     }
     Room& room = *it->second;
-    if (!d.move) {
+    if (!d.error.empty()) {
       stats_.errors["internal"] += 1;
-      spdlog::error("event=bot_failed table={} error={}", d.code, log_field(d.error));
-      continue;
+      spdlog::error("event=bot_failed table={} stand_in={} error={}", d.code,
+                    d.move ? "random" : "none", log_field(d.error));
     }
+    if (!d.move) continue;
     try {
       if (room.bot_answer(*d.move)) {
         stats_.bot_decisions_total += 1;

@@ -587,6 +587,7 @@ void Room::tick(Millis now) {
                       {"spec", m.spec},
                       {"action", to_text(m.action)}});
     }
+    ctx_.stats.actions_total += bots.size();
     if (!events.empty() || decisions != table_->decisions() || before != table_->pending() ||
         !bots.empty() || !timed_out.empty()) {
       commit_change("tick", {{"bots", std::move(bots)}}, tt, engine_events_json(events));
