@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Runs all checks: setup, format check, debug (ASan+UBSan) configure/build/ctest, the
-# release configure/build/ctest (every target, allegra_bench included), the web client
-# (type check, unit tests, build, end-to-end tests in Debian's chromium against the release
-# build's `allegra serve`), and the libFuzzer targets built with clang and run briefly on
-# their corpora.
+# Runs all checks: setup, format check, the debug (ASan+UBSan) build with every test, the
+# release build (every target, allegra_bench included) with the tests that play more games or
+# run only at full speed, the web client (type check, unit tests, build, end-to-end tests in
+# Debian's chromium against the release build's `allegra serve`), and the libFuzzer targets
+# built with clang and run briefly on their corpora.
 # Set ALLEGRA_BENCH_SMOKE=1 to also run allegra_bench briefly as a smoke test.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -11,6 +11,41 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 # Each step says when it starts (seconds since the start of this script), so that a CI log
 # shows where its time goes.
 step() { printf '\n==== %s (at %d s) ====\n' "$*" "$SECONDS"; }
+
+# The release and fuzz builds run in the background at the lowest priority while tests run in
+# the foreground: the tests wait for processes, sockets, tmux and the browser much of the
+# time, and a build at nice 19 takes only what they leave (about 1.5% of a core when both want
+# it), so their timing does not change. Each background build writes to a log that is shown
+# when the script waits for it (docs/architecture.md, "Build times and CI").
+bg_logs=$(mktemp -d)
+bg_pids=()
+stop_background() {
+  local pid
+  for pid in "${bg_pids[@]}"; do kill -- "-$pid" 2>/dev/null || true; done
+  rm -rf "$bg_logs"
+}
+trap stop_background EXIT
+# background NAME COMMAND...: runs COMMAND at nice 19 in its own process group.
+declare -A bg_pid_of
+background() {
+  local name=$1
+  shift
+  printf '(%s starts in the background at %d s)\n' "$name" "$SECONDS"
+  setsid nice -n 19 "$@" >"$bg_logs/$name.log" 2>&1 &
+  bg_pid_of[$name]=$!
+  bg_pids+=($!)
+}
+# finish NAME: waits for the background job NAME and shows its log; fails if it failed.
+finish() {
+  local name=$1 rc=0
+  wait "${bg_pid_of[$name]}" || rc=$?
+  cat "$bg_logs/$name.log"
+  if ((rc != 0)); then
+    echo "test.sh: $name failed (exit $rc)" >&2
+    exit "$rc"
+  fi
+  printf '(%s finished by %d s)\n' "$name" "$SECONDS"
+}
 
 step "setup"
 bash scripts/setup.sh
@@ -23,15 +58,34 @@ bash scripts/check-format.sh
 step "debug (g++, ASan+UBSan): configure, build"
 cmake --preset debug
 cmake --build --preset debug
+
+# The release pass runs again only what the sanitizer build cannot run at its full size:
+# ALLEGRA_TEST_SET=heavy (CMakeLists.txt). A later `cmake --preset release` builds all tests again.
+step "release: configure; its build in the background, while the debug tests run"
+cmake --preset release -DALLEGRA_TEST_SET=heavy
+background release-build cmake --build --preset release
 step "debug: test"
 ctest --preset debug
 
-step "release (g++ -O3): configure, build everything"
-cmake --preset release
-cmake --build --preset release
+step "release (g++ -O3): build everything (waits for the background build)"
+finish release-build
+# The fuzz targets (clang, libFuzzer) build in the background while the release tests, the Python
+# install and the web client run.
+fuzzers=()
+for src in fuzz/*.cc; do
+  name=$(basename "$src" .cc)
+  name=${name#fuzz_}
+  fuzzers+=("fuzz_${name%_fuzz}")
+done
+step "fuzz targets: configure; their build in the background"
+cmake --preset fuzz
+background fuzz-build cmake --build --preset fuzz --target "${fuzzers[@]}"
+
 step "release: test"
-# Runs the suite again without sanitizers; there the conformance suite also round-trips the
-# JSON of every state of its deep games (too slow under ASan) and plays twice as many games.
+# The engine, bots and simulator suites again without sanitizers: there the conformance suite
+# also round-trips the JSON of every state of its deep games (too slow under ASan), and the
+# suites play more games; the bot-strength matches, the Python tests, the tmux scripts and the
+# load test run here.
 ctest --preset release
 
 # The Python module installs with pip (docs/python.md): setup.py reuses the release build, and
@@ -51,15 +105,8 @@ step "web: type check, unit tests, build"
 step "web: end-to-end tests (chromium, real server)"
 (cd web && ALLEGRA_BIN="$PWD/../build/release/allegra" npx playwright test)
 
-step "fuzz targets (clang, libFuzzer): build, then a short run of each on its corpus"
-cmake --preset fuzz
-fuzzers=()
-for src in fuzz/*.cc; do
-  name=$(basename "$src" .cc)
-  name=${name#fuzz_}
-  fuzzers+=("fuzz_${name%_fuzz}")
-done
-cmake --build --preset fuzz --target "${fuzzers[@]}"
+step "fuzz targets (clang, libFuzzer): build (waits for the background build), then a short run of each on its corpus"
+finish fuzz-build
 # Runs one target for 10 s (wall clock) on a scratch copy of its corpus (crash files go there too).
 run_fuzzer() {
   local target=$1 corpus="fuzz/corpus/${1#fuzz_}" dict="fuzz/${1#fuzz_}.dict" work
