@@ -39,6 +39,10 @@ std::optional<CellId> cell_from_text(std::string_view text, int players) {
 }
 
 std::string line_to_text(int id) {
+  // Ids that name no line (a row line that would run past the display, or out of range) are
+  // written so that line_from_text() cannot mistake them for one, as cell_to_text() does.
+  if (id < 0 || id >= kNumLineIds || (!is_col_line(id) && id % kDisplayCols > kDisplayCols - 3))
+    return fmt::format("line#{}", id);
   if (is_col_line(id)) return fmt::format("col-{}", id - kRows * kDisplayCols);
   return fmt::format("row-{}{}", static_cast<char>('a' + id / kDisplayCols), id % kDisplayCols);
 }

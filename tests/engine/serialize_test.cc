@@ -96,6 +96,25 @@ TEST(SerializeAction, RoundTripEveryLegalAction) {
   }
 }
 
+// Every line id writes a text that reads back as the same line, or, for the ids that name no
+// line (rows starting past the display's third column), a text that no reader accepts.
+TEST(SerializeAction, EveryLineIdWritesATextThatReadsBackOrIsRefused) {
+  int lines = 0;
+  for (int id = -1; id <= kNumLineIds; ++id) {
+    const std::string text = line_to_text(id);
+    const auto back = line_from_text(text);
+    const bool real = id >= 0 && id < kNumLineIds && (is_col_line(id) || id % kDisplayCols <= 2);
+    if (real) {
+      ++lines;
+      EXPECT_EQ(back, id) << text;
+    } else {
+      EXPECT_EQ(back, std::nullopt) << id << " wrote " << text;
+      EXPECT_EQ(text.rfind("line#", 0), 0u) << text;
+    }
+  }
+  EXPECT_EQ(lines, 3 * 3 + 5);  // 3 row lines per display row, 5 display columns
+}
+
 TEST(SerializeAction, RejectsBadInput) {
   EXPECT_NE(error_of([] { action_from_json("swap 4a0", 4); }).find("action"), std::string::npos);
   EXPECT_NE(error_of([] { action_from_json("fly", 4); }).find("unknown action"), std::string::npos);
