@@ -42,7 +42,7 @@ int env_number(std::initializer_list<const char*> names) {
 LaunchRank launch_rank() {
   const int rank = env_number({"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK"});
   if (rank < 0) return {};
-  const int size = env_number({"OMPI_COMM_WORLD_SIZE", "PMI_SIZE"});
+  const int size = env_number({"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "SLURM_STEP_NUM_TASKS"});
   return {rank, size < 0 ? 0 : size};
 }
 

@@ -20,8 +20,9 @@
 namespace allegra::cli {
 
 // This process's rank and the number of ranks, as the launcher's environment gives them
-// (OMPI_COMM_WORLD_RANK/SIZE, PMIX_RANK, PMI_RANK/SIZE), without any MPI call: {0, 1} when
-// not started by an MPI launcher; size 0 when a launcher gave a rank but not the size.
+// (OMPI_COMM_WORLD_RANK/SIZE, PMIX_RANK, PMI_RANK/SIZE, and srun's SLURM_STEP_NUM_TASKS),
+// without any MPI call: {0, 1} when not started by an MPI launcher; size 0 when a launcher
+// gave a rank but not the size.
 struct LaunchRank {
   int rank = 0;
   int size = 1;

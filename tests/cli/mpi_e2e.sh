@@ -72,11 +72,12 @@ mpi 3 "$allegra" sim --seats easy,bogus --games 5 >/dev/null 2>"$work/bad" || st
 
 # Rank 0 fails in the middle of the run: its record file may not grow past 64 KB (SIGXFSZ
 # ignored, so the write fails with EFBIG). The other ranks must stop too, long before their
-# 20,000 games. TCP between the ranks: the size limit would also stop OpenMPI's shared-memory
-# transport, which sizes its files with ftruncate.
+# 20,000 games. TCP on the loopback between the ranks (a container may have no other
+# interface): the size limit would also stop OpenMPI's shared-memory transport, which sizes its
+# files with ftruncate.
 status=0
 SECONDS=0
-mpi 3 --mca btl self,tcp bash -c "ulimit -f 64; trap '' XFSZ; exec '$allegra' sim \
+mpi 3 --mca btl self,tcp --mca btl_tcp_if_include lo bash -c "ulimit -f 64; trap '' XFSZ; exec '$allegra' sim \
   --seats easy,greedy --games 20000 --no-progress --record '$work/big.jsonl'" \
   >/dev/null 2>"$work/midrun" || status=$?
 [[ $status -ne 0 ]] || fail "a failed record write on rank 0 exited with 0"
