@@ -90,6 +90,10 @@ struct Item {
   sim::GameOutcome outcome;
 };
 
+// The fields below are listed one by one: a new field of these structs must be sent too.
+static_assert(sizeof(sim::PlayerGameStats) == 48 && sizeof(sim::MatchResult) == 64,
+              "send the new field in item_to_json and read it in item_from_json");
+
 nlohmann::json item_to_json(const Item& item) {
   nlohmann::json j = {{"g", item.game}};
   if (item.error != 0) {
