@@ -34,6 +34,9 @@ PACKAGES=(
   python3-dev
   python3-numpy
   python3-pytest
+  # sim and rate across MPI ranks (ALLEGRA_MPI, src/cli/mpi_split.h): OpenMPI and its mpirun.
+  libopenmpi-dev
+  openmpi-bin
 )
 
 # Node 20 (or newer) with npm builds the web client; Debian's nodejs + npm do when it is missing.

@@ -12,6 +12,7 @@
 #include "cli/cli_error.h"
 #include "cli/command.h"
 #include "cli/loadtest_command.h"
+#include "cli/mpi_split.h"
 #include "cli/play_command.h"
 #include "cli/rate_command.h"
 #include "cli/replay_command.h"
@@ -35,7 +36,12 @@ std::string one_line(std::string_view text) {
   return out;
 }
 
+// Only rank 0 of an MPI job speaks (cli/mpi_split.h): every rank parses the same arguments,
+// so a bad one fails on all of them alike.
+bool quiet_rank() { return launch_rank().rank > 0; }
+
 int report(std::string_view message) {
+  if (quiet_rank()) return kExitUsage;
   std::fflush(stdout);
   fmt::print(stderr, "allegra: error: {}\n", one_line(message));
   return kExitUsage;
@@ -56,7 +62,8 @@ int run_app(int argc, char** argv) {
                 add_rate_command(app),  add_serve_command(app),    add_loadtest_command(app)};
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    if (e.get_exit_code() == 0) return app.exit(e);  // --help, --help-all, --version
+    if (e.get_exit_code() == 0)  // --help, --help-all, --version
+      return quiet_rank() ? 0 : app.exit(e);
     std::string hint = " (see allegra --help)";
     for (const Command& c : commands)
       if (c.app->parsed()) hint = fmt::format(" (see allegra {} --help)", c.app->get_name());
@@ -64,7 +71,10 @@ int run_app(int argc, char** argv) {
   }
   try {
     for (const Command& c : commands)
-      if (c.app->parsed()) return c.run();
+      if (c.app->parsed()) {
+        check_mpi_launch(c.app->get_name());
+        return c.run();
+      }
     return report(
         "a subcommand is required: play, selfplay, replay, rules, bench, sim, rate, serve or "
         "loadtest "

@@ -7,6 +7,7 @@
 
 #include "bots/bot.h"
 #include "cli/cli_error.h"
+#include "cli/mpi_split.h"
 #include "cli/number_flags.h"
 #include "cli/rule_flags.h"
 #include "cli/sim_command.h"
@@ -28,6 +29,7 @@ struct RateArgs {
 };
 
 int run_rate(const RateArgs& args) {
+  MpiSplit split;  // before anything can fail: every rank must reach its destructor
   const std::vector<std::string> bots = parse_bot_list("--bots", args.bots);
   if (bots.size() < 2 || bots.size() > 16)
     throw CliError(fmt::format("--bots needs 2 to 16 different bots, got {}", bots.size()));
@@ -43,9 +45,12 @@ int run_rate(const RateArgs& args) {
   config.seed = args.seed;
   config.threads = args.threads;
   config.bootstrap = args.bootstrap;
+  sim::SimCallbacks callbacks;
+  callbacks.runner = split.runner();
   const sim::RateResult result = run_games(
-      "rate", args.games, args.no_progress, {},
+      "rate", args.games, args.no_progress || !split.is_root(), callbacks,
       [&](const sim::SimCallbacks& c) { return sim::run_rating(config, bot_factory(), c); });
+  if (!split.is_root()) return split.worker_exit_code();
   if (args.json)
     fmt::print("{}\n", sim::rate_result_to_json(result).dump(2));
   else

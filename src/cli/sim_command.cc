@@ -12,6 +12,7 @@
 
 #include "bots/bot.h"
 #include "cli/cli_error.h"
+#include "cli/mpi_split.h"
 #include "cli/number_flags.h"
 #include "cli/record_file.h"
 #include "cli/rule_flags.h"
@@ -36,6 +37,7 @@ struct SimArgs {
 };
 
 int run_sim(const SimArgs& args) {
+  MpiSplit split;  // before anything can fail: every rank must reach its destructor
   const std::vector<std::string> lineup = parse_bot_list("--seats", args.seats);
   const int seats = static_cast<int>(lineup.size());
   if (seats < 2 || seats > 6)
@@ -51,7 +53,7 @@ int run_sim(const SimArgs& args) {
   if (args.json && args.csv) throw CliError("--json and --csv cannot be combined");
 
   std::ofstream record_file;
-  if (!args.record_path.empty()) {
+  if (!args.record_path.empty() && split.is_root()) {  // rank 0 alone writes
     check_record_output(args.record_path, "--record");
     record_file.open(args.record_path, std::ios::out | std::ios::trunc);
     if (!record_file)
@@ -66,7 +68,8 @@ int run_sim(const SimArgs& args) {
   config.seed = args.seed;
   config.threads = args.threads;
   sim::SimCallbacks callbacks;
-  if (record_file.is_open()) {
+  callbacks.runner = split.runner();
+  if (!args.record_path.empty()) {  // on every rank, so that each records its games
     callbacks.record = [&](int, const GameRecord& record) {
       record_file << record_to_line(record) << '\n';
       if (!record_file)
@@ -74,8 +77,9 @@ int run_sim(const SimArgs& args) {
     };
   }
   const sim::SimResult result = run_games(
-      "sim", args.games, args.no_progress, callbacks,
+      "sim", args.games, args.no_progress || !split.is_root(), callbacks,
       [&](const sim::SimCallbacks& c) { return sim::run_simulation(config, bot_factory(), c); });
+  if (!split.is_root()) return split.worker_exit_code();
   if (args.json)
     fmt::print("{}\n", sim::sim_result_to_json(result).dump(2));
   else if (args.csv)

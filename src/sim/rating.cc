@@ -4,13 +4,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <optional>
 #include <span>
 #include <stdexcept>
 #include <utility>
 
 #include "engine/rng.h"
-#include "sim/parallel.h"
 
 namespace allegra::sim {
 namespace {
@@ -177,27 +175,26 @@ RateResult run_rating(const RateConfig& config, const BotFactory& factory,
   games.reserve(static_cast<size_t>(config.games));
   std::vector<double> total_half(static_cast<size_t>(m), 0.0);
   auto play_game = [&](int g) {
-    RateGame game;
-    game.bot_of_seat = rate_seating(lineups, g, config.seed);
+    const std::vector<int> bot_of_seat = rate_seating(lineups, g, config.seed);
     std::vector<std::unique_ptr<Bot>> owned;
     std::vector<Bot*> seats;
     for (int s = 0; s < n; ++s) {
       owned.push_back(
-          factory(config.bots[static_cast<size_t>(game.bot_of_seat[s])],
+          factory(config.bots[static_cast<size_t>(bot_of_seat[static_cast<size_t>(s)])],
                   game_bot_seed(config.seed, static_cast<uint64_t>(g), static_cast<uint64_t>(s))));
       seats.push_back(owned.back().get());
     }
-    std::pair<RateGame, std::optional<GameRecord>> out;
+    GameOutcome out;
     GameRecord record;
-    game.match = play_match(config.options, config.seed + static_cast<uint64_t>(g), seats,
-                            want_record ? &record : nullptr);
-    out.first = std::move(game);
-    if (want_record) out.second = std::move(record);
+    out.match = play_match(config.options, config.seed + static_cast<uint64_t>(g), seats,
+                           want_record ? &record : nullptr);
+    if (want_record) out.record = std::move(record);
     return out;
   };
-  using Outcome = std::pair<RateGame, std::optional<GameRecord>>;
-  auto emit = [&](int g, Outcome& out) {
-    const RateGame& game = out.first;
+  // The seating is a function of the game number, so the game's outcome need not carry it (a
+  // runner may bring it from another process).
+  auto emit = [&](int g, GameOutcome& out) {
+    RateGame game{rate_seating(lineups, g, config.seed), std::move(out.match)};
     for (int s = 0; s < n; ++s) {
       RatedBot& b = result.bots[static_cast<size_t>(game.bot_of_seat[s])];
       const PlayerGameStats& p = game.match.players[static_cast<size_t>(s)];
@@ -205,11 +202,11 @@ RateResult run_rating(const RateConfig& config, const BotFactory& factory,
       b.win_share += p.win_share;
       total_half[static_cast<size_t>(game.bot_of_seat[s])] += p.total_half;
     }
-    if (want_record) callbacks.record(g, *out.second);
-    games.push_back(std::move(out.first));
+    if (want_record) callbacks.record(g, *out.record);
+    games.push_back(std::move(game));
     if (callbacks.progress) callbacks.progress(g + 1, config.games);
   };
-  run_ordered<Outcome>(config.games, config.threads, play_game, emit);
+  dispatch_games(config.games, config.threads, callbacks, play_game, emit);
   result.games = static_cast<int64_t>(games.size());
 
   PairwiseTable table(m);

@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <optional>
 #include <stdexcept>
 
 #include "sim/parallel.h"
@@ -19,11 +18,6 @@ uint64_t splitmix(uint64_t x) {
 }
 
 double ratio(double a, double b) { return b > 0 ? a / b : 0.0; }
-
-struct GameOutcome {
-  MatchResult match;
-  std::optional<GameRecord> record;
-};
 
 }  // namespace
 
@@ -60,6 +54,14 @@ double BotStats::rounds_ended_per_round() const {
 }
 double BotStats::penalised_fraction() const {
   return ratio(static_cast<double>(rounds_ended_penalised), static_cast<double>(rounds_ended));
+}
+
+void dispatch_games(int games, int threads, const SimCallbacks& callbacks, const PlayGame& play,
+                    const EmitGame& emit) {
+  if (callbacks.runner)
+    callbacks.runner(games, threads, play, emit);
+  else
+    run_ordered<GameOutcome>(games, threads, play, emit);
 }
 
 void add_game(BotStats& stats, const MatchResult& match, const std::vector<int>& seats) {
@@ -164,7 +166,7 @@ SimResult run_simulation(const SimConfig& config, const BotFactory& factory,
     if (want_record) callbacks.record(g, *out.record);
     if (callbacks.progress) callbacks.progress(g + 1, config.games);
   };
-  run_ordered<GameOutcome>(config.games, config.threads, play, emit);
+  dispatch_games(config.games, config.threads, callbacks, play, emit);
   return result;
 }
 

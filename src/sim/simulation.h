@@ -16,6 +16,7 @@
 
 #include "engine/options.h"
 #include "engine/record.h"
+#include "sim/game_runner.h"
 #include "sim/match.h"
 #include "sim/stats.h"
 
@@ -87,6 +88,8 @@ struct SimCallbacks {
   std::function<void(int done, int total)> progress;
   // If set, every game is recorded and passed here in game order.
   std::function<void(int game, const GameRecord& record)> record;
+  // Where the games are played (sim/game_runner.h); empty: on config.threads threads here.
+  GameRunner runner;
 };
 
 // Runs the simulation. Throws std::invalid_argument for a bad config (lineup size, games,
@@ -94,6 +97,10 @@ struct SimCallbacks {
 // per distinct spec up front to check it); BotError if a bot plays an illegal action.
 SimResult run_simulation(const SimConfig& config, const BotFactory& factory,
                          const SimCallbacks& callbacks = {});
+
+// callbacks.runner if set, else run_ordered() on this process.
+void dispatch_games(int games, int threads, const SimCallbacks& callbacks, const PlayGame& play,
+                    const EmitGame& emit);
 
 // Adds one game to a BotStats: `seats` are the seats this bot occupied in it.
 void add_game(BotStats& stats, const MatchResult& match, const std::vector<int>& seats);

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "engine/rng.h"
+#include "sim/game_runner.h"
 #include "sim/test_bots.h"
 
 namespace allegra::sim {
@@ -127,6 +128,17 @@ TEST(RateTest, RanksTheSmartBotAboveRandomDeterministically) {
   }
   EXPECT_LT(one.bots[1].elo_ci.low, one.bots[1].elo);
   EXPECT_GT(one.bots[1].elo_ci.high, one.bots[1].elo);
+}
+
+TEST(RateTest, ARunnerDecidesWhereGamesArePlayedNotTheResult) {
+  SimCallbacks callbacks;
+  callbacks.runner = [](int games, int, const PlayGame& play, const EmitGame& emit) {
+    std::vector<GameOutcome> outcomes(static_cast<size_t>(games));
+    for (int g = games - 1; g >= 0; --g) outcomes[static_cast<size_t>(g)] = play(g);
+    for (int g = 0; g < games; ++g) emit(g, outcomes[static_cast<size_t>(g)]);
+  };
+  EXPECT_EQ(run_rating(rate_config(1), kLocalFactory, callbacks),
+            run_rating(rate_config(1), kLocalFactory));
 }
 
 TEST(RateTest, BadConfigsThrow) {

@@ -1,10 +1,13 @@
-// run_simulation: counts add up, seats rotate, results do not depend on the thread count.
+// run_simulation: counts add up, seats rotate, results do not depend on the thread count or on
+// where a GameRunner plays the games.
 #include "sim/simulation.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 
+#include "engine/record.h"
+#include "sim/game_runner.h"
 #include "sim/stats.h"
 #include "sim/test_bots.h"
 
@@ -120,6 +123,39 @@ TEST(SimulationTest, RecordsAndProgressComeInGameOrder) {
   run_simulation(config({"random", "random"}, 7, 100, 2), kLocalFactory, callbacks);
   EXPECT_EQ(recorded, (std::vector<int>{0, 1, 2, 3, 4, 5, 6}));
   EXPECT_EQ(progress, (std::vector<int>{1, 2, 3, 4, 5, 6, 7}));
+}
+
+// A GameRunner that plays the games last to first (as other processes might, sim/game_runner.h)
+// and emits them in order.
+void backwards_runner(int games, int, const PlayGame& play, const EmitGame& emit) {
+  std::vector<GameOutcome> outcomes(static_cast<size_t>(games));
+  for (int g = games - 1; g >= 0; --g) outcomes[static_cast<size_t>(g)] = play(g);
+  for (int g = 0; g < games; ++g) emit(g, outcomes[static_cast<size_t>(g)]);
+}
+
+TEST(SimulationTest, ARunnerDecidesWhereGamesArePlayedNotTheResult) {
+  std::vector<std::string> plain_records;
+  SimCallbacks plain;
+  plain.record = [&](int, const GameRecord& r) { plain_records.push_back(record_to_line(r)); };
+  const SimResult one =
+      run_simulation(config({"random", "smart", "random"}, 9, 5), kLocalFactory, plain);
+  std::vector<std::string> runner_records;
+  SimCallbacks callbacks;
+  callbacks.record = [&](int, const GameRecord& r) { runner_records.push_back(record_to_line(r)); };
+  int runs = 0;
+  callbacks.runner = [&](int games, int threads, const PlayGame& play, const EmitGame& emit) {
+    ++runs;
+    EXPECT_EQ(games, 9);
+    backwards_runner(games, threads, play, emit);
+  };
+  EXPECT_EQ(run_simulation(config({"random", "smart", "random"}, 9, 5), kLocalFactory, callbacks),
+            one);
+  EXPECT_EQ(runs, 1);
+  EXPECT_EQ(runner_records, plain_records);
+  // A runner that emits nothing (a process that only plays) leaves an empty result.
+  callbacks.record = nullptr;
+  callbacks.runner = [](int, int, const PlayGame& play, const EmitGame&) { play(1); };
+  EXPECT_EQ(run_simulation(config({"random", "smart"}, 4, 5), kLocalFactory, callbacks).games, 0);
 }
 
 TEST(SimulationTest, BadConfigsThrow) {

@@ -1,0 +1,32 @@
+// GameRunner: who plays which games of a sim or rate run, and where their results are reported.
+//
+// run_simulation() and run_rating() describe a run as play(g), one independent game from its
+// number, and emit(g, outcome), the aggregation, which must see the games in order. A runner
+// decides where play() runs: by default on worker threads of this process (run_ordered), and
+// the CLI can pass one that splits the games over processes (src/cli/mpi_split.h). A runner
+// calls emit() for every game in order on the process that reports, and not at all on the
+// others (their result is then empty and thrown away). The game loop never knows which.
+#pragma once
+
+#include <functional>
+#include <optional>
+
+#include "engine/record.h"
+#include "sim/match.h"
+
+namespace allegra::sim {
+
+// What one game yields: its result and, if records were asked for, its record.
+struct GameOutcome {
+  MatchResult match;
+  std::optional<GameRecord> record;
+};
+
+using PlayGame = std::function<GameOutcome(int game)>;
+using EmitGame = std::function<void(int game, GameOutcome& outcome)>;
+// Runs games [0, games) with play and hands them to emit in game order (see above); `threads`
+// is the worker threads per process. Rethrows what play or emit throws.
+using GameRunner =
+    std::function<void(int games, int threads, const PlayGame& play, const EmitGame& emit)>;
+
+}  // namespace allegra::sim
