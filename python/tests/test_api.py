@@ -64,7 +64,7 @@ def test_actions_as_ints_and_text():
         try:
             back = allegra.action_from_text(text)
         except allegra.IllegalActionError:
-            assert text.startswith("clear row-")  # row lines from display column 3 or 4: none
+            assert text.startswith("clear line#")  # row lines from display column 3 or 4: none
             continue
         assert back == a
         named += 1
