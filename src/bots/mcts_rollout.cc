@@ -4,6 +4,7 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <limits>
 
 #include "bots/rollout_display.h"
 #include "engine/event.h"
@@ -22,21 +23,32 @@ constexpr int kRolloutCap = 20000;    // then random actions (never reached in p
 
 using Display = RolloutDisplay;
 
-// Gain (lower display sum, lines) of putting card h into each display cell (lane 15 unused):
+// A random cell of a 15-bit display mask (display index), or -1 if it is empty.
+int random_cell(uint16_t mask, Rng& rng) {
+  // Two table lookups: without -mpopcnt std::popcount is a library call.
+  const int n = count_cells(mask & kGridMask) + count_cells(mask >> kGridCells);
+  if (n == 0) return -1;
+  unsigned m = mask;
+  for (auto k = rng.below(static_cast<uint32_t>(n)); k > 0; --k) m &= m - 1;
+  return std::countr_zero(m);
+}
+
+// Gain (lower display sum, lines) of putting card h into each display cell:
 //  - completing a line: cur + 2h + kLineBonus (all three cards leave);
 //  - else cur - h, plus kPairBonus (1) per equal face-up card next to it (cards of 2 and
 //    more), minus one per pair the replaced face-up card was part of (unless it equals h);
-// cur = the face-up card, or the unseen mean for a face-down one. Four cells at a time and
-// without a branch (this was half of a search's instructions cell by cell). The float
-// operations are those of the cell-by-cell version, in the same order, so every rollout
-// plays the same: adding or subtracting 0 where that version skipped a term changes no sum.
-using Gains = std::array<float, kDisplayCells + 1>;
-void all_gains(const Display& d, int h, Gains& out) {
+// cur = the face-up card, or the unseen mean for a face-down one. Cells not in `cells` (and
+// lane 15) get -infinity. Four cells at a time and without a branch (cell by cell, this was
+// half of a search's instructions). The float operations are those of the cell-by-cell
+// version, in the same order: adding or subtracting 0 where it skipped a term changes no sum.
+using Gains = std::array<F4, 4>;
+void all_gains(const Display& d, int h, unsigned cells, Gains& out) {
   static_assert(kPairBonus == 1.0f, "the pair counts are added as they are");
   const Neighbours nb = d.neighbours_of(h);
   const float hf = static_cast<float>(h);
   const unsigned counted = h >= 2 ? ~0u : 0u;
   const unsigned breaks = d.up & ~d.by_value[h - kMinValue];
+  const F4 none = F4{} - std::numeric_limits<float>::infinity();
   for (int q = 0; q < 4; ++q) {
     F4 cur, pairs_of;
     std::memcpy(&cur, &d.cur[4 * q], sizeof cur);
@@ -46,9 +58,9 @@ void all_gains(const Display& d, int h, Gains& out) {
     const F4 broken = F4(lanes(breaks, q) & I4(pairs_of));
     const F4 plain = ((cur - hf) + __builtin_convertvector(-minus_pairs, F4)) - broken;
     const F4 line = (cur + 2.0f * hf) + kLineBonus;
-    const I4 is_line = lanes(nb.line, q);
-    const F4 gain = F4((is_line & I4(line)) | (~is_line & I4(plain)));
-    std::memcpy(&out[4 * q], &gain, sizeof gain);
+    const I4 is_line = lanes(nb.line, q), in = lanes(cells, q);
+    const I4 gain = (is_line & I4(line)) | (~is_line & I4(plain));
+    out[q] = F4((in & gain) | (~in & I4(none)));
   }
 }
 
@@ -57,43 +69,27 @@ struct Best {
   float gain = -1e9f;
 };
 
-// The best non-empty display cell for card h (ties broken at random, one draw per tie in
-// display order); `allowed` masks cells.
+// The best non-empty display cell for card h, `allowed` masking cells; ties broken uniformly
+// at random with one draw (only when there is a tie). Without a branch per cell: the largest
+// gain of the 16 lanes, then the mask of the cells that have it.
 Best best_cell(const Display& d, int h, Rng& rng, uint16_t allowed = kDisplayMask) {
-  Gains gains;
-  all_gains(d, h, gains);
-  Best best;
-  int ties = 0;
-  for (unsigned m = allowed & ~d.gaps & kDisplayMask; m; m &= m - 1) {
-    const int i = std::countr_zero(m);
-    const float g = gains[i];
-    if (g > best.gain) {
-      best = {i, g};
-      ties = 1;
-    } else if (g == best.gain && rng.below(static_cast<uint32_t>(++ties)) == 0) {
-      best.index = i;
-    }
-  }
-  return best;
-}
-
-// A random face-down cell of the display, or -1.
-int random_face_down(const Display& d, Rng& rng) {
-  // Two table lookups: without -mpopcnt std::popcount is a library call.
-  const int n = count_cells(d.down & kGridMask) + count_cells(d.down >> kGridCells);
-  if (n == 0) return -1;
-  unsigned m = d.down;
-  for (auto k = rng.below(static_cast<uint32_t>(n)); k > 0; --k) m &= m - 1;
-  return std::countr_zero(m);
+  const unsigned cells = allowed & ~d.gaps & kDisplayMask;
+  if (cells == 0) return {};
+  Gains g;
+  all_gains(d, h, cells, g);
+  auto max4 = [](F4 a, F4 b) { return F4(((a > b) & I4(a)) | (~(a > b) & I4(b))); };
+  const F4 m = max4(max4(g[0], g[1]), max4(g[2], g[3]));
+  const float top = std::max(std::max(m[0], m[1]), std::max(m[2], m[3]));
+  I4 at_top{};
+  for (int q = 0; q < 4; ++q) at_top |= (g[q] == top) & (I4{1, 2, 4, 8} << 4 * q);
+  const auto ties = static_cast<uint16_t>(at_top[0] | at_top[1] | at_top[2] | at_top[3]);
+  const bool tie = (ties & (ties - 1)) != 0;
+  return {tie ? random_cell(ties, rng) : std::countr_zero(ties), top};
 }
 
 Action random_legal(const State& s, Rng& rng, ActionList& scratch) {
   s.legal_actions(scratch);
   return scratch[rng.below(static_cast<uint32_t>(scratch.size()))];
-}
-
-Action checked(const State& s, Action a, Rng& rng, ActionList& scratch) {
-  return s.is_legal(a) ? a : random_legal(s, rng, scratch);
 }
 
 // The display last read, valid until a card of it moves (see rollout_round).
@@ -107,17 +103,19 @@ inline bool moves_cards(ActionType t) {
          t == ActionType::kPut || t == ActionType::kClear || t == ActionType::kLeaveLines;
 }
 
+// The cells chosen are legal by construction (no is_legal() check needed): a reveal takes a
+// face-down cell of the player's own display (R5, R11), a swap or a put any non-empty cell of
+// it (R5, R7; the knock hole is empty, so never chosen), exactly the engine's masks.
 Action policy(const State& s, Rng& rng, float hidden_mean, ActionList& scratch, bool hurry,
               DisplayCache& cache) {
   const int p = s.current_player();
   Display& d = cache.d;
   switch (s.phase()) {
     case Phase::kSetupReveal:
-    case Phase::kRevealAfterDiscard: {
-      if (cache.player != p) d.read(s, cache.player = p, hidden_mean);
-      const int i = random_face_down(d, rng);
+    case Phase::kRevealAfterDiscard: {  // only the face-down mask is needed: no read
+      const int i = random_cell(s.display_down(p), rng);
       if (i < 0) return random_legal(s, rng, scratch);
-      return checked(s, Action::reveal(d.cells[i]), rng, scratch);
+      return Action::reveal(display_cells(p, s.players())[i]);
     }
     case Phase::kChooseDraw: {
       const bool pile_ok = s.draw_pile_size() > 0 || s.discard_pile_size() > 1;
@@ -137,19 +135,19 @@ Action policy(const State& s, Rng& rng, float hidden_mean, ActionList& scratch, 
       const bool may_discard = s.is_legal(Action::discard());
       if (may_discard && (hurry || b.gain < kKeepDrawn)) return Action::discard();
       if (b.index < 0) return random_legal(s, rng, scratch);
-      return checked(s, Action::swap(d.cells[b.index]), rng, scratch);
+      return Action::swap(d.cells[b.index]);
     }
     case Phase::kKnockerSwap: {
       if (cache.player != p) d.read(s, cache.player = p, hidden_mean);
       const Best b = best_cell(d, s.held_card(), rng);
       if (b.index < 0) return random_legal(s, rng, scratch);
-      return checked(s, Action::swap(d.cells[b.index]), rng, scratch);
+      return Action::swap(d.cells[b.index]);
     }
     case Phase::kPut: {
       if (cache.player != p) d.read(s, cache.player = p, hidden_mean);
       const Best b = best_cell(d, s.taken_card(), rng);
       if (b.index < 0) return random_legal(s, rng, scratch);
-      return checked(s, Action::put(d.cells[b.index]), rng, scratch);
+      return Action::put(d.cells[b.index]);
     }
     case Phase::kChooseLine: {
       s.legal_actions(scratch);
