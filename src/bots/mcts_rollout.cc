@@ -74,7 +74,9 @@ struct Best {
 // gain of the 16 lanes, then the mask of the cells that have it.
 Best best_cell(const Display& d, int h, Rng& rng, uint16_t allowed = kDisplayMask) {
   const unsigned cells = allowed & ~d.gaps & kDisplayMask;
-  if (cells == 0) return {};
+  // A card that is not a card value (a hidden one in a view) indexes no mask: no best cell,
+  // so the caller falls back to a random legal action.
+  if (cells == 0 || h < kMinValue || h > kMaxValue) return {};
   Gains g;
   all_gains(d, h, cells, g);
   auto max4 = [](F4 a, F4 b) { return F4(((a > b) & I4(a)) | (~(a > b) & I4(b))); };
