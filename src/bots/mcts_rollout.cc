@@ -1,17 +1,18 @@
 #include "bots/mcts_rollout.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstring>
+#include <limits>
 
+#include "bots/rollout_display.h"
 #include "engine/event.h"
-#include "engine/lines.h"
 #include "engine/options.h"
 #include "engine/unseen_cards.h"
 
 namespace allegra::mcts {
 namespace {
-
-enum : uint8_t { kDown, kUp, kGap };
 
 constexpr float kLineBonus = 2.0f;    // on top of the cards a clear removes
 constexpr float kPairBonus = 1.0f;    // per face-up equal card next to the new one
@@ -20,83 +21,47 @@ constexpr float kKeepDrawn = 1.0f;    // least gain to keep a card drawn from th
 constexpr int kHurryAfter = 3000;     // rollout actions before the policy only discards
 constexpr int kRolloutCap = 20000;    // then random actions (never reached in practice)
 
-// Player p's display as seen by the policy: state and value of each of the 15 cells, and for
-// each cell its row neighbours with gaps skipped (index 15, a cell that never matches, for
-// none), so the line and pair checks are a few table lookups.
-constexpr int kNone = kDisplayCells;
-constexpr int8_t kNoMatch = 100;  // code of a cell that is not face up
+using Display = RolloutDisplay;
 
-struct Display {
-  const CellId* cells;
-  std::array<uint8_t, kDisplayCells> st;
-  std::array<int8_t, kDisplayCells + 1> code;             // face-up value, else kNoMatch
-  std::array<std::array<uint8_t, 4>, kDisplayCells> row;  // before, before-2, after, after-2
-};
-
-// Rows skip empty cells as R3 does (row_without_gaps(), engine/lines.h); the policy treats the
-// rare knock hole as a gap too.
-void read_display(const State& s, int p, Display& d) {
-  d.cells = display_cells(p, s.players());
-  uint16_t gaps = 0;
-  for (int i = 0; i < kDisplayCells; ++i) {
-    const CellId c = d.cells[i];
-    const CellState cs = s.cell_state(c);
-    d.st[i] = cs == CellState::kFaceUp ? kUp : cs == CellState::kFaceDown ? kDown : kGap;
-    d.code[i] = cs == CellState::kFaceUp ? s.cell_value(c) : kNoMatch;
-    if (cs == CellState::kEmpty) gaps |= static_cast<uint16_t>(1u << i);
-  }
-  d.code[kNone] = kNoMatch;
-  for (int r = 0; r < kRows; ++r) {
-    const RowRun& run = row_without_gaps(gaps, r);
-    int seq[kDisplayCols + 4];
-    int len = 0;
-    seq[len++] = kNone;
-    seq[len++] = kNone;
-    for (int i = 0; i < run.len; ++i) seq[len++] = r * kDisplayCols + run.col[i];
-    seq[len++] = kNone;
-    seq[len++] = kNone;
-    for (int k = 2; k + 2 < len; ++k) {
-      d.row[seq[k]] = {static_cast<uint8_t>(seq[k - 1]), static_cast<uint8_t>(seq[k - 2]),
-                       static_cast<uint8_t>(seq[k + 1]), static_cast<uint8_t>(seq[k + 2])};
-    }
-  }
+// A random cell of a 15-bit display mask (display index), or -1 if it is empty.
+int random_cell(uint16_t mask, Rng& rng) {
+  // Two table lookups: without -mpopcnt std::popcount is a library call.
+  const int n = count_cells(mask & kGridMask) + count_cells(mask >> kGridCells);
+  if (n == 0) return -1;
+  unsigned m = mask;
+  for (auto k = rng.below(static_cast<uint32_t>(n)); k > 0; --k) m &= m - 1;
+  return std::countr_zero(m);
 }
 
-// Column (other two rows of the display column) of each display index.
-constexpr auto kColumnOthers = [] {
-  std::array<std::array<uint8_t, 2>, kDisplayCells> t{};
-  for (int i = 0; i < kDisplayCells; ++i) {
-    const int r = i / kDisplayCols, dc = i % kDisplayCols;
-    t[i] = {static_cast<uint8_t>(((r + 1) % kRows) * kDisplayCols + dc),
-            static_cast<uint8_t>(((r + 2) % kRows) * kDisplayCols + dc)};
+// Gain (lower display sum, lines) of putting card h into each display cell:
+//  - completing a line: cur + 2h + kLineBonus (all three cards leave);
+//  - else cur - h, plus kPairBonus (1) per equal face-up card next to it (cards of 2 and
+//    more), minus one per pair the replaced face-up card was part of (unless it equals h);
+// cur = the face-up card, or the unseen mean for a face-down one. Cells not in `cells` (and
+// lane 15) get -infinity. Four cells at a time and without a branch (cell by cell, this was
+// half of a search's instructions). The float operations are those of the cell-by-cell
+// version, in the same order: adding or subtracting 0 where it skipped a term changes no sum.
+using Gains = std::array<F4, 4>;
+void all_gains(const Display& d, int h, unsigned cells, Gains& out) {
+  static_assert(kPairBonus == 1.0f, "the pair counts are added as they are");
+  const Neighbours nb = d.neighbours_of(h);
+  const float hf = static_cast<float>(h);
+  const unsigned counted = h >= 2 ? ~0u : 0u;
+  const unsigned breaks = d.up & ~d.by_value[h - kMinValue];
+  const F4 none = F4{} - std::numeric_limits<float>::infinity();
+  for (int q = 0; q < 4; ++q) {
+    F4 cur, pairs_of;
+    std::memcpy(&cur, &d.cur[4 * q], sizeof cur);
+    std::memcpy(&pairs_of, &d.pairs_of[4 * q], sizeof pairs_of);
+    const I4 minus_pairs = lanes(nb.col0 & counted, q) + lanes(nb.col1 & counted, q) +
+                           lanes(nb.before & counted, q) + lanes(nb.after & counted, q);
+    const F4 broken = F4(lanes(breaks, q) & I4(pairs_of));
+    const F4 plain = ((cur - hf) + __builtin_convertvector(-minus_pairs, F4)) - broken;
+    const F4 line = (cur + 2.0f * hf) + kLineBonus;
+    const I4 is_line = lanes(nb.line, q), in = lanes(cells, q);
+    const I4 gain = (is_line & I4(line)) | (~is_line & I4(plain));
+    out[q] = F4((in & gain) | (~in & I4(none)));
   }
-  return t;
-}();
-
-// Face-up cards equal to h next to display index i in its column and row. Sets *line if
-// placing h at i completes a line.
-inline int neighbours_equal(const Display& d, int i, int h, bool* line) {
-  const auto& col = kColumnOthers[i];
-  const auto& row = d.row[i];
-  const bool c0 = d.code[col[0]] == h, c1 = d.code[col[1]] == h;
-  const bool b0 = d.code[row[0]] == h, b1 = d.code[row[1]] == h;
-  const bool a0 = d.code[row[2]] == h, a1 = d.code[row[3]] == h;
-  if (line) *line = (c0 && c1) || (b0 && b1) || (b0 && a0) || (a0 && a1);
-  return c0 + c1 + b0 + a0;
-}
-
-// Gain (lower display sum, lines) of putting card h into display index i.
-float cell_gain(const Display& d, int i, int h, float hidden_mean) {
-  const bool up = d.st[i] == kUp;
-  const float cur = up ? static_cast<float>(d.code[i]) : hidden_mean;
-  bool line = false;
-  const int pairs = neighbours_equal(d, i, h, &line);
-  if (line) return cur + 2.0f * static_cast<float>(h) + kLineBonus;
-  float gain = cur - static_cast<float>(h);
-  if (h >= 2) gain += kPairBonus * static_cast<float>(pairs);
-  if (up && d.code[i] >= 2 && d.code[i] != h)
-    gain -= kPairBonus * static_cast<float>(neighbours_equal(d, i, d.code[i], nullptr));
-  return gain;
 }
 
 struct Best {
@@ -104,40 +69,29 @@ struct Best {
   float gain = -1e9f;
 };
 
-// The best non-empty display cell for card h (ties broken at random); `allowed` masks cells.
-Best best_cell(const Display& d, int h, float hidden_mean, Rng& rng,
-               uint16_t allowed = kDisplayMask) {
-  Best best;
-  int ties = 0;
-  for (int i = 0; i < kDisplayCells; ++i) {
-    if (d.st[i] == kGap || !(allowed >> i & 1)) continue;
-    const float g = cell_gain(d, i, h, hidden_mean);
-    if (g > best.gain) {
-      best = {i, g};
-      ties = 1;
-    } else if (g == best.gain && rng.below(static_cast<uint32_t>(++ties)) == 0) {
-      best.index = i;
-    }
-  }
-  return best;
-}
-
-// A random face-down cell of the display, or -1.
-int random_face_down(const Display& d, Rng& rng) {
-  int idx[kDisplayCells];
-  int n = 0;
-  for (int i = 0; i < kDisplayCells; ++i)
-    if (d.st[i] == kDown) idx[n++] = i;
-  return n == 0 ? -1 : idx[rng.below(static_cast<uint32_t>(n))];
+// The best non-empty display cell for card h, `allowed` masking cells; ties broken uniformly
+// at random with one draw (only when there is a tie). Without a branch per cell: the largest
+// gain of the 16 lanes, then the mask of the cells that have it.
+Best best_cell(const Display& d, int h, Rng& rng, uint16_t allowed = kDisplayMask) {
+  const unsigned cells = allowed & ~d.gaps & kDisplayMask;
+  // A card that is not a card value (a hidden one in a view) indexes no mask: no best cell,
+  // so the caller falls back to a random legal action.
+  if (cells == 0 || h < kMinValue || h > kMaxValue) return {};
+  Gains g;
+  all_gains(d, h, cells, g);
+  auto max4 = [](F4 a, F4 b) { return F4(((a > b) & I4(a)) | (~(a > b) & I4(b))); };
+  const F4 m = max4(max4(g[0], g[1]), max4(g[2], g[3]));
+  const float top = std::max(std::max(m[0], m[1]), std::max(m[2], m[3]));
+  I4 at_top{};
+  for (int q = 0; q < 4; ++q) at_top |= (g[q] == top) & (I4{1, 2, 4, 8} << 4 * q);
+  const auto ties = static_cast<uint16_t>(at_top[0] | at_top[1] | at_top[2] | at_top[3]);
+  const bool tie = (ties & (ties - 1)) != 0;
+  return {tie ? random_cell(ties, rng) : std::countr_zero(ties), top};
 }
 
 Action random_legal(const State& s, Rng& rng, ActionList& scratch) {
   s.legal_actions(scratch);
   return scratch[rng.below(static_cast<uint32_t>(scratch.size()))];
-}
-
-Action checked(const State& s, Action a, Rng& rng, ActionList& scratch) {
-  return s.is_legal(a) ? a : random_legal(s, rng, scratch);
 }
 
 // The display last read, valid until a card of it moves (see rollout_round).
@@ -151,24 +105,26 @@ inline bool moves_cards(ActionType t) {
          t == ActionType::kPut || t == ActionType::kClear || t == ActionType::kLeaveLines;
 }
 
+// The cells chosen are legal by construction (no is_legal() check needed): a reveal takes a
+// face-down cell of the player's own display (R5, R11), a swap or a put any non-empty cell of
+// it (R5, R7; the knock hole is empty, so never chosen), exactly the engine's masks.
 Action policy(const State& s, Rng& rng, float hidden_mean, ActionList& scratch, bool hurry,
               DisplayCache& cache) {
   const int p = s.current_player();
   Display& d = cache.d;
   switch (s.phase()) {
     case Phase::kSetupReveal:
-    case Phase::kRevealAfterDiscard: {
-      if (cache.player != p) read_display(s, cache.player = p, d);
-      const int i = random_face_down(d, rng);
+    case Phase::kRevealAfterDiscard: {  // only the face-down mask is needed: no read
+      const int i = random_cell(s.display_down(p), rng);
       if (i < 0) return random_legal(s, rng, scratch);
-      return checked(s, Action::reveal(d.cells[i]), rng, scratch);
+      return Action::reveal(display_cells(p, s.players())[i]);
     }
     case Phase::kChooseDraw: {
       const bool pile_ok = s.draw_pile_size() > 0 || s.discard_pile_size() > 1;
       if (!pile_ok) return Action::draw_discard();
       if (hurry || s.discard_pile_size() == 0) return Action::draw_pile();
-      if (cache.player != p) read_display(s, cache.player = p, d);
-      const Best b = best_cell(d, s.discard_pile_card(0), hidden_mean, rng);
+      if (cache.player != p) d.read(s, cache.player = p, hidden_mean);
+      const Best b = best_cell(d, s.discard_pile_card(0), rng);
       return b.gain >= kTakeDiscard ? Action::draw_discard() : Action::draw_pile();
     }
     case Phase::kKnockWindow:
@@ -176,24 +132,24 @@ Action policy(const State& s, Rng& rng, float hidden_mean, ActionList& scratch, 
     case Phase::kChooseKnocker:
       return Action::refuse();
     case Phase::kHoldDrawn: {
-      if (cache.player != p) read_display(s, cache.player = p, d);
-      const Best b = best_cell(d, s.held_card(), hidden_mean, rng);
+      if (cache.player != p) d.read(s, cache.player = p, hidden_mean);
+      const Best b = best_cell(d, s.held_card(), rng);
       const bool may_discard = s.is_legal(Action::discard());
       if (may_discard && (hurry || b.gain < kKeepDrawn)) return Action::discard();
       if (b.index < 0) return random_legal(s, rng, scratch);
-      return checked(s, Action::swap(d.cells[b.index]), rng, scratch);
+      return Action::swap(d.cells[b.index]);
     }
     case Phase::kKnockerSwap: {
-      if (cache.player != p) read_display(s, cache.player = p, d);
-      const Best b = best_cell(d, s.held_card(), hidden_mean, rng);
+      if (cache.player != p) d.read(s, cache.player = p, hidden_mean);
+      const Best b = best_cell(d, s.held_card(), rng);
       if (b.index < 0) return random_legal(s, rng, scratch);
-      return checked(s, Action::swap(d.cells[b.index]), rng, scratch);
+      return Action::swap(d.cells[b.index]);
     }
     case Phase::kPut: {
-      if (cache.player != p) read_display(s, cache.player = p, d);
-      const Best b = best_cell(d, s.taken_card(), hidden_mean, rng);
+      if (cache.player != p) d.read(s, cache.player = p, hidden_mean);
+      const Best b = best_cell(d, s.taken_card(), rng);
       if (b.index < 0) return random_legal(s, rng, scratch);
-      return checked(s, Action::put(d.cells[b.index]), rng, scratch);
+      return Action::put(d.cells[b.index]);
     }
     case Phase::kChooseLine: {
       s.legal_actions(scratch);
