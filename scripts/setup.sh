@@ -34,6 +34,7 @@ PACKAGES=(
   python3-dev
   python3-numpy
   python3-pytest
+  python3-matplotlib  # the example's training curve (examples/learn_vs_random.py)
 )
 
 # Node 20 (or newer) with npm builds the web client; Debian's nodejs + npm do when it is missing.
