@@ -69,12 +69,12 @@ def features(obs):
         same = dup & (dv == c)
         col = same.sum(axis=1, keepdims=True) - same  # equal face-up cards in the column
         row = same.sum(axis=2, keepdims=True) - same
-        f = np.stack([(est - c) / 10, ddown, col == 2, row >= 2], axis=-1)
+        f = np.stack([est - c, ddown, col == 2, row >= 2], axis=-1)
         return f.reshape(n, 15, 4).astype(np.float32)
 
     others = slice(12, 72)
-    take = np.where(up[:, others] > 0, mean[:, None] - value[:, others], 0) / 10
-    return {"swap": placed(held), "put": placed(taken), "draw_discard": has_top * (mean - top) / 10,
+    take = np.where(up[:, others] > 0, mean[:, None] - value[:, others], 0)
+    return {"swap": placed(held), "put": placed(taken), "draw_discard": has_top * (mean - top),
             "take": take.astype(np.float32)}
 
 
