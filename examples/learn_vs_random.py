@@ -9,15 +9,16 @@ discard pile, how the top card compares with the mean unseen card; for a take, t
 Its score for an action is w . features(action); it plays the best legal action.
 
 It learns w (23 numbers, all 0 at first: the first legal action) with the cross-entropy method:
-each generation draws candidates around the current mean, plays each in the same 64 games
-against three `random` bots (a VectorEnv, reward "score"), and moves the mean to the best
-quarter. The fitness is the points per round the agent is better than the bots' mean. After each
-generation the mean policy plays 128 fresh games against three `random` bots; the curve (win rate
-by generation) is written as CSV and as a PNG (python3-matplotlib). At the end it plays 1000 games
-against three `random` bots and 1000 against three `greedy` bots (parity: 25%).
+each generation draws 16 candidates around the current mean, plays each in the same 64 games for
+150 steps against three `random` bots (a VectorEnv, reward "score"; --train-against picks other
+bots), and moves the mean to the best quarter. The fitness is minus the agent's own points per
+finished round (low is good in ALLEGRA). After each generation the mean policy plays 100 fresh
+games against three `random` and against three `greedy` bots; the curve (win rates by
+generation) is written as CSV and as a PNG (python3-matplotlib). At the end it plays 1000 games
+against each (parity: 25%). About a minute on the 2-core machine (docs/python.md has the figures).
 
     PYTHONPATH=build/release/python /usr/bin/python3 examples/learn_vs_random.py
-    ... --smoke   # a few seconds: the CI check that the example still runs (scripts/test.sh)
+    ... --smoke   # a few seconds: the CI check that the example still runs (ctest PythonExampleSmoke)
 """
 import argparse
 import csv
