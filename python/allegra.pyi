@@ -181,6 +181,9 @@ class Env:
     def close(self) -> None: ...
 
 class VectorEnv:
+    """N games stepped in C++. reset()/step() return read-only views of the env's own arrays, the
+    same objects at every step (the next step overwrites them: copy what you keep)."""
+
     def __init__(
         self,
         num_envs: int,

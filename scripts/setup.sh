@@ -37,6 +37,7 @@ PACKAGES=(
   # sim and rate across MPI ranks (ALLEGRA_MPI, src/cli/mpi_split.h): OpenMPI and its mpirun.
   libopenmpi-dev
   openmpi-bin
+  python3-matplotlib  # the example's training curve (examples/learn_vs_random.py)
 )
 
 # Node 20 (or newer) with npm builds the web client; Debian's nodejs + npm do when it is missing.

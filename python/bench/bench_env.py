@@ -1,6 +1,10 @@
 """Speed of the RL environments from Python (docs/bench.md, "Python environments").
 
 Usage: PYTHONPATH=build/release/python /usr/bin/python3 python/bench/bench_env.py [--seconds S]
+       [--repetitions R]
+
+Each figure is the median of R runs of S CPU seconds (time.process_time(): the machine may be
+shared), with the lowest and highest.
 
 Measures, on one core, with random legal actions and 4 players:
   - Env.step from a Python loop (the action taken from Env.legal_actions());
@@ -9,6 +13,7 @@ Measures, on one core, with random legal actions and 4 players:
     against three random bots (agent steps counted: one per game per step).
 """
 import argparse
+import statistics
 import time
 
 import allegra
@@ -51,17 +56,25 @@ def bench_vector(seconds, num_envs, seats):
     return steps / (time.process_time() - start)
 
 
+def report(label, runs, unit):
+    print(f"{label:38s} {statistics.median(runs):>11,.0f} {unit}  "
+          f"(min {min(runs):,.0f}, max {max(runs):,.0f}, {len(runs)} runs)", flush=True)
+
+
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--repetitions", type=int, default=5)
     args = parser.parse_args()
-    print(f"Env.step (legal_actions, step): {bench_single(args.seconds, False):,.0f} steps/s")
-    print(f"Env.step + observe:             {bench_single(args.seconds, True):,.0f} steps/s")
-    for n in (256, 1024):
-        r = bench_vector(args.seconds, n, None)
-        print(f"VectorEnv({n}) self-play:          {r:,.0f} agent steps/s")
-    r = bench_vector(args.seconds, 1024, [None, "random", "random", "random"])
-    print(f"VectorEnv(1024) 1 agent + 3 random: {r:,.0f} agent steps/s")
+    reps = range(args.repetitions)
+    report("Env.step (legal_actions, step)", [bench_single(args.seconds, False) for _ in reps],
+           "steps/s")
+    report("Env.step + observe", [bench_single(args.seconds, True) for _ in reps], "steps/s")
+    for n in (64, 256, 1024):
+        runs = [bench_vector(args.seconds, n, None) for _ in reps]
+        report(f"VectorEnv({n}) self-play", runs, "agent steps/s")
+    runs = [bench_vector(args.seconds, 256, [None, "random", "random", "random"]) for _ in reps]
+    report("VectorEnv(256) 1 agent + 3 random", runs, "agent steps/s")
 
 
 if __name__ == "__main__":

@@ -60,15 +60,40 @@ PyEnv make_env(const py::object& options, std::optional<uint64_t> seed, const st
   return e;
 }
 
-// A numpy view of one of the VectorEnv's arrays, kept alive by the env.
-template <class T>
-py::array view(std::vector<T>& data, std::vector<py::ssize_t> shape, const py::object& owner) {
-  return py::array_t<T>(shape, data.data(), owner);
+// The Python face of VectorEnv: the output arrays as read-only numpy views made once (a view per
+// array per step cost more than the step of a few games). Their base is a capsule sharing the
+// VectorEnv, so a kept array stays valid after the Python env is gone, with no reference cycle.
+struct PyVectorEnv {
+  std::shared_ptr<VectorEnv> env;
+  py::object obs, mask, rewards, done, current, episodes;
+};
+
+py::array read_only(py::array a) {
+  py::detail::array_proxy(a.ptr())->flags &= ~py::detail::npy_api::NPY_ARRAY_WRITEABLE_;
+  return a;
 }
-// The same for 0/1 bytes, shown as numpy bools.
-py::array bool_view(std::vector<uint8_t>& data, std::vector<py::ssize_t> shape,
-                    const py::object& owner) {
-  return py::array(py::dtype::of<bool>(), shape, {}, data.data(), owner);
+
+PyVectorEnv make_vector_env(std::shared_ptr<VectorEnv> v) {
+  const py::capsule owner(new std::shared_ptr<VectorEnv>(v),
+                          [](void* p) { delete static_cast<std::shared_ptr<VectorEnv>*>(p); });
+  const auto n = static_cast<py::ssize_t>(v->num_envs());
+  auto f32 = [&](std::vector<float>& d, std::vector<py::ssize_t> shape) {
+    return read_only(py::array_t<float>(shape, d.data(), owner));
+  };
+  auto i32 = [&](std::vector<int32_t>& d) {
+    return read_only(py::array_t<int32_t>({n}, d.data(), owner));
+  };
+  auto flags = [&](std::vector<uint8_t>& d, std::vector<py::ssize_t> shape) {
+    return read_only(py::array(py::dtype::of<bool>(), shape, {}, d.data(), owner));
+  };
+  PyVectorEnv e{v, {}, {}, {}, {}, {}, {}};
+  e.obs = f32(v->obs, {n, kObservationSize});
+  e.mask = flags(v->mask, {n, kNumActionIndexes});
+  e.rewards = f32(v->rewards, {n, v->players()});
+  e.done = flags(v->done, {n});
+  e.current = i32(v->current);
+  e.episodes = i32(v->episodes);
+  return e;
 }
 
 // The PettingZoo helpers written in Python once, on top of the bound methods.
@@ -188,10 +213,10 @@ void bind_envs(py::module_& m) {
   env.attr("agent_iter") = scope["agent_iter"];
   env.attr("last") = scope["last"];
 
-  py::class_<VectorEnv>(m, "VectorEnv",
-                        "N games stepped together in C++: VectorEnv(num_envs, seats=None, seed=0, "
-                        "options=None, reward=\"win\", **rules); seats: one bot spec per seat, "
-                        "None for an agent (default: every seat an agent).")
+  py::class_<PyVectorEnv>(m, "VectorEnv",
+                          "N games stepped together in C++: VectorEnv(num_envs, seats=None, "
+                          "seed=0, options=None, reward=\"win\", **rules); seats: one bot spec "
+                          "per seat, None for an agent (default: every seat an agent).")
       .def(py::init([](int num_envs, const py::object& seats, uint64_t seed,
                        const py::object& options, const std::string& reward,
                        const py::kwargs& kwargs) {
@@ -202,72 +227,62 @@ void bind_envs(py::module_& m) {
                for (const py::handle s : seats)
                  specs.push_back(s.is_none() ? std::string() : s.cast<std::string>());
              }
-             return std::make_unique<VectorEnv>(num_envs, o, specs, seed, reward_mode_from(reward));
+             return make_vector_env(
+                 std::make_shared<VectorEnv>(num_envs, o, specs, seed, reward_mode_from(reward)));
            }),
            py::arg("num_envs"), py::arg("seats") = py::none(), py::arg("seed") = 0,
            py::arg("options") = py::none(), py::arg("reward") = "win")
       .def(
           "reset",
-          [](py::object self, uint64_t seed) {
-            auto& v = self.cast<VectorEnv&>();
-            v.reset(seed);
-            const auto n = static_cast<py::ssize_t>(v.num_envs());
-            return py::make_tuple(view(v.obs, {n, kObservationSize}, self),
-                                  bool_view(v.mask, {n, kNumActionIndexes}, self));
+          [](PyVectorEnv& e, uint64_t seed) {
+            e.env->reset(seed);
+            return py::make_tuple(e.obs, e.mask);
           },
           py::arg("seed") = 0,
-          "New games (game i from seed + i); returns (obs, mask), views of the env's arrays.")
+          "New games (game i from seed + i); returns (obs, mask): read-only views of the env's "
+          "arrays.")
       .def(
           "step",
-          [](py::object self,
+          [](PyVectorEnv& e,
              const py::array_t<int32_t, py::array::c_style | py::array::forcecast>& actions) {
-            auto& v = self.cast<VectorEnv&>();
             if (actions.ndim() != 1)
               throw py::value_error("actions must be a 1-d array of num_envs ints");
             {
               py::gil_scoped_release release;
-              v.step(std::span<const int32_t>(actions.data(), static_cast<size_t>(actions.size())));
+              e.env->step(
+                  std::span<const int32_t>(actions.data(), static_cast<size_t>(actions.size())));
             }
-            const auto n = static_cast<py::ssize_t>(v.num_envs());
-            return py::make_tuple(view(v.obs, {n, kObservationSize}, self),
-                                  bool_view(v.mask, {n, kNumActionIndexes}, self),
-                                  view(v.rewards, {n, v.players()}, self),
-                                  bool_view(v.done, {n}, self));
+            return py::make_tuple(e.obs, e.mask, e.rewards, e.done);
           },
           py::arg("actions"),
           "One relative action index per game, for its current agent. Returns (obs, mask, "
-          "rewards[num_envs, players], done): views of the env's arrays, overwritten by the next "
-          "step. A finished game starts the next at once.")
+          "rewards[num_envs, players], done): read-only views of the env's arrays, the same "
+          "arrays at every step (the next step overwrites them: copy what you keep). A finished "
+          "game starts the next at once.")
       .def(
           "random_actions",
-          [](VectorEnv& v) {
-            py::array_t<int32_t> out(v.num_envs());
-            v.random_actions(
-                std::span<int32_t>(out.mutable_data(), static_cast<size_t>(v.num_envs())));
+          [](PyVectorEnv& e) {
+            py::array_t<int32_t> out(e.env->num_envs());
+            e.env->random_actions(
+                std::span<int32_t>(out.mutable_data(), static_cast<size_t>(e.env->num_envs())));
             return out;
           },
           "A uniformly random legal action per game (seeded by reset()).")
       .def_property_readonly(
-          "current_player",
-          [](py::object self) {
-            auto& v = self.cast<VectorEnv&>();
-            return view(v.current, {static_cast<py::ssize_t>(v.num_envs())}, self);
-          },
-          "The seat of the agent each game waits for.")
+          "current_player", [](const PyVectorEnv& e) { return e.current; },
+          "The seat of the agent each game waits for (a read-only view).")
       .def_property_readonly(
-          "episodes",
-          [](py::object self) {
-            auto& v = self.cast<VectorEnv&>();
-            return view(v.episodes, {static_cast<py::ssize_t>(v.num_envs())}, self);
-          },
-          "Games finished so far in each slot.")
-      .def_property_readonly("num_envs", &VectorEnv::num_envs)
-      .def_property_readonly("players", &VectorEnv::players)
-      .def_property_readonly("observation_size", [](const VectorEnv&) { return kObservationSize; })
-      .def_property_readonly("num_actions", [](const VectorEnv&) { return kNumActionIndexes; })
+          "episodes", [](const PyVectorEnv& e) { return e.episodes; },
+          "Games finished so far in each slot (a read-only view).")
+      .def_property_readonly("num_envs", [](const PyVectorEnv& e) { return e.env->num_envs(); })
+      .def_property_readonly("players", [](const PyVectorEnv& e) { return e.env->players(); })
+      .def_property_readonly("observation_size",
+                             [](const PyVectorEnv&) { return kObservationSize; })
+      .def_property_readonly("num_actions", [](const PyVectorEnv&) { return kNumActionIndexes; })
       .def(
           "state",
-          [](const VectorEnv& v, int i) {
+          [](const PyVectorEnv& e, int i) {
+            const VectorEnv& v = *e.env;
             if (i < 0 || i >= v.num_envs())
               throw py::index_error("game " + std::to_string(i) + " of " +
                                     std::to_string(v.num_envs()));

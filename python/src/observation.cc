@@ -1,6 +1,10 @@
 #include "observation.h"
 
 #include <algorithm>
+#include <cstring>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "action_index.h"
 
@@ -8,151 +12,249 @@ namespace allegra::python {
 
 namespace {
 
-// A card value / 10, from a table: a division per cell costs more than the rest of its features.
-constexpr auto kValueTenths = [] {
-  std::array<float, kNumValues> t{};
-  for (int v = kMinValue; v <= kMaxValue; ++v) t[v - kMinValue] = static_cast<float>(v) / 10.0f;
+// Each field's offset, checked against the table at compile time.
+constexpr int kCells = observation_offset("cells");
+constexpr int kTail = observation_offset("phase");  // everything after the cells
+constexpr int kPhase = observation_offset("phase");
+constexpr int kPlayersField = observation_offset("players");
+constexpr int kActive = observation_offset("active");
+constexpr int kCurrent = observation_offset("current");
+constexpr int kKnocker = observation_offset("knocker");
+constexpr int kKnocked = observation_offset("knocked");
+constexpr int kKnockPending = observation_offset("knock_pending");
+constexpr int kEnder = observation_offset("ender");
+constexpr int kFinalDone = observation_offset("final_turn_done");
+constexpr int kTotals = observation_offset("totals");
+constexpr int kFaceDown = observation_offset("face_down");
+constexpr int kCards = observation_offset("cards");
+constexpr int kHeld = observation_offset("held");
+constexpr int kHeldFromDiscard = observation_offset("held_from_discard");
+constexpr int kDiscardTop = observation_offset("discard_top");
+constexpr int kHand = observation_offset("hand");
+constexpr int kTaken = observation_offset("taken");
+constexpr int kPendingDiscard = observation_offset("pending_discard");
+constexpr int kPiles = observation_offset("piles");
+constexpr int kRound = observation_offset("round");
+constexpr int kClock = observation_offset("clock");
+constexpr int kRules = observation_offset("rules");
+constexpr int kUnseen = observation_offset("unseen");
+static_assert(kCells == 0 && kTail == kMaxPlayers * kGridCells * kCellFeatures);
+static_assert(kUnseen + kNumValues == kObservationSize);
+
+// A cell's five features by key: 0..12 face up with value key-1, 13 face down, 14 empty (the
+// hole flag is set apart: at most one cell has it). A table lookup and two stores per cell
+// instead of a division and five computed stores.
+constexpr int kKeyDown = kNumValues;
+constexpr int kKeyEmpty = kNumValues + 1;
+constexpr auto kCellPatterns = [] {
+  std::array<std::array<float, kCellFeatures>, kNumValues + 2> t{};
+  for (int v = kMinValue; v <= kMaxValue; ++v)
+    t[v - kMinValue] = {1.0f, 0.0f, 0.0f, static_cast<float>(v) / 10.0f, 0.0f};
+  t[kKeyDown] = {0.0f, 1.0f, 0.0f, 0.0f, 0.0f};
+  t[kKeyEmpty] = {0.0f, 0.0f, 1.0f, 0.0f, 0.0f};
   return t;
 }();
 
-// Appends fields in kObservationFields order. field() zeroes its field first; seat_field() zeroes
-// only the seats of the table (the others are never written, so they stay zero: see the header).
-// Writing only what changes, instead of zeroing the whole vector first, matters: the vector
-// environment is bound by these stores.
-class Writer {
- public:
-  Writer(std::span<float, kObservationSize> out, int players) : out_(out.data()), n_(players) {}
-  float* field(int size) {
-    float* f = out_ + pos_;
-    std::fill(f, f + size, 0.0f);
-    pos_ += size;
-    return f;
-  }
-  float* seat_field() {
-    float* f = out_ + pos_;
-    std::fill(f, f + n_, 0.0f);
-    pos_ += kMaxPlayers;
-    return f;
-  }
-  float* unzeroed(int size) {
-    float* f = out_ + pos_;
-    pos_ += size;
-    return f;
-  }
-  // A card value -1..11 as present flag + one-hot, or nothing when there is no card.
-  void card(int8_t v, bool present, bool hidden_flag, bool hidden, int size) {
-    float* f = field(size);
-    if (!present) return;
-    *f++ = 1.0f;
-    if (hidden_flag) *f++ = hidden ? 1.0f : 0.0f;
-    if (!hidden && v >= kMinValue && v <= kMaxValue) f[v - kMinValue] = 1.0f;
-  }
+// The cells of a display mask (15 bits).
+int display_count(uint16_t display) {
+  return allegra::detail::kPopcount12[display & kGridMask] +
+         allegra::detail::kPopcount12[display >> kGridCells];
+}
 
- private:
-  float* out_;
-  int n_;
-  int pos_ = 0;
-};
+// Zeroes everything after the cells, in 16-byte stores: std::fill became a `rep stos`, whose
+// start-up cost as much as the stores.
+#if defined(__GNUC__) && !defined(__clang__)
+// (GCC turns the loop into a memset, expanded inline as that same `rep stos`, unless told not to.)
+__attribute__((optimize("no-tree-loop-distribute-patterns")))
+#endif
+void zero_tail(float* out) {
+  constexpr int kSize = kObservationSize - kTail;
+#if defined(__SSE2__)
+  const __m128 zero = _mm_setzero_ps();
+  int k = 0;
+  for (; k + 4 <= kSize; k += 4) _mm_storeu_ps(out + kTail + k, zero);
+  for (; k < kSize; ++k) out[kTail + k] = 0.0f;
+#else
+  std::fill(out + kTail, out + kObservationSize, 0.0f);
+#endif
+}
 
-void one_hot_seat(float* f, int p, int me, int n) {
-  if (p >= 0 && p < n) f[relative_seat(p, me, n)] = 1.0f;
+// Encodes a grid's cells (the grid's own down/empty masks and cards) into g, branch-free: whether
+// a cell is face up is a coin toss to the branch predictor, and the mispredictions cost more than
+// the rest of the vector.
+template <class Grid>
+void encode_grid(Grid& g) {
+  const unsigned down = g.down, empty = g.empty;
+  g.seen = {};
+  float* f = g.cells.data();
+  for (int i = 0; i < kGridCells; ++i, f += kCellFeatures) {
+    const unsigned is_empty = empty >> i & 1;
+    const int up = -static_cast<int>(1 - ((down >> i & 1) | is_empty));  // all 1s if face up
+    // A face-down card is masked out here: the vector never depends on it.
+    const int value = g.values[static_cast<size_t>(i)] - kMinValue;
+    const int key = (value & up) | ((kKeyDown + static_cast<int>(is_empty)) & ~up);
+    std::memcpy(f, kCellPatterns[static_cast<size_t>(key)].data(), sizeof(float) * kCellFeatures);
+    g.seen.add(static_cast<unsigned>(key));
+  }
 }
 
 }  // namespace
 
-void encode_observation(const State& s, int me, std::span<float, kObservationSize> out) {
-  const int n = s.players();
-  Writer w(out, n);
-  const CellId hole = s.hole();
-
-  // The unseen cards (engine/unseen_cards.h), counted here on the way through the cells: the
-  // deck minus every card in sight.
-  const DeckCounts deck = s.options().effective_deck();
-  int deck_size = 0;
-  std::array<int, kNumValues> unseen_count{};
+ObservationEncoder::ObservationEncoder(const RuleOptions& o) : players_(o.players) {
+  const DeckCounts deck = o.effective_deck();
+  int size = 0;
   for (int v = 0; v < kNumValues; ++v) {
-    unseen_count[v] = deck[v];
-    deck_size += deck[v];
+    deck_[static_cast<size_t>(v)] = deck[v];
+    size += deck[v];
   }
-  auto see = [&](int8_t v) {
-    if (v >= kMinValue && v <= kMaxValue) --unseen_count[v - kMinValue];
+  deck_size_ = static_cast<float>(size);
+  rules_ = {o.knocking_in_effect() ? 1.0f : 0.0f, o.optional_clearing ? 1.0f : 0.0f,
+            o.discard_draw_may_discard ? 1.0f : 0.0f, static_cast<float>(o.rounds) / 10.0f};
+}
+
+// Between two steps the discard pile changes at its top (a discard, a draw from it), or is rebuilt
+// (a reshuffle, a new round): the bottom part both piles share keeps its counts, and only the
+// cards above it are counted again.
+void ObservationEncoder::count_discard_pile(std::span<const int8_t> pile, ObservationRow& row) {
+  const size_t cached = row.pile_size_;
+  size_t keep = std::min(cached, pile.size());
+  if (keep > 0 && std::memcmp(row.pile_.data(), pile.data(), keep - 1) != 0)
+    keep = 0;
+  else if (keep > 0 && row.pile_[keep - 1] != pile[keep - 1])
+    --keep;
+  if (keep == 0)
+    row.pile_seen_ = {};
+  else
+    for (size_t i = keep; i < cached; ++i)
+      row.pile_seen_.remove(static_cast<unsigned>(row.pile_[i] - kMinValue));
+  for (size_t i = keep; i < pile.size(); ++i) {
+    row.pile_seen_.add(static_cast<unsigned>(pile[i] - kMinValue));
+    row.pile_[i] = pile[i];
+  }
+  row.pile_size_ = static_cast<uint8_t>(pile.size());
+}
+
+void ObservationEncoder::encode(const State& s, int me,
+                                std::span<float, kObservationSize> span) const {
+  ObservationRow row;
+  encode(s, me, span, row);
+}
+
+void ObservationEncoder::encode(const State& s, int me, std::span<float, kObservationSize> span,
+                                ObservationRow& row) const {
+  const int n = players_;
+  float* out = span.data();
+  // The last 1s of the sparse fields go (a new vector: the whole tail).
+  const bool written = row.seat_ >= 0;
+  if (written)
+    for (int k = 0; k < row.ones_count_; ++k) out[row.ones_[static_cast<size_t>(k)]] = 0.0f;
+  else
+    zero_tail(out);
+  row.ones_count_ = 0;
+  auto one = [&](int index) {
+    out[index] = 1.0f;
+    row.ones_[row.ones_count_++] = static_cast<uint16_t>(index);
   };
 
-  float* cells = w.unzeroed(kMaxPlayers * kGridCells * kCellFeatures);  // every feature written
+  // The unseen cards (engine/unseen_cards.h): the deck minus every card in sight, counted on the
+  // way (the face-down and empty keys 13 and 14 are counted too, unused).
+  detail::KeyCounts seen;
+
+  // Cells, seat by seat from the observer: each grid re-encoded if it changed, copied if it
+  // changed or the vector held another seat's observation.
+  const bool same_seat = row.seat_ == me;
+  row.seat_ = me;
   for (int r = 0; r < n; ++r) {
     const int owner = absolute_seat(r, me, n);
-    for (int i = 0; i < kGridCells; ++i) {
-      const auto c = static_cast<CellId>(owner * kGridCells + i);
-      float* f = cells + (r * kGridCells + i) * kCellFeatures;
-      const CellState cs = s.cell_state(c);
-      float value = 0.0f;
-      if (cs == CellState::kFaceUp) {
-        const int8_t v = s.cell_value(c);
-        see(v);
-        value = kValueTenths[static_cast<size_t>(v - kMinValue)];
-      }
-      f[0] = cs == CellState::kFaceUp ? 1.0f : 0.0f;
-      f[1] = cs == CellState::kFaceDown ? 1.0f : 0.0f;
-      f[2] = cs == CellState::kEmpty ? 1.0f : 0.0f;
-      f[3] = value;
-      f[4] = c == hole ? 1.0f : 0.0f;
+    const uint16_t empty = s.grid_empty(owner);
+    const uint16_t down = static_cast<uint16_t>(s.grid_down(owner) & ~empty);
+    const auto values = s.grid_values(owner);
+    ObservationRow::Grid& g = row.grids_[static_cast<size_t>(owner)];
+    if (!g.valid || g.down != down || g.empty != empty ||
+        std::memcmp(g.values.data(), values.data(), kGridCells) != 0) {
+      g.down = down;
+      g.empty = empty;
+      std::memcpy(g.values.data(), values.data(), kGridCells);
+      g.valid = true;
+      ++g.version;
+      encode_grid(g);
     }
+    seen.add(g.seen);
+    if (!same_seat || row.written_[static_cast<size_t>(r)] != g.version) {
+      std::memcpy(out + kCells + r * kGridFloats, g.cells.data(), sizeof(float) * kGridFloats);
+      row.written_[static_cast<size_t>(r)] = g.version;
+    }
+    out[kFaceDown + r] = static_cast<float>(display_count(s.display_down(owner))) / kDisplayCells;
+    out[kCards + r] =
+        static_cast<float>(kDisplayCells - display_count(s.display_empty(owner))) / kDisplayCells;
   }
-  w.field(12)[static_cast<int>(s.phase())] = 1.0f;
-  w.field(5)[n - kMinPlayers] = 1.0f;
-  one_hot_seat(w.seat_field(), s.active_player(), me, n);
-  one_hot_seat(w.seat_field(), s.current_player(), me, n);
-  one_hot_seat(w.seat_field(), s.knocker(), me, n);
-  float* knocked = w.seat_field();
-  float* pending = w.seat_field();
+  if (const CellId hole = s.hole(); hole != kNoCell)
+    one(kCells +
+        (relative_seat(cell_owner(hole), me, n) * kGridCells + cell_index(hole)) * kCellFeatures +
+        4);
+
+  one(kPhase + static_cast<int>(s.phase()));
+  one(kPlayersField + n - kMinPlayers);
+  auto seat = [&](int field, int p) {
+    if (p >= 0 && p < n) one(field + relative_seat(p, me, n));
+  };
+  seat(kActive, s.active_player());
+  seat(kCurrent, s.current_player());
+  seat(kKnocker, s.knocker());
+  seat(kEnder, s.ender());
+  // A card value -1..11 as present flag (+ hidden flag) + one-hot; nothing when there is no card.
+  auto card = [&](int field, int8_t v, bool hidden_flag, bool hidden) {
+    if (v == kNoCard) return;
+    one(field++);
+    if (hidden_flag) {
+      if (hidden) one(field);
+      ++field;
+    }
+    if (!hidden && v >= kMinValue && v <= kMaxValue) one(field + v - kMinValue);
+  };
   // In the knock window every eligible player answers at once (R7, PublicView::knock_answer):
   // the earlier answers of the engine's round are not shown.
-  const uint8_t knockers = s.phase() == Phase::kKnockWindow ? 0 : s.knockers();
-  for (int p = 0; p < n; ++p) {
-    if (knockers >> p & 1) knocked[relative_seat(p, me, n)] = 1.0f;
-    if (s.knock_pending() >> p & 1) pending[relative_seat(p, me, n)] = 1.0f;
+  const unsigned knockers = s.phase() == Phase::kKnockWindow ? 0u : s.knockers();
+  const unsigned pending = s.knock_pending();
+  for (int r = 0; r < n; ++r) {
+    const int p = absolute_seat(r, me, n);
+    out[kKnocked + r] = static_cast<float>(knockers >> p & 1);
+    out[kKnockPending + r] = static_cast<float>(pending >> p & 1);
+    out[kFinalDone + r] = s.had_final_turn(p) ? 1.0f : 0.0f;
+    out[kTotals + r] = static_cast<float>(s.total_half(p)) / (kHalfPoints * 100.0f);
   }
-  one_hot_seat(w.seat_field(), s.ender(), me, n);
-  float* final_done = w.seat_field();
-  float* totals = w.seat_field();
-  float* face_down = w.seat_field();
-  float* cards = w.seat_field();
-  for (int p = 0; p < n; ++p) {
-    const int r = relative_seat(p, me, n);
-    final_done[r] = s.had_final_turn(p) ? 1.0f : 0.0f;
-    totals[r] = static_cast<float>(s.total_half(p)) / (kHalfPoints * 100.0f);
-    face_down[r] = static_cast<float>(s.face_down_count(p)) / kDisplayCells;
-    cards[r] = static_cast<float>(s.card_count(p)) / kDisplayCells;
-  }
-  w.card(s.held_card(), s.held_card() != kNoCard, false, false, 14);
-  w.field(1)[0] = s.held_card() != kNoCard && s.held_from_discard() ? 1.0f : 0.0f;
-  const bool has_discard = s.discard_pile_size() > 0;
-  w.card(has_discard ? s.discard_pile_card(0) : kNoCard, has_discard, false, false, 14);
-  w.card(s.hand_card(), s.hand_card() != kNoCard, true, !s.hand_card_known(), 15);
-  w.card(s.taken_card(), s.taken_card() != kNoCard, true, !s.taken_card_known(), 15);
-  w.card(s.pending_discard(), s.pending_discard() != kNoCard, false, false, 14);
-  float* piles = w.field(2);
-  piles[0] = static_cast<float>(s.draw_pile_size()) / static_cast<float>(deck_size);
-  piles[1] = static_cast<float>(s.discard_pile_size()) / static_cast<float>(deck_size);
-  float* round = w.field(3);
-  round[0] = static_cast<float>(s.round()) / 10.0f;
-  round[1] = s.in_final_round() ? 1.0f : 0.0f;
-  round[2] = static_cast<float>(s.rounds_played()) / 10.0f;
-  float* clock = w.field(2);
-  clock[0] = static_cast<float>(s.turns_in_round()) / 100.0f;
-  clock[1] = static_cast<float>(s.setup_reveals_left()) / 2.0f;
-  float* rules = w.field(4);
-  rules[0] = s.options().knocking_in_effect() ? 1.0f : 0.0f;
-  rules[1] = s.options().optional_clearing ? 1.0f : 0.0f;
-  rules[2] = s.options().discard_draw_may_discard ? 1.0f : 0.0f;
-  rules[3] = static_cast<float>(s.options().rounds) / 10.0f;
-  float* unseen = w.field(kNumValues);
-  for (int i = 0; i < s.discard_pile_size(); ++i) see(s.discard_pile_card(i));
+  const auto pile = s.discard_pile();
+  card(kHeld, s.held_card(), false, false);
+  out[kHeldFromDiscard] = s.held_card() != kNoCard && s.held_from_discard() ? 1.0f : 0.0f;
+  card(kDiscardTop, pile.empty() ? kNoCard : pile.back(), false, false);
+  card(kHand, s.hand_card(), true, !s.hand_card_known());
+  card(kTaken, s.taken_card(), true, !s.taken_card_known());
+  card(kPendingDiscard, s.pending_discard(), false, false);
+  out[kPiles] = static_cast<float>(s.draw_pile_size()) / deck_size_;
+  out[kPiles + 1] = static_cast<float>(pile.size()) / deck_size_;
+  out[kRound] = static_cast<float>(s.round()) / 10.0f;
+  out[kRound + 1] = s.in_final_round() ? 1.0f : 0.0f;
+  out[kRound + 2] = static_cast<float>(s.rounds_played()) / 10.0f;
+  out[kClock] = static_cast<float>(s.turns_in_round()) / 100.0f;
+  out[kClock + 1] = static_cast<float>(s.setup_reveals_left()) / 2.0f;
+  std::copy(rules_.begin(), rules_.end(), out + kRules);
+
+  count_discard_pile(pile, row);
+  seen.add(row.pile_seen_);
+  auto see = [&](int8_t v) {
+    if (v >= kMinValue && v <= kMaxValue) seen.add(static_cast<unsigned>(v - kMinValue));
+  };
   see(s.held_card());
   see(s.pending_discard());
   if (s.hand_card_known()) see(s.hand_card());
   if (s.taken_card_known()) see(s.taken_card());
-  for (int v = 0; v < kNumValues; ++v) unseen[v] = static_cast<float>(unseen_count[v]) / 12.0f;
+  for (int v = 0; v < kNumValues; ++v)
+    out[kUnseen + v] =
+        static_cast<float>(deck_[static_cast<size_t>(v)] - seen[static_cast<unsigned>(v)]) / 12.0f;
+}
+
+void encode_observation(const State& s, int seat, std::span<float, kObservationSize> out) {
+  ObservationEncoder(s.options()).encode(s, seat, out);
 }
 
 void encode_action_mask(const State& s, std::span<uint8_t> out) {

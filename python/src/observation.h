@@ -65,13 +65,104 @@ constexpr int observation_size() {
 }
 inline constexpr int kObservationSize = observation_size();
 
-// Writes the observation of `seat` into out (kObservationSize floats). It reads only the public
-// queries of the State (a cell's value only when it is face up, the hand and taken cards only when
-// known, never the draw pile), so a full State and its PublicView's masked state give the same
-// vector; the environments pass the full State to skip the view's copy on their hot path, and the
-// tests check both ways and under resampling of the hidden cards.
+// The offset of a field in the vector (a compile-time lookup of kObservationFields).
+constexpr int observation_offset(std::string_view name) {
+  int offset = 0;
+  for (const auto& f : kObservationFields) {
+    if (f.name == name) return offset;
+    offset += f.size;
+  }
+  return -1;
+}
+
+namespace detail {
+// Counts of card keys 0..15 in two words of eight 8-bit counters (a deck has at most 160 cards):
+// counting in registers, and adding two counts is adding two pairs of words.
+struct KeyCounts {
+  uint64_t low = 0, high = 0;
+  void add(unsigned key) {
+    const uint64_t one = uint64_t{1} << ((key & 7) * 8);
+    low += key < 8 ? one : 0;
+    high += key < 8 ? 0 : one;
+  }
+  void remove(unsigned key) {
+    const uint64_t one = uint64_t{1} << ((key & 7) * 8);
+    low -= key < 8 ? one : 0;
+    high -= key < 8 ? 0 : one;
+  }
+  void add(const KeyCounts& o) {
+    low += o.low;
+    high += o.high;
+  }
+  int operator[](unsigned key) const {
+    return static_cast<int>(((key < 8 ? low : high) >> ((key & 7) * 8)) & 0xFF);
+  }
+};
+}  // namespace detail
+
+inline constexpr int kGridFloats = kGridCells * kCellFeatures;  // one seat's part of `cells`
+
+// What a writer of observations keeps to rewrite one vector incrementally (the vector environment
+// keeps one per game, for its row of the observation array), so that a step writes little more
+// than what changed:
+//  - each grid's 60 cell floats are encoded once and kept with the grid they were built from (its
+//    masks and cards): a step re-encodes only the grids that changed and copies the others, and
+//    when the vector already holds the same seat's observation, an unchanged grid is not copied;
+//  - the 1s of the sparse fields (one-hots, cards) are remembered and cleared one by one instead
+//    of zeroing the fields;
+//  - the discard pile's cards are kept with their counts (for `unseen`): between two steps the
+//    pile changes at its top, so only the top cards are counted again.
+// The vector must be written by nothing else in between (the binding hands it out read-only).
+class ObservationRow {
+ private:
+  friend class ObservationEncoder;
+  struct Grid {
+    uint16_t down = 0, empty = 0;
+    std::array<int8_t, kGridCells> values{};  // as built from (face-down cards never used)
+    bool valid = false;
+    uint32_t version = 0;                    // + 1 at each re-encoding
+    detail::KeyCounts seen;                  // the grid's face-up cards
+    std::array<float, kGridFloats> cells{};  // its part of `cells`, the hole flag 0
+  };
+  std::array<Grid, kMaxPlayers> grids_{};
+  int seat_ = -1;                                // the observer of the vector, -1: not written
+  std::array<uint32_t, kMaxPlayers> written_{};  // version of the grid at each relative seat
+  uint8_t ones_count_ = 0;                       // the 1s written in sparse fields
+  std::array<uint16_t, 24> ones_{};
+  uint8_t pile_size_ = 0;  // the discard pile as last counted, bottom first
+  std::array<int8_t, kMaxDeck> pile_{};
+  detail::KeyCounts pile_seen_;
+};
+
+// Writes observations for one rule set: what depends only on the options (the deck, the rules
+// fields) is computed once, here, instead of once per vector (the vector environment writes one
+// observation per game per step and is bound by it).
+//
+// encode() reads only the public queries of the State (a cell's card only when it is face up, the
+// hand and taken cards only when known, never the draw pile), so a full State and its PublicView's
+// masked state give the same vector; the environments pass the full State to skip the view's copy
+// on their hot path, and the tests check both ways and under resampling of the hidden cards.
 // `out` must hold zeros in the places of the seats the table lacks (seats >= players): they are
 // never written. A zeroed vector, or one last written for the same number of players, does.
+class ObservationEncoder {
+ public:
+  explicit ObservationEncoder(const RuleOptions& options);
+  // A one-off vector.
+  void encode(const State& s, int seat, std::span<float, kObservationSize> out) const;
+  // The vector `row` describes (it must be the vector this row was last used with, or `row` new).
+  void encode(const State& s, int seat, std::span<float, kObservationSize> out,
+              ObservationRow& row) const;
+
+ private:
+  static void count_discard_pile(std::span<const int8_t> pile, ObservationRow& row);
+
+  int players_;
+  std::array<int, kNumValues> deck_{};
+  float deck_size_ = 1;
+  std::array<float, 4> rules_{};
+};
+
+// The same for a one-off vector (the encoder built from s.options() each call).
 void encode_observation(const State& s, int seat, std::span<float, kObservationSize> out);
 
 // Writes the legal-action mask of the current player (relative action indexes,

@@ -5,14 +5,13 @@
 
 #include "action_index.h"
 #include "engine/public_view.h"
-#include "observation.h"
 #include "table/decision_seed.h"
 
 namespace allegra::python {
 
 VectorEnv::VectorEnv(int num_envs, const RuleOptions& options,
                      const std::vector<std::string>& seats, uint64_t seed, RewardMode mode)
-    : num_envs_(num_envs), options_(options), mode_(mode) {
+    : num_envs_(num_envs), options_(options), mode_(mode), encoder_(options) {
   if (num_envs < 1) throw std::invalid_argument("num_envs must be at least 1");
   if (auto error = options.validate()) throw std::invalid_argument(*error);
   if (static_cast<int>(seats.size()) != options.players)
@@ -21,6 +20,12 @@ VectorEnv::VectorEnv(int num_envs, const RuleOptions& options,
                                 std::to_string(seats.size()));
   for (size_t p = 0; p < seats.size(); ++p)
     bots_.push_back(seats[p].empty() ? nullptr : make_bot(seats[p], p));
+  for (int me = 0; me < options.players; ++me)
+    for (int index = 0; index < kNumActionIndexes; ++index)
+      relative_index_[static_cast<size_t>(me)][static_cast<size_t>(index)] =
+          static_cast<uint16_t>(action_index(
+              to_relative(kIndexActions[static_cast<size_t>(index)], me, options.players)));
+  has_bots_ = std::any_of(bots_.begin(), bots_.end(), [](const auto& b) { return b != nullptr; });
   if (std::all_of(bots_.begin(), bots_.end(), [](const auto& b) { return b != nullptr; }))
     throw std::invalid_argument("seats must leave at least one seat to an agent (None)");
   const auto n = static_cast<size_t>(num_envs);
@@ -41,9 +46,10 @@ void VectorEnv::reset(uint64_t seed) {
   std::fill(episodes.begin(), episodes.end(), 0);
   std::fill(rewards.begin(), rewards.end(), 0.0f);
   std::fill(done.begin(), done.end(), uint8_t{0});
+  std::fill(mask.begin(), mask.end(), uint8_t{0});
   for (int i = 0; i < num_envs_; ++i) {
-    games_.push_back(Game{
-        State(options_, seed + static_cast<uint64_t>(i)), seed + static_cast<uint64_t>(i), 0, {}});
+    games_.emplace_back(State(options_, seed + static_cast<uint64_t>(i)),
+                        seed + static_cast<uint64_t>(i));
     play_bots(i);
     write_outputs(i);
   }
@@ -59,6 +65,7 @@ void VectorEnv::start_game(int i) {
 }
 
 void VectorEnv::play_bots(int i) {
+  if (!has_bots_) return;
   Game& g = games_[static_cast<size_t>(i)];
   float* r = rewards.data() + static_cast<size_t>(i) * static_cast<size_t>(players());
   while (!g.state.is_terminal()) {
@@ -78,19 +85,28 @@ void VectorEnv::play_bots(int i) {
 
 void VectorEnv::write_outputs(int i) {
   const auto row = static_cast<size_t>(i);
-  const State& s = games_[row].state;
-  const int me = s.current_player();
-  current[row] = me;
-  // The full State: encode_observation reads only its public part (observation.h).
-  encode_observation(
-      s, me,
-      std::span<float, kObservationSize>(obs.data() + row * kObservationSize, kObservationSize));
-  // The mask row, cleared and set from the legal list kept for random_actions().
   Game& g = games_[row];
+  const State& s = g.state;
+  const int me = s.current_player();
+  g.me = me;
+  current[row] = me;
+  // The full State: the encoder reads only its public part (observation.h).
+  encoder_.encode(
+      s, me,
+      std::span<float, kObservationSize>(obs.data() + row * kObservationSize, kObservationSize),
+      g.row);
+  // The mask row: the last step's 1s cleared, the new legal indexes set and kept.
   uint8_t* m = mask.data() + row * kNumActionIndexes;
-  std::fill(m, m + kNumActionIndexes, uint8_t{0});
-  s.legal_actions(g.legal);
-  for (Action a : g.legal) m[action_index(to_relative(a, me, s.players()))] = 1;
+  for (int k = 0; k < g.legal_count; ++k) m[g.legal[static_cast<size_t>(k)]] = 0;
+  ActionList legal;
+  s.legal_actions(legal);
+  const auto& relative = relative_index_[static_cast<size_t>(me)];
+  g.legal_count = static_cast<uint8_t>(legal.size());
+  for (size_t k = 0; k < legal.size(); ++k) {
+    const uint16_t index = relative[static_cast<size_t>(action_index(legal[k]))];
+    g.legal[k] = index;
+    m[index] = 1;
+  }
 }
 
 void VectorEnv::step(std::span<const int32_t> actions) {
@@ -101,12 +117,11 @@ void VectorEnv::step(std::span<const int32_t> actions) {
     const int32_t a = actions[static_cast<size_t>(i)];
     if (a < 0 || a >= kNumActionIndexes ||
         !mask[static_cast<size_t>(i) * kNumActionIndexes + static_cast<size_t>(a)]) {
-      const State& s = games_[static_cast<size_t>(i)].state;
       const auto rel = action_of_index(a);
       throw IllegalAction("game " + std::to_string(i) + ": action " + std::to_string(a) +
                           (rel ? " (" + to_text(*rel) + ")" : std::string(" (no action)")) +
-                          " is not legal for player " + std::to_string(s.current_player()) +
-                          " (see the mask)");
+                          " is not legal for player " +
+                          std::to_string(games_[static_cast<size_t>(i)].me) + " (see the mask)");
     }
   }
   std::fill(rewards.begin(), rewards.end(), 0.0f);
@@ -114,8 +129,7 @@ void VectorEnv::step(std::span<const int32_t> actions) {
   for (int i = 0; i < num_envs_; ++i) {
     const auto row = static_cast<size_t>(i);
     Game& g = games_[row];
-    const int me = g.state.current_player();
-    const Action a = to_absolute(*action_of_index(actions[row]), me, n);
+    const Action a = to_absolute(kIndexActions[static_cast<size_t>(actions[row])], g.me, n);
     advance(g.state, a, mode_, rewards.data() + row * static_cast<size_t>(n));
     ++g.actions;
     play_bots(i);
@@ -132,10 +146,7 @@ void VectorEnv::step(std::span<const int32_t> actions) {
 void VectorEnv::random_actions(std::span<int32_t> out) {
   for (int i = 0; i < num_envs_; ++i) {
     const Game& g = games_[static_cast<size_t>(i)];
-    const State& s = g.state;
-    const ActionList& legal = g.legal;
-    const Action a = legal[rng_.below(static_cast<uint32_t>(legal.size()))];
-    out[static_cast<size_t>(i)] = action_index(to_relative(a, s.current_player(), s.players()));
+    out[static_cast<size_t>(i)] = g.legal[rng_.below(g.legal_count)];
   }
 }
 

@@ -11,18 +11,27 @@
 // Game i's e-th episode is dealt from seed + i + e*N, so a single AecEnv reset with that seed
 // plays the same game. Bots decide with Bot::decide(view, decision_seed(game seed, actions so
 // far)), as in every game loop of the project.
+//
+// The step is built for speed (docs/bench.md, "Python environments"): the observation encoder
+// computes the per-rule-set constants once, the mask row is cleared at the previous step's legal
+// indexes only, the index <-> action conversions are tables or inline, and nothing is allocated.
+// So the caller must not write into the output arrays (the binding hands them out read-only).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "action_index.h"
 #include "bots/bot.h"
 #include "engine/rng.h"
 #include "engine/state.h"
 #include "env_core.h"
+#include "observation.h"
 
 namespace allegra::python {
 
@@ -56,10 +65,16 @@ class VectorEnv {
 
  private:
   struct Game {
+    Game(State s, uint64_t game_seed) : state(std::move(s)), seed(game_seed) {}
     State state;
-    uint64_t seed;
+    uint64_t seed = 0;
     uint64_t actions = 0;  // applied in this game, for the bots' decision seeds
-    ActionList legal;      // the current agent's legal actions (the mask's, random_actions')
+    int me = 0;            // the agent it waits for (current[i], kept apart from the array)
+    // The agent's legal actions as relative indexes: the 1s of its mask row (cleared one by one
+    // at the next step instead of the whole row) and random_actions()' choices.
+    uint8_t legal_count = 0;
+    std::array<uint16_t, kMaxActions> legal{};
+    ObservationRow row;  // what its row of obs holds (observation.h)
   };
   void start_game(int i);
   // Lets bots play game i until an agent decides or the game is over; rewards into row i.
@@ -69,6 +84,11 @@ class VectorEnv {
   int num_envs_;
   RuleOptions options_;
   RewardMode mode_;
+  ObservationEncoder encoder_;
+  // relative_index_[me][absolute index]: the relative index of an action of `me` (a table: the
+  // mask converts every legal action of every game at every step).
+  std::array<std::array<uint16_t, kNumActionIndexes>, kMaxPlayers> relative_index_{};
+  bool has_bots_ = false;
   uint64_t seed_ = 0;
   std::vector<std::unique_ptr<Bot>> bots_;  // per seat; null for an agent
   std::vector<Game> games_;

@@ -177,3 +177,36 @@ def test_vector_env_errors():
         venv.step(np.zeros(2, np.int32))
     with pytest.raises(IndexError):
         venv.state(3)
+
+
+@pytest.mark.parametrize("players,seats", [(5, None), (4, [None, "random", "greedy", None])])
+def test_vector_env_rows_equal_fresh_observations(players, seats):
+    # The vector env rewrites each row incrementally (only the grids, 1s and discard-pile counts
+    # that changed): every row must still equal the observation written from scratch, over game
+    # restarts and bots' turns.
+    venv = allegra.VectorEnv(5, seats=seats, seed=11, players=players)
+    obs, mask = venv.reset(11)
+    for step in range(2500):
+        for i in range(5):
+            s = venv.state(i)
+            me = int(venv.current_player[i])
+            assert me == s.current_player
+            assert np.array_equal(obs[i], s.observation(me)), (step, i)
+            assert np.array_equal(mask[i], s.action_mask(relative=True).astype(bool)), (step, i)
+        obs, mask, rewards, done = venv.step(venv.random_actions())
+    assert venv.episodes.sum() >= 2
+
+
+def test_vector_env_arrays_are_read_only_views():
+    venv = allegra.VectorEnv(2, seed=3)
+    obs, mask = venv.reset(3)
+    for array in (obs, mask, venv.current_player, venv.episodes):
+        assert not array.flags.writeable
+        with pytest.raises(ValueError):
+            array[0] = 0
+    obs2, mask2, rewards, done = venv.step(venv.random_actions())
+    assert obs2 is obs and mask2 is mask  # the same arrays at every step
+    assert not rewards.flags.writeable and not done.flags.writeable
+    kept = obs.copy()
+    del venv  # a kept array stays valid after the env is gone
+    assert np.array_equal(obs, kept)

@@ -176,6 +176,13 @@ class State {
   }
   // The card in a cell; only meaningful if it is not empty. Hidden information if face down.
   int8_t cell_value(CellId c) const { return values_[c]; }
+  // p's own grid at once (bit / index row*4 + column): face-down and empty cells, and the cards
+  // (as cell_value: hidden information where face down). For encoders that compare whole grids.
+  uint16_t grid_down(int p) const { return face_down_[p]; }
+  uint16_t grid_empty(int p) const { return empty_[p]; }
+  std::span<const int8_t, kGridCells> grid_values(int p) const {
+    return std::span<const int8_t, kGridCells>(values_.data() + p * kGridCells, kGridCells);
+  }
   CellId hole() const { return hole_; }  // the cell emptied by a knock take, or kNoCell
   int face_down_count(int p) const;      // in p's display
   int card_count(int p) const;           // non-empty cells of p's display
@@ -186,6 +193,8 @@ class State {
   int8_t draw_pile_card(int i) const { return draw_[draw_count_ - 1 - i]; }  // 0 = top
   int discard_pile_size() const { return discard_count_; }
   int8_t discard_pile_card(int i) const { return discard_[discard_count_ - 1 - i]; }  // 0 = top
+  // The discard pile at once, bottom card first (the top is the last).
+  std::span<const int8_t> discard_pile() const { return {discard_.data(), discard_count_}; }
   // The drawn card while it is held (phases kKnockWindow..kKnockerSwap), else kNoCard.
   int8_t held_card() const { return held_; }
   bool held_from_discard() const { return held_from_discard_; }
