@@ -34,6 +34,9 @@ PACKAGES=(
   python3-dev
   python3-numpy
   python3-pytest
+  # The learned value of the search (docs/value.md): inference in C++, training with PyTorch.
+  libeigen3-dev
+  python3-torch
 )
 
 # Node 20 (or newer) with npm builds the web client; Debian's nodejs + npm do when it is missing.
