@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Trains the learned value of the search (docs/value.md) and writes its weights file.
+"""Trains the learned value of the search (docs/value-format.md) and writes its weights file.
 
 One command reproduces the shipped weights data/value/v1.txt from scratch (a release build of
 `allegra` first, see README):
@@ -161,7 +161,7 @@ def write_weights(path, model, sizes, info, check_x):
     linears = [m for m in model if isinstance(m, torch.nn.Linear)]
     with torch.no_grad():
         check_y = model(check_x).squeeze(1) * OUTPUT_SCALE
-    lines = ["# The learned value of the search: docs/value.md describes this format.",
+    lines = ["# The learned value of the search: docs/value-format.md describes this format.",
              f"allegra-value {FORMAT_VERSION}",
              f"features {FEATURE_VERSION} {sizes[0]}",
              "layers " + " ".join(str(s) for s in sizes),

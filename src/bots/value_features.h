@@ -11,7 +11,7 @@
 // left neighbour, ...); tables of fewer than 6 players leave the seats they lack at zero.
 //
 // The layout is versioned (kValueFeatureVersion): a weights file names the version it was
-// trained on, and loading one of another version fails. docs/value.md lists the fields.
+// trained on, and loading one of another version fails. docs/value-format.md lists the fields.
 #pragma once
 
 #include <span>

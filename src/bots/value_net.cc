@@ -68,10 +68,10 @@ class Lines {
   }
 
   [[noreturn]] void fail(const std::string& what) const {
-    throw std::invalid_argument(
-        fmt::format("value weights {}: line {}: {} (the format is in docs/value.md; retrain with "
-                    "training/train_value.py)",
-                    source_, current_, what));
+    throw std::invalid_argument(fmt::format(
+        "value weights {}: line {}: {} (the format is in docs/value-format.md; retrain with "
+        "training/train_value.py)",
+        source_, current_, what));
   }
 
   template <class T>

@@ -1,7 +1,7 @@
 // ValueNet: the learned value of the search, a small multilayer perceptron (ReLU hidden layers,
 // one linear output) that predicts a player's final score of the round from the features of
 // value_features.h. Trained in PyTorch (training/train_value.py), read from a versioned text
-// file (docs/value.md), evaluated with Eigen.
+// file (docs/value-format.md), evaluated with Eigen.
 //
 // The weights are loaded once and never change, so one ValueNet serves every search thread;
 // each caller owns a Scratch whose matrices have fixed maximum sizes (kMaxValueWidth x
@@ -35,8 +35,8 @@ class ValueNet {
     Block a, b;
   };
 
-  // Parses a weights file's text (docs/value.md). Throws std::invalid_argument naming the line
-  // and the problem, also when a check row does not match.
+  // Parses a weights file's text (docs/value-format.md). Throws std::invalid_argument naming the
+  // line and the problem, also when a check row does not match.
   static ValueNet parse(std::string_view text, std::string_view source_name);
   static ValueNet load_file(const std::string& path);
 

@@ -63,7 +63,7 @@ int run_valuedata(const ValueDataArgs& args) {
 Command add_valuedata_command(CLI::App& app) {
   auto args = std::make_shared<ValueDataArgs>();
   CLI::App* sub = app.add_subcommand(
-      "valuedata", "Write bot games as training data for the learned value (docs/value.md)");
+      "valuedata", "Write bot games as training data for the learned value (docs/value-format.md)");
   sub->add_option("--seats", args->seats, "Comma-separated bot specs, one per player")
       ->capture_default_str();
   sub->add_option("--games", args->games, "Number of games; seats rotate every game")
@@ -84,7 +84,7 @@ Command add_valuedata_command(CLI::App& app) {
       "Example:\n"
       "  allegra valuedata --games 20000 --threads 2 --out /tmp/value.bin\n"
       "The file: one header line, then float32 rows of the features and the round score "
-      "(docs/value.md).");
+      "(docs/value-format.md).");
   return {sub, [args] { return run_valuedata(*args); }};
 }
 

@@ -1,5 +1,5 @@
 // `allegra valuedata`: bot games written as training data for the learned value
-// (sim/value_data.h, docs/value.md); training/train_value.py runs it.
+// (sim/value_data.h, docs/value-format.md); training/train_value.py runs it.
 #pragma once
 
 #include <CLI/CLI.hpp>

@@ -1,4 +1,4 @@
-// Training data for the learned value (docs/value.md): positions of bot games with every
+// Training data for the learned value (docs/value-format.md): positions of bot games with every
 // player's features (bots/value_features.h) and the score that player got when the round ended.
 //
 // Games are played by make_bot() specs with seats rotating, as `allegra sim` does, on several
