@@ -52,6 +52,7 @@ TEST(ValueNet, ShippedWeightsMatchPyTorch) {
   const ValueNet& net = shipped_value_net();
   EXPECT_GE(net.check_rows(), 16);
   EXPECT_LE(net.check_error(), 1e-5);
+  RecordProperty("max_check_error_points", std::to_string(net.check_error()));
   ASSERT_GE(net.layer_sizes().size(), 3u);
   EXPECT_EQ(net.layer_sizes().front(), kValueFeatures);
   EXPECT_EQ(net.layer_sizes().back(), 1);
