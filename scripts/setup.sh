@@ -38,6 +38,9 @@ PACKAGES=(
   libopenmpi-dev
   openmpi-bin
   python3-matplotlib  # the example's training curve (examples/learn_vs_random.py)
+  # The learned value of the search (docs/value.md): inference in C++, training with PyTorch.
+  libeigen3-dev
+  python3-torch
 )
 
 # Node 20 (or newer) with npm builds the web client; Debian's nodejs + npm do when it is missing.

@@ -13,6 +13,7 @@
 #include "bots/greedy_bot.h"
 #include "bots/mcts_bot.h"
 #include "bots/random_bot.h"
+#include "bots/value_shipped.h"
 
 namespace allegra {
 namespace {
@@ -24,6 +25,10 @@ constexpr double kEasyNoise = 2.0;
 constexpr long long kMaxMctsIterations = 100'000'000;
 constexpr long long kMaxMctsMillis = 3'600'000;
 constexpr long long kMaxMctsThreads = 256;
+// mcts:...:net=<K>: the plies a rollout plays before the learned value (docs/bots.md); :net alone
+// uses the default.
+constexpr long long kMaxNetDepth = 1000;
+constexpr int kDefaultNetDepth = 8;
 
 // A spec in single quotes as typed; one with a control character or any byte outside
 // printable ASCII (never a valid spec) escaped in fmt's debug form ("\x1b[31m"), since it may
@@ -73,7 +78,7 @@ std::vector<std::string_view> split(std::string_view s, char sep) {
 std::unique_ptr<Bot> make_mcts(std::string_view spec, uint64_t seed) {
   const std::vector<std::string_view> parts = split(spec, ':');
   MctsConfig config;
-  if (parts.size() < 2 || parts.size() > 3) unknown(spec);
+  if (parts.size() < 2 || parts.size() > 4) unknown(spec);
   if (auto it = parse_count(spec, parts[1], "it", "iterations", kMaxMctsIterations)) {
     config.iterations = static_cast<int>(*it);
   } else if (auto ms = parse_count(spec, parts[1], "ms", "milliseconds", kMaxMctsMillis)) {
@@ -82,11 +87,30 @@ std::unique_ptr<Bot> make_mcts(std::string_view spec, uint64_t seed) {
     throw std::invalid_argument("bot " + quoted(spec) + ": the budget " + quoted(parts[1]) +
                                 " must be iterations (e.g. 2000it) or milliseconds (e.g. 100ms)");
   }
-  if (parts.size() == 3) {
-    auto threads = parse_count(spec, parts[2], "t", "threads", kMaxMctsThreads);
-    if (!threads)
-      throw std::invalid_argument("bot " + quoted(spec) + ": the part " + quoted(parts[2]) +
-                                  " must be threads (e.g. 2t)");
+  for (size_t i = 2; i < parts.size(); ++i) {
+    if (parts[i] == "net" || parts[i].starts_with("net=")) {
+      if (config.value_net)
+        throw std::invalid_argument("bot " + quoted(spec) + ": 'net' is given twice");
+      config.value_net = &shipped_value_net();
+      config.value_depth = kDefaultNetDepth;
+      if (parts[i] != "net") {
+        const std::string_view depth = parts[i].substr(4);
+        long long v = -1;
+        const auto [end, ec] = std::from_chars(depth.data(), depth.data() + depth.size(), v);
+        if (depth.empty() || ec != std::errc() || end != depth.data() + depth.size() || v < 0 ||
+            v > kMaxNetDepth)
+          throw std::invalid_argument("bot " + quoted(spec) +
+                                      ": the rollout plies before the net (net=K) must be a "
+                                      "whole number from 0 to " +
+                                      std::to_string(kMaxNetDepth) + ", got " + quoted(depth));
+        config.value_depth = static_cast<int>(v);
+      }
+      continue;
+    }
+    auto threads = parse_count(spec, parts[i], "t", "threads", kMaxMctsThreads);
+    if (!threads || config.threads != 1 || config.value_net)
+      throw std::invalid_argument("bot " + quoted(spec) + ": the part " + quoted(parts[i]) +
+                                  " must be threads (e.g. 2t), once, before net");
     config.threads = static_cast<int>(*threads);
   }
   return std::make_unique<MctsBot>(config, seed);
@@ -126,7 +150,8 @@ std::unique_ptr<Bot> make_bot(std::string_view spec, uint64_t seed) {
 
 std::string bot_spec_help() {
   return "random, greedy, expert, mcts, mcts:<N>it, mcts:<N>ms, mcts:<N>it:<T>t, "
-         "mcts:<N>ms:<T>t, easy, medium, hard, level:expert (levels also as level:easy, "
+         "mcts:<N>ms:<T>t, any mcts spec with :net or :net=<K> (the learned value), easy, medium, "
+         "hard, level:expert (levels also as level:easy, "
          "level:medium, level:hard)";
 }
 

@@ -34,6 +34,7 @@
 #include <thread>
 
 #include "bots/mcts_rollout.h"
+#include "bots/value_leaf.h"
 #include "engine/rng.h"
 #include "engine/state.h"
 
@@ -71,6 +72,9 @@ class alignas(64) Tree {
     exploration_ = config.exploration;
     bias_ = config.policy_bias;
     stop_early_ = config.stop_when_decided && !timed;
+    net_ = config.value_net;
+    net_depth_ = config.value_depth;
+    if (net_ && !net_scratch_) net_scratch_ = std::make_unique<mcts::NetLeafScratch>();
     for (long long i = 0; timed ? true : i < budget; ++i) {
       if (deadline && i > 0 && Clock::now() >= *deadline) break;
       if (config.cancel && i % kCancelCheckEvery == 0 && config.cancel->load()) break;
@@ -170,9 +174,14 @@ class alignas(64) Tree {
       s.apply(nodes_[best].action);
       node = best;
     }
-    if (!s.is_terminal() && s.rounds_played() == start_round)
-      mcts::rollout_round(s, rng_, hidden_mean_);
-    mcts::evaluate(s, values_);
+    if (net_) {
+      mcts::evaluate_with_net(s, start_round, rng_, hidden_mean_, *net_, net_depth_, *net_scratch_,
+                              values_);
+    } else {
+      if (!s.is_terminal() && s.rounds_played() == start_round)
+        mcts::rollout_round(s, rng_, hidden_mean_);
+      mcts::evaluate(s, values_);
+    }
     for (const Step& step : path_) {
       Node& n = nodes_[step.node];
       ++n.visits;
@@ -197,6 +206,9 @@ class alignas(64) Tree {
   double bias_ = 2.0;
   bool stop_early_ = true;
   long long iterations_ = 0;
+  const ValueNet* net_ = nullptr;
+  int net_depth_ = 0;
+  std::unique_ptr<mcts::NetLeafScratch> net_scratch_;  // made once, reused by every search
 };
 
 std::string format_seconds(double seconds) {
@@ -222,6 +234,7 @@ MctsBot::MctsBot(const MctsConfig& config, uint64_t seed) : impl_(std::make_uniq
   if (config.seconds == 0 && config.iterations < 1)
     throw std::invalid_argument("mcts: iterations must be at least 1");
   if (!(config.exploration >= 0)) throw std::invalid_argument("mcts: exploration must be >= 0");
+  if (config.value_depth < 0) throw std::invalid_argument("mcts: value_depth must be >= 0");
   impl_->config = config;
   impl_->rng.reseed(seed);
   impl_->trees.resize(static_cast<size_t>(config.threads));
@@ -236,6 +249,7 @@ std::string MctsBot::name() const {
   std::string n =
       c.seconds > 0 ? "mcts:" + format_seconds(c.seconds) : fmt::format("mcts:{}it", c.iterations);
   if (c.threads > 1) n += fmt::format(":{}t", c.threads);
+  if (c.value_net) n += fmt::format(":net={}", c.value_depth);
   return n;
 }
 

@@ -17,6 +17,8 @@
 
 namespace allegra {
 
+class ValueNet;
+
 struct MctsConfig {
   int iterations = 1000;     // per decision, when seconds == 0
   double seconds = 0;        // per decision; > 0 overrides iterations (not deterministic)
@@ -33,6 +35,10 @@ struct MctsConfig {
   double max_seconds = 0;
   // Set from another thread to end the search early (a hint the person cancelled).
   const std::atomic<bool>* cancel = nullptr;
+  // The learned value (value_leaf.h): if set, rollouts stop after value_depth plies and the net
+  // values the position (spec option :net / :net=K). Not owned; must outlive the bot.
+  const ValueNet* value_net = nullptr;
+  int value_depth = 0;
 };
 
 class MctsBot : public Bot {

@@ -67,13 +67,16 @@ constexpr int kLegalityGames = 100;
 
 TEST(Bots, OnlyLegalActionsOverEveryVariant) {
   const std::vector<std::string> others = {"random", "greedy", "expert", "easy", "medium"};
-  const std::string mcts = "mcts:3it";
+  // The search without and with the learned value (truncated rollouts), in turns.
+  const std::vector<std::string> searchers = {"mcts:3it", "mcts:3it:net=2"};
   std::map<std::string, int> games_of;
   int games = 0;
   auto enough = [&] {
     for (const std::string& spec : others)
       if (games_of[spec] < kLegalityGames) return false;
-    return games_of[mcts] >= kLegalityGames;
+    for (const std::string& spec : searchers)
+      if (games_of[spec] < kLegalityGames) return false;
+    return true;
   };
   for (int round_robin = 0; !enough(); ++round_robin) {
     for (int players = 2; players <= 6; ++players) {
@@ -86,6 +89,7 @@ TEST(Bots, OnlyLegalActionsOverEveryVariant) {
         options.discard_draw_may_discard = variant >> 2 & 1;
         const auto seed = static_cast<uint64_t>(games);
         std::vector<std::string> specs;
+        const std::string& mcts = searchers[static_cast<size_t>(games / 40 % 2)];
         for (int p = 0; p < players; ++p)
           specs.push_back(p == games % players ? mcts : others[(games + p) % others.size()]);
         std::vector<std::unique_ptr<Bot>> bots;
@@ -117,7 +121,7 @@ TEST(Bots, SameSeedSameDecisions) {
 // Positions with the same public view but the hidden cards dealt differently: a bot with the
 // same seed makes the same decision (it cannot see the hidden cards).
 TEST(Bots, BlindToHiddenCards) {
-  for (const char* spec : {"random", "greedy", "expert", "easy", "medium"}) {
+  for (const char* spec : {"random", "greedy", "expert", "easy", "medium", "mcts:6it:net=2"}) {
     RuleOptions options;
     options.players = 4;
     State state(options, 99);
@@ -184,9 +188,10 @@ TEST(Bots, SingleLegalActionReturnsIt) {
 }
 
 TEST(BotFactory, KnownSpecs) {
-  for (const char* spec : {"random", "greedy", "expert", "easy", "medium", "hard", "level:expert",
-                           "level:easy", "level:medium", "level:hard", "mcts", "mcts:200it",
-                           "mcts:50ms", "mcts:200it:2t", "mcts:50ms:1t"}) {
+  for (const char* spec :
+       {"random", "greedy", "expert", "easy", "medium", "hard", "level:expert", "level:easy",
+        "level:medium", "level:hard", "mcts", "mcts:200it", "mcts:50ms", "mcts:200it:2t",
+        "mcts:50ms:1t", "mcts:200it:net", "mcts:200it:2t:net=0", "mcts:50ms:net=12"}) {
     auto bot = make_bot(spec, 1);
     ASSERT_NE(bot, nullptr) << spec;
     EXPECT_FALSE(bot->name().empty()) << spec;
@@ -195,11 +200,13 @@ TEST(BotFactory, KnownSpecs) {
   EXPECT_EQ(make_bot("expert", 1)->name(), "expert");
   EXPECT_EQ(make_bot("easy", 1)->name(), "easy");
   EXPECT_EQ(make_bot("medium", 1)->name(), "medium");
+  EXPECT_EQ(make_bot("mcts:200it:net", 1)->name(), "mcts:200it:net=8");
+  EXPECT_EQ(make_bot("mcts:200it:2t:net=0", 1)->name(), "mcts:200it:2t:net=0");
 }
 
 TEST(BotFactory, UnknownSpecs) {
   for (const char* spec :
-       {"xyz", "", "Random", "mcts:100it:2t:1", "level:", "level:insane", "greedy:1"}) {
+       {"xyz", "", "Random", "mcts:100it:2t:net:1", "level:", "level:insane", "greedy:1"}) {
     try {
       make_bot(spec, 1);
       ADD_FAILURE() << "accepted '" << spec << "'";
@@ -249,6 +256,10 @@ TEST(BotFactory, BadParametersSayWhy) {
       {"mcts:", "the budget '' must be iterations"},
       {"mcts:100it:0t", "threads must be a whole number from 1 to 256, got '0'"},
       {"mcts:100it:2", "the part '2' must be threads (e.g. 2t)"},
+      {"mcts:100it:net=x", "(net=K) must be a whole number from 0 to 1000, got 'x'"},
+      {"mcts:100it:net=-1", "got '-1'"},
+      {"mcts:100it:net:net", "'net' is given twice"},
+      {"mcts:100it:net:2t", "the part '2t' must be threads (e.g. 2t), once, before net"},
   };
   for (const auto& [spec, want] : cases) {
     try {

@@ -9,6 +9,7 @@
 
 #include "bots/mcts_bot.h"
 #include "bots/mcts_rollout.h"
+#include "bots/value_shipped.h"
 #include "engine/public_view.h"
 #include "engine/rng.h"
 #include "engine/state.h"
@@ -85,6 +86,9 @@ TEST(MctsBot, Names) {
   EXPECT_EQ(MctsBot({.seconds = 0.1}, 1).name(), "mcts:100ms");
   EXPECT_EQ(MctsBot({.iterations = 500, .threads = 2}, 1).name(), "mcts:500it:2t");
   EXPECT_EQ(MctsBot({.seconds = 1.0, .threads = 2}, 1).name(), "mcts:1000ms:2t");
+  EXPECT_EQ(
+      MctsBot({.iterations = 600, .value_net = &shipped_value_net(), .value_depth = 8}, 1).name(),
+      "mcts:600it:net=8");
   EXPECT_THROW(MctsBot({.threads = 0}, 1), std::invalid_argument);
   EXPECT_THROW(MctsBot({.iterations = 0}, 1), std::invalid_argument);
 }
@@ -167,31 +171,36 @@ TEST(MctsBot, SameSeedSameDecisions) {
 }
 
 // The bot sees only the public view: two states with the same view but the hidden cards dealt
-// differently get the same decision and the same root statistics from the same seed.
+// differently get the same decision and the same root statistics from the same seed; with the
+// learned value too (truncated rollouts valued by the net, value_leaf.h).
 TEST(MctsBot, CannotSeeHiddenCards) {
-  int differing = 0;
-  int n = 0;
-  for (const State& s : positions(40, 17)) {
-    const PublicView view = s.public_view();
-    Rng r1(1000 + n), r2(2000 + n);
-    const State a = State::sample(view, r1);
-    const State b = State::sample(view, r2);
-    ASSERT_TRUE(a.public_view() == b.public_view());
-    if (!(a == b)) ++differing;
-    MctsBot bot_a({.iterations = 24}, 77 + n);
-    MctsBot bot_b({.iterations = 24}, 77 + n);
-    const Action da = bot_a.choose(a.public_view());
-    const Action db = bot_b.choose(b.public_view());
-    EXPECT_EQ(da, db);
-    ASSERT_EQ(bot_a.last_root_stats().size(), bot_b.last_root_stats().size());
-    for (size_t i = 0; i < bot_a.last_root_stats().size(); ++i) {
-      EXPECT_EQ(bot_a.last_root_stats()[i].action, bot_b.last_root_stats()[i].action);
-      EXPECT_EQ(bot_a.last_root_stats()[i].visits, bot_b.last_root_stats()[i].visits);
-      EXPECT_DOUBLE_EQ(bot_a.last_root_stats()[i].value, bot_b.last_root_stats()[i].value);
+  for (const ValueNet* net : {static_cast<const ValueNet*>(nullptr), &shipped_value_net()}) {
+    SCOPED_TRACE(net ? "with the net" : "without the net");
+    int differing = 0;
+    int n = 0;
+    for (const State& s : positions(40, 17)) {
+      const PublicView view = s.public_view();
+      Rng r1(1000 + n), r2(2000 + n);
+      const State a = State::sample(view, r1);
+      const State b = State::sample(view, r2);
+      ASSERT_TRUE(a.public_view() == b.public_view());
+      if (!(a == b)) ++differing;
+      const MctsConfig config{.iterations = 24, .value_net = net, .value_depth = 3};
+      MctsBot bot_a(config, 77 + n);
+      MctsBot bot_b(config, 77 + n);
+      const Action da = bot_a.choose(a.public_view());
+      const Action db = bot_b.choose(b.public_view());
+      EXPECT_EQ(da, db);
+      ASSERT_EQ(bot_a.last_root_stats().size(), bot_b.last_root_stats().size());
+      for (size_t i = 0; i < bot_a.last_root_stats().size(); ++i) {
+        EXPECT_EQ(bot_a.last_root_stats()[i].action, bot_b.last_root_stats()[i].action);
+        EXPECT_EQ(bot_a.last_root_stats()[i].visits, bot_b.last_root_stats()[i].visits);
+        EXPECT_DOUBLE_EQ(bot_a.last_root_stats()[i].value, bot_b.last_root_stats()[i].value);
+      }
+      ++n;
     }
-    ++n;
+    EXPECT_GE(differing, 35);  // the hidden parts really were dealt differently
   }
-  EXPECT_GE(differing, 35);  // the hidden parts really were dealt differently
 }
 
 TEST(MctsBot, SingleLegalActionCostsNoSearch) {
