@@ -15,7 +15,7 @@ step() { printf '\n==== %s (at %d s) ====\n' "$*" "$SECONDS"; }
 # The release and fuzz builds run in the background at the lowest priority while tests run in
 # the foreground: the tests wait for processes, sockets, tmux and the browser much of the
 # time, and a build at nice 19 takes only what they leave (about 1.5% of a core when both want
-# it), so their timing does not change. Each background build writes to a log that is shown
+# it, see background() for the autogroup), so their timing does not change. Each background build writes to a log that is shown
 # when the script waits for it (docs/architecture.md, "Build times and CI").
 bg_logs=$(mktemp -d)
 bg_pids=()
@@ -25,13 +25,18 @@ stop_background() {
   rm -rf "$bg_logs"
 }
 trap stop_background EXIT
-# background NAME COMMAND...: runs COMMAND at nice 19 in its own process group.
+# background NAME COMMAND...: runs COMMAND at nice 19 in its own session (so that it can be
+# stopped as a whole). A new session is a new scheduler autogroup where Linux has them
+# (/proc/sys/kernel/sched_autogroup_enabled), and autogroups share the CPU equally whatever
+# their processes' nice values: the first try of this gave the build half the machine and a
+# load test under ASan timed out. So the session's autogroup is set to nice 19 as well.
 declare -A bg_pid_of
 background() {
   local name=$1
   shift
   printf '(%s starts in the background at %d s)\n' "$name" "$SECONDS"
-  setsid nice -n 19 "$@" >"$bg_logs/$name.log" 2>&1 &
+  setsid bash -c '{ echo 19 >/proc/self/autogroup; } 2>/dev/null; exec nice -n 19 "$@"' bash "$@" \
+    >"$bg_logs/$name.log" 2>&1 &
   bg_pid_of[$name]=$!
   bg_pids+=($!)
 }
