@@ -37,7 +37,9 @@ struct HubConfig {
   // Token buckets: messages per second and burst, per connection and per IP address.
   double conn_rate = 20, conn_burst = 40;
   double ip_rate = 2000, ip_burst = 4000;
-  int close_after_limited = 200;  // rate-limited messages in a row before the connection is closed
+  // Rate-limited messages a connection may send (a burst, refilled at conn_rate) before it is
+  // closed: a client that keeps sending at well over twice the rate is told "bye".
+  int close_after_limited = 200;
   size_t chat_chars = 500;
   double chat_rate = 0.5, chat_burst = 5;  // chat lines per second (5 per 10 s)
   size_t chat_history = 50;                // lines sent with a full state
@@ -110,7 +112,7 @@ class Hub {
     std::string name;
     Room* room = nullptr;
     Bucket bucket, chat;
-    int limited_in_row = 0;
+    Bucket limited;  // rate-limited messages (close_after_limited)
     bool closing = false;
   };
   struct Address {

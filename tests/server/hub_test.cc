@@ -309,6 +309,23 @@ TEST(HubTest, RateLimitsAnswerAnErrorAndCloseAFlood) {
   EXPECT_EQ(h2.last(20, "welcome").at("version"), 1);
 }
 
+// The flood rule does not depend on how fast the server works through a flood: a client that
+// keeps sending at 100 messages a second (5 times the rate: one message in 5 let through) is
+// closed within seconds; one at 30 a second (1.5 times) is only rate-limited.
+TEST(HubTest, ASteadyFloodIsClosedAModestExcessOnlyLimited) {
+  HubHarness h;
+  h.connect(1);
+  h.connect(2, "10.0.0.2");
+  for (int ms = 0; ms < 10'000 && !h.net.closed.count(1); ms += 10) {
+    h.send(1, {{"type", "ping"}});
+    if (ms % 30 == 0) h.send(2, {{"type", "ping"}});
+    h.advance(10);
+  }
+  EXPECT_TRUE(h.net.closed.count(1)) << "100 messages a second for 10 s";
+  EXPECT_EQ(h.last_frame(1).at("type"), "bye");
+  EXPECT_FALSE(h.net.closed.count(2)) << "33 messages a second";
+}
+
 TEST(HubTest, ReconnectResendsWhatWasMissedOrTheWholeState) {
   HubHarness h;
   h.connect(1);
