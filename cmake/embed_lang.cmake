@@ -14,11 +14,5 @@ string(APPEND _out "#include \"text/lang_data.h\"\n\nnamespace allegra::text {\n
 string(APPEND _out "const std::vector<EmbeddedLanguage>& embedded_languages() {\n")
 string(APPEND _out "  static const std::vector<EmbeddedLanguage> languages = {\n${_body}  };\n")
 string(APPEND _out "  return languages;\n}\n\n}  // namespace allegra::text\n")
-# Only touch the output when it changes, so an unchanged translation rebuilds nothing.
-set(_old "")
-if(EXISTS "${OUT}")
-  file(READ "${OUT}" _old)
-endif()
-if(NOT _old STREQUAL _out)
-  file(WRITE "${OUT}" "${_out}")
-endif()
+include("${CMAKE_CURRENT_LIST_DIR}/write_if_changed.cmake")
+write_if_changed("${OUT}" "${_out}")
