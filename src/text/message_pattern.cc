@@ -2,20 +2,15 @@
 
 #include <fmt/format.h>
 #include <unicode/messagepattern.h>
-#include <unicode/unistr.h>
 
 #include <algorithm>
 #include <map>
 #include <stdexcept>
 
+#include "text/icu_strings.h"
+
 namespace allegra::text {
 namespace {
-
-std::string utf8(const icu::UnicodeString& s) {
-  std::string out;
-  s.toUTF8String(out);
-  return out;
-}
 
 ArgKind kind_of(UMessagePatternArgType type, const std::string& name) {
   switch (type) {
@@ -50,9 +45,7 @@ const char* arg_kind_name(ArgKind kind) {
 std::vector<MessageArgInfo> message_arguments(std::string_view pattern) {
   UErrorCode status = U_ZERO_ERROR;
   UParseError where{};
-  icu::MessagePattern parsed(icu::UnicodeString::fromUTF8(icu::StringPiece(
-                                 pattern.data(), static_cast<int32_t>(pattern.size()))),
-                             &where, status);
+  icu::MessagePattern parsed(utf16(pattern), &where, status);
   if (U_FAILURE(status))
     throw std::invalid_argument(
         fmt::format("ICU cannot parse it: {} at character {}", u_errorName(status), where.offset));

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
+#include "text/icu_strings.h"
 #include "text/lang_data.h"
 
 namespace allegra::text {
@@ -62,16 +63,6 @@ std::map<std::string, std::string, std::less<>> parse_language(std::string_view 
 }
 
 namespace {
-
-icu::UnicodeString utf16(std::string_view s) {
-  return icu::UnicodeString::fromUTF8(icu::StringPiece(s.data(), static_cast<int32_t>(s.size())));
-}
-
-std::string utf8(const icu::UnicodeString& s) {
-  std::string out;
-  s.toUTF8String(out);
-  return out;
-}
 
 std::unique_ptr<icu::MessageFormat> parse_pattern(std::string_view locale, std::string_view text,
                                                   std::string* error) {

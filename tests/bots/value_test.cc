@@ -21,7 +21,7 @@ namespace allegra {
 namespace {
 
 // Mid-round positions of random games with 2-6 players.
-std::vector<State> positions(int count, uint64_t seed) {
+std::vector<State> value_positions(int count, uint64_t seed) {
   std::vector<State> out;
   Rng rng(seed);
   uint64_t game = seed * 1000;
@@ -118,7 +118,7 @@ TEST(ValueNet, BadFilesSayWhy) {
 TEST(ValueNet, BatchesMatchSingleEvaluationsWithoutAllocating) {
   const ValueNet& net = shipped_value_net();
   ValueNet::Scratch scratch;
-  for (const State& s : positions(30, 3)) {
+  for (const State& s : value_positions(30, 3)) {
     const int n = s.players();
     std::vector<float> all;
     for (int p = 0; p < n; ++p) {
@@ -142,7 +142,7 @@ TEST(ValueNet, BatchesMatchSingleEvaluationsWithoutAllocating) {
 // resampling of the hidden cards.
 TEST(ValueFeatures, SameForEveryResamplingOfTheHiddenCards) {
   int n = 0;
-  for (const State& s : positions(60, 9)) {
+  for (const State& s : value_positions(60, 9)) {
     const PublicView view = s.public_view();
     for (int p = 0; p < s.players(); ++p) {
       const auto truth = features_of(s, p);
@@ -157,7 +157,7 @@ TEST(ValueFeatures, SameForEveryResamplingOfTheHiddenCards) {
 }
 
 TEST(ValueFeatures, RangesAndOneHots) {
-  for (const State& s : positions(40, 5)) {
+  for (const State& s : value_positions(40, 5)) {
     for (int p = 0; p < s.players(); ++p) {
       const auto f = features_of(s, p);
       for (float v : f) {
@@ -177,7 +177,7 @@ TEST(ValueLeaf, ValuesInRangeAndTheRoundKept) {
   const ValueNet& net = shipped_value_net();
   mcts::NetLeafScratch scratch;
   Rng rng(4);
-  for (State s : positions(40, 21)) {
+  for (State s : value_positions(40, 21)) {
     const int round = s.rounds_played();
     std::array<double, kMaxPlayers> values{};
     mcts::evaluate_with_net(s, round, rng, 5.0f, net, 6, scratch, values);

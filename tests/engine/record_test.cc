@@ -19,14 +19,14 @@ using serialize_test::random_action;
 using serialize_test::tiny_deck_options;
 using serialize_test::variants;
 
-struct Played {
+struct RecordedGame {
   GameRecord record;
   State final_state;
   int reshuffles = 0;
 };
 
 // Plays a seeded random game through a GameRecorder.
-Played play_recorded(const RuleOptions& options, uint64_t seed) {
+RecordedGame play_recorded(const RuleOptions& options, uint64_t seed) {
   State s(options, seed);
   GameRecorder recorder(s, seed);
   Rng rng(seed * 31 + 7);
@@ -71,7 +71,7 @@ TEST(Record, RandomGamesReplayWithEveryVariant) {
     for (const auto& v : variants(n)) {
       SCOPED_TRACE(::testing::Message() << n << " players, " << v.name);
       const uint64_t seed = 1000 * n + v.name.size();
-      Played g = play_recorded(v.options, seed);
+      RecordedGame g = play_recorded(v.options, seed);
       const GameRecord& r = g.record;
       EXPECT_EQ(recorded_reshuffles(r), g.reshuffles);
       ASSERT_EQ(r.totals_half.size(), static_cast<size_t>(n));
@@ -108,7 +108,7 @@ TEST(Record, TinyDeckGamesReshuffleAndReplay) {
   int reshuffles = 0;
   for (int n = kMinPlayers; n <= kMaxPlayers; ++n) {
     for (uint64_t seed = 1; seed <= 3; ++seed) {
-      Played g = play_recorded(tiny_deck_options(n), seed);
+      RecordedGame g = play_recorded(tiny_deck_options(n), seed);
       reshuffles += recorded_reshuffles(g.record);
       for (const auto& round : g.record.rounds) {
         for (const auto& step : round.steps) {
@@ -158,14 +158,14 @@ TEST(Record, RecorderRejectsIllegalActionsAndRecordsNothing) {
 // --- Tampering -------------------------------------------------------------------------------
 
 // A 4-player game with knocking, and a 3-player tiny-deck game with reshuffles.
-const Played& game4() {
-  static const Played g = play_recorded(variants(4)[0].options, 4242);
+const RecordedGame& game4() {
+  static const RecordedGame g = play_recorded(variants(4)[0].options, 4242);
   return g;
 }
-const Played& reshuffle_game() {
-  static const Played g = [] {
+const RecordedGame& reshuffle_game() {
+  static const RecordedGame g = [] {
     for (uint64_t seed = 1;; ++seed) {
-      Played played = play_recorded(tiny_deck_options(3), seed);
+      RecordedGame played = play_recorded(tiny_deck_options(3), seed);
       if (recorded_reshuffles(played.record) > 0 && played.record.rounds.size() >= 2) return played;
     }
   }();

@@ -9,24 +9,13 @@
 
 #include "bots/bot.h"
 #include "table/decision_seed.h"
+#include "table/seat_helpers.h"
 #include "table/table.h"
 
 namespace allegra::table {
 namespace {
 
 using std::chrono::milliseconds;
-
-Seat person(std::optional<Millis> timeout = std::nullopt) {
-  return Seat{SeatKind::kPerson, "", "", timeout};
-}
-Seat bot(std::string spec) { return Seat{SeatKind::kBot, "", std::move(spec), std::nullopt}; }
-
-TableConfig server_config() {
-  TableConfig c;
-  c.knock_window = Millis(5000);
-  c.bot_delay = {Millis(1000), Millis(2000)};
-  return c;
-}
 
 BotMove run(const BotJob& job) {
   const std::unique_ptr<Bot> b = make_bot(job.spec, 0);

@@ -14,16 +14,12 @@
 #include "sim/match.h"
 #include "table/decision_seed.h"
 #include "table/game_loop.h"
+#include "table/seat_helpers.h"
 
 namespace allegra::table {
 namespace {
 
 using std::chrono::milliseconds;
-
-Seat person(std::optional<Millis> timeout = std::nullopt) {
-  return Seat{SeatKind::kPerson, "", "", timeout};
-}
-Seat bot(std::string spec) { return Seat{SeatKind::kBot, "", std::move(spec), std::nullopt}; }
 
 std::vector<int> pending_seats(const Table& t) {
   std::vector<int> seats;
@@ -453,13 +449,6 @@ TEST(TableTest, SaveAndLoadAtTheRoundsEnd) {
 }
 
 // --- TableConfig (rule 7), next_wake(), take_timed_out() ----------------------------------
-
-TableConfig server_config() {
-  TableConfig c;
-  c.knock_window = Millis(5000);
-  c.bot_delay = {Millis(1000), Millis(2000)};
-  return c;
-}
 
 std::vector<Seat> bots(const std::vector<std::string>& specs) {
   std::vector<Seat> seats;
