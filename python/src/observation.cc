@@ -203,6 +203,7 @@ bool ObservationEncoder::update_grids(const State& s, ObservationRow& row, bool 
       !bytes_differ(values, row.values_.data(), value_bytes))
     return false;
   row.grids_seen_ = {};
+  unsigned masks_changed = 0;  // bit p: grid p's face-down or empty cells changed
   for (int p = 0; p < n; ++p) {
     const auto down = static_cast<size_t>(p), empty = static_cast<size_t>(kMaxPlayers + p);
     ObservationRow::Grid& g = row.grids_[static_cast<size_t>(p)];
@@ -217,8 +218,15 @@ bool ObservationEncoder::update_grids(const State& s, ObservationRow& row, bool 
       encode_cells(g, changed, masks[down], masks[empty], v);
     }
     row.grids_seen_.add(g.seen);
-    row.face_down_[down] = static_cast<float>(display_count(s.display_down(p))) / kDisplayCells;
-    row.cards_[down] =
+    if (masks[down] != row.masks_[down] || masks[empty] != row.masks_[empty])
+      masks_changed |= 1u << p;
+  }
+  // A display is a grid and its left neighbour's shared column: its counts change with either.
+  for (int p = 0; p < n; ++p) {
+    if (!first && !(masks_changed >> p & 1) && !(masks_changed >> left_of(p, n) & 1)) continue;
+    row.face_down_[static_cast<size_t>(p)] =
+        static_cast<float>(display_count(s.display_down(p))) / kDisplayCells;
+    row.cards_[static_cast<size_t>(p)] =
         static_cast<float>(kDisplayCells - display_count(s.display_empty(p))) / kDisplayCells;
   }
   row.masks_ = masks;
@@ -295,16 +303,24 @@ void ObservationEncoder::encode(const State& s, int me, std::span<float, kObserv
     flags |= static_cast<uint32_t>(s.had_final_turn(p)) << (16 + p);
     totals[static_cast<size_t>(p)] = s.total_half(p);
   }
-  if (!same_seat || flags != row.flags_ || totals != row.totals_) {
+  const bool seats_changed =
+      flags != row.flags_ || bytes_differ(totals.data(), row.totals_.data(), sizeof(totals));
+  if (seats_changed) {  // rare: a knock, a final turn, a round's end
     row.flags_ = flags;
     row.totals_ = totals;
+    for (int p = 0; p < n; ++p)
+      row.seat_fields_[static_cast<size_t>(p)] = {
+          static_cast<float>(flags >> p & 1), static_cast<float>(flags >> (8 + p) & 1),
+          static_cast<float>(flags >> (16 + p) & 1),
+          static_cast<float>(totals[static_cast<size_t>(p)]) / (kHalfPoints * 100.0f)};
+  }
+  if (!same_seat || seats_changed) {
     for (int r = 0; r < n; ++r) {
-      const int p = absolute_seat(r, me, n);
-      out[kKnocked + r] = static_cast<float>(flags >> p & 1);
-      out[kKnockPending + r] = static_cast<float>(flags >> (8 + p) & 1);
-      out[kFinalDone + r] = static_cast<float>(flags >> (16 + p) & 1);
-      out[kTotals + r] =
-          static_cast<float>(totals[static_cast<size_t>(p)]) / (kHalfPoints * 100.0f);
+      const auto& f = row.seat_fields_[static_cast<size_t>(absolute_seat(r, me, n))];
+      out[kKnocked + r] = f[0];
+      out[kKnockPending + r] = f[1];
+      out[kFinalDone + r] = f[2];
+      out[kTotals + r] = f[3];
     }
   }
   const auto pile = s.discard_pile();

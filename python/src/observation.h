@@ -137,9 +137,11 @@ class ObservationRow {
   detail::KeyCounts grids_seen_;                          // the sum of the grids' `seen`
   std::array<float, kMaxPlayers> face_down_{}, cards_{};  // by absolute seat, as written
   uint32_t flags_ = 0;                                    // knockers, pending, final turns
-  std::array<int32_t, kMaxPlayers> totals_{};             // as written
-  detail::KeyCounts unseen_seen_;                         // the cards in sight of `unseen`
-  uint8_t ones_count_ = 0;                                // the 1s written in sparse fields
+  std::array<int32_t, kMaxPlayers> totals_{};             // as last seen
+  // By absolute seat, from flags_ and totals_: knocked, knock_pending, final_turn_done, totals.
+  std::array<std::array<float, 4>, kMaxPlayers> seat_fields_{};
+  detail::KeyCounts unseen_seen_;  // the cards in sight of `unseen`
+  uint8_t ones_count_ = 0;         // the 1s written in sparse fields
   std::array<uint16_t, 24> ones_{};
   uint8_t pile_size_ = 0;  // the discard pile as last counted, bottom first
   std::array<int8_t, kMaxDeck> pile_{};
