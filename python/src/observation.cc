@@ -125,7 +125,7 @@ inline unsigned differing_cells(const int8_t* a, const int8_t* b) {
 
 // Whether two runs of `size` bytes differ, in 8-byte words (a library memcmp call costs more than
 // the comparison of a few dozen bytes); the last word may overlap the one before.
-bool bytes_differ(const void* a, const void* b, size_t size) {
+inline bool bytes_differ(const void* a, const void* b, size_t size) {
   const auto* x = static_cast<const unsigned char*>(a);
   const auto* y = static_cast<const unsigned char*>(b);
   uint64_t diff = 0;
@@ -197,10 +197,12 @@ bool ObservationEncoder::update_grids(const State& s, ObservationRow& row, bool 
     masks[static_cast<size_t>(p)] = static_cast<uint16_t>(s.grid_down(p) & ~empty);
     masks[static_cast<size_t>(kMaxPlayers + p)] = empty;
   }
-  const int8_t* values = s.grid_values(0).data();  // the grids are contiguous, seat by seat
-  const size_t value_bytes = static_cast<size_t>(n) * kGridCells;
+  // The grids are contiguous, seat by seat: all six are compared and kept, in a fixed number of
+  // words (the seats the table lacks hold no cards, and a change there would only cost a look).
+  const int8_t* values = s.grid_values(0).data();
+  constexpr size_t kValueBytes = kMaxPlayers * kGridCells;
   if (!first && !bytes_differ(masks.data(), row.masks_.data(), sizeof(masks)) &&
-      !bytes_differ(values, row.values_.data(), value_bytes))
+      !bytes_differ(values, row.values_.data(), kValueBytes))
     return false;
   row.grids_seen_ = {};
   unsigned masks_changed = 0;  // bit p: grid p's face-down or empty cells changed
@@ -230,7 +232,7 @@ bool ObservationEncoder::update_grids(const State& s, ObservationRow& row, bool 
         static_cast<float>(kDisplayCells - display_count(s.display_empty(p))) / kDisplayCells;
   }
   row.masks_ = masks;
-  std::memcpy(row.values_.data(), values, value_bytes);
+  std::memcpy(row.values_.data(), values, kValueBytes);
   return true;
 }
 
