@@ -94,6 +94,7 @@ struct KeyCounts {
     low += o.low;
     high += o.high;
   }
+  bool operator==(const KeyCounts&) const = default;
   int operator[](unsigned key) const {
     return static_cast<int>(((key < 8 ? low : high) >> ((key & 7) * 8)) & 0xFF);
   }
@@ -105,9 +106,14 @@ inline constexpr int kGridFloats = kGridCells * kCellFeatures;  // one seat's pa
 // What a writer of observations keeps to rewrite one vector incrementally (the vector environment
 // keeps one per game, for its row of the observation array), so that a step writes little more
 // than what changed:
-//  - each grid's 60 cell floats are encoded once and kept with the grid they were built from (its
-//    masks and cards): a step re-encodes only the grids that changed and copies the others, and
-//    when the vector already holds the same seat's observation, an unchanged grid is not copied;
+//  - the grids (masks and cards) as last seen, all at once: most steps change no grid, and one
+//    comparison says so;
+//  - each grid's 60 cell floats are encoded once and kept with the grid they were built from: a
+//    step re-encodes only the grids that changed and copies the others, and when the vector
+//    already holds the same seat's observation, an unchanged grid is not copied;
+//  - the per-seat fields in seat order (display counts with the grids, knock flags and totals
+//    apart): when the vector holds the same seat's observation and they did not change, they are
+//    not written; likewise `unseen` when the counts of the cards in sight did not change;
 //  - the 1s of the sparse fields (one-hots, cards) are remembered and cleared one by one instead
 //    of zeroing the fields;
 //  - the discard pile's cards are kept with their counts (for `unseen`): between two steps the
@@ -117,17 +123,25 @@ class ObservationRow {
  private:
   friend class ObservationEncoder;
   struct Grid {
-    uint16_t down = 0, empty = 0;
-    std::array<int8_t, kGridCells> values{};  // as built from (face-down cards never used)
-    bool valid = false;
     uint32_t version = 0;                    // + 1 at each re-encoding
-    detail::KeyCounts seen;                  // the grid's face-up cards
+    detail::KeyCounts seen;                  // its cells' keys (face-up cards: their values)
+    std::array<int8_t, kGridCells> keys{};   // each cell's key (all 0 before the first encoding)
     std::array<float, kGridFloats> cells{};  // its part of `cells`, the hole flag 0
   };
   std::array<Grid, kMaxPlayers> grids_{};
   int seat_ = -1;                                // the observer of the vector, -1: not written
   std::array<uint32_t, kMaxPlayers> written_{};  // version of the grid at each relative seat
-  uint8_t ones_count_ = 0;                       // the 1s written in sparse fields
+  // Every grid as encoded (face-down cards never used): down masks, empty masks, cards.
+  std::array<uint16_t, 2 * kMaxPlayers> masks_{};
+  std::array<int8_t, kMaxPlayers * kGridCells> values_{};
+  detail::KeyCounts grids_seen_;                          // the sum of the grids' `seen`
+  std::array<float, kMaxPlayers> face_down_{}, cards_{};  // by absolute seat, as written
+  uint32_t flags_ = 0;                                    // knockers, pending, final turns
+  std::array<int32_t, kMaxPlayers> totals_{};             // as last seen
+  // By absolute seat, from flags_ and totals_: knocked, knock_pending, final_turn_done, totals.
+  std::array<std::array<float, 4>, kMaxPlayers> seat_fields_{};
+  detail::KeyCounts unseen_seen_;  // the cards in sight of `unseen`
+  uint8_t ones_count_ = 0;         // the 1s written in sparse fields
   std::array<uint16_t, 24> ones_{};
   uint8_t pile_size_ = 0;  // the discard pile as last counted, bottom first
   std::array<int8_t, kMaxDeck> pile_{};
@@ -155,6 +169,8 @@ class ObservationEncoder {
 
  private:
   static void count_discard_pile(std::span<const int8_t> pile, ObservationRow& row);
+  // Re-encodes the grids that changed since the row last saw them; false if none did.
+  bool update_grids(const State& s, ObservationRow& row, bool first) const;
 
   int players_;
   std::array<int, kNumValues> deck_{};

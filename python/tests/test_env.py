@@ -179,11 +179,12 @@ def test_vector_env_errors():
         venv.state(3)
 
 
-@pytest.mark.parametrize("players,seats", [(5, None), (4, [None, "random", "greedy", None])])
+@pytest.mark.parametrize("players,seats", [(2, None), (4, None), (5, None), (6, None),
+                                           (4, [None, "random", "greedy", None])])
 def test_vector_env_rows_equal_fresh_observations(players, seats):
-    # The vector env rewrites each row incrementally (only the grids, 1s and discard-pile counts
-    # that changed): every row must still equal the observation written from scratch, over game
-    # restarts and bots' turns.
+    # The vector env rewrites each row incrementally (only the cells, per-seat fields, 1s, unseen
+    # counts and discard-pile counts that changed): every row must still equal the observation
+    # written from scratch, over game restarts and bots' turns, at every table size.
     venv = allegra.VectorEnv(5, seats=seats, seed=11, players=players)
     obs, mask = venv.reset(11)
     for step in range(2500):
