@@ -36,7 +36,7 @@ using allegra::Rng;
 using allegra::RuleOptions;
 using allegra::State;
 
-RuleOptions options_for(int players, int rounds) {
+RuleOptions search_options(int players, int rounds) {
   RuleOptions o;
   o.players = players;
   o.rounds = rounds;
@@ -52,7 +52,7 @@ const std::vector<PublicView>& decision_views() {
     ActionList scratch;
     int k = 0;
     for (uint64_t game = 1; game <= 4; ++game) {
-      State s(options_for(4, 3), game);
+      State s(search_options(4, 3), game);
       while (!s.is_terminal()) {
         if (s.legal_actions().size() > 1 && ++k % 23 == 0) out.emplace_back(s);
         s.apply(allegra::mcts::policy_action(s, rng, allegra::mcts::unseen_mean(s), scratch));
@@ -65,7 +65,7 @@ const std::vector<PublicView>& decision_views() {
 }
 
 void BM_PolicyRound(benchmark::State& bench) {
-  const RuleOptions options = options_for(static_cast<int>(bench.range(0)), 1);
+  const RuleOptions options = search_options(static_cast<int>(bench.range(0)), 1);
   uint64_t seed = 1;
   Rng rng(7);
   int64_t actions = 0, rounds = 0;

@@ -107,6 +107,9 @@ std::unique_ptr<Bot> make_mcts(std::string_view spec, uint64_t seed) {
       }
       continue;
     }
+    if (parts[i].starts_with("net"))  // a misspelt net part is no thread count
+      throw std::invalid_argument("bot " + quoted(spec) + ": the part " + quoted(parts[i]) +
+                                  " must be net or net=K (K rollout plies before the net)");
     auto threads = parse_count(spec, parts[i], "t", "threads", kMaxMctsThreads);
     if (!threads || config.threads != 1 || config.value_net)
       throw std::invalid_argument("bot " + quoted(spec) + ": the part " + quoted(parts[i]) +

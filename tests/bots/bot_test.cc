@@ -260,6 +260,8 @@ TEST(BotFactory, BadParametersSayWhy) {
       {"mcts:100it:net=-1", "got '-1'"},
       {"mcts:100it:net:net", "'net' is given twice"},
       {"mcts:100it:net:2t", "the part '2t' must be threads (e.g. 2t), once, before net"},
+      {"mcts:100it:nett", "the part 'nett' must be net or net=K"},
+      {"mcts:100it:netto=3", "the part 'netto=3' must be net or net=K"},
   };
   for (const auto& [spec, want] : cases) {
     try {
