@@ -4,6 +4,7 @@
 //   BM_LegalApply         legal_actions() + apply() per action of random 4-player play
 //   BM_LegalApplyEvents   the same, collecting the events of every apply()
 //   BM_RandomRound/N      complete random rounds (rounds=1 games) with N players
+//   BM_RandomRoundList/4  the same with the legal list built and indexed at every decision
 //   BM_Resample           State::resample() of mid-round positions
 //   BM_PublicView         State::public_view() of mid-round positions
 //
@@ -35,7 +36,7 @@ RuleOptions options_for(int players, int rounds) {
   return o;
 }
 
-// One uniformly random legal action (the same policy as `allegra selfplay`).
+// One uniformly random legal action (the same policy as `allegra selfplay`), from the list.
 inline Action pick(const State& s, Rng& rng, ActionList& legal) {
   s.legal_actions(legal);
   return legal[rng.below(static_cast<uint32_t>(legal.size()))];
@@ -78,8 +79,11 @@ void BM_LegalApplyEvents(benchmark::State& bench) {
 }
 BENCHMARK(BM_LegalApplyEvents);
 
-// One item = one complete round: a rounds=1 game, dealt, set up, played and scored.
-void BM_RandomRound(benchmark::State& bench) {
+// One item = one complete round: a rounds=1 game, dealt, set up, played and scored. The
+// random player as selfplay and the bench signature play it: random_legal_action(), the same
+// action and draw as pick() without building the list (BM_RandomRoundList: with the list).
+template <bool kList>
+void random_rounds(benchmark::State& bench) {
   const RuleOptions options = options_for(static_cast<int>(bench.range(0)), 1);
   uint64_t seed = 1;
   Rng rng(12345);
@@ -89,7 +93,7 @@ void BM_RandomRound(benchmark::State& bench) {
   for (auto _ : bench) {
     State s(options, seed++);
     while (!s.is_terminal()) {
-      s.apply(pick(s, rng, legal));
+      s.apply(kList ? pick(s, rng, legal) : s.random_legal_action(rng));
       if (s.is_chance_node()) s.deal();
       ++actions;
     }
@@ -100,7 +104,10 @@ void BM_RandomRound(benchmark::State& bench) {
   bench.counters["actions/round"] =
       benchmark::Counter(static_cast<double>(actions) / static_cast<double>(rounds ? rounds : 1));
 }
+void BM_RandomRound(benchmark::State& bench) { random_rounds<false>(bench); }
+void BM_RandomRoundList(benchmark::State& bench) { random_rounds<true>(bench); }
 BENCHMARK(BM_RandomRound)->Arg(2)->Arg(4)->Arg(6);
+BENCHMARK(BM_RandomRoundList)->Arg(4);
 
 // Mid-round positions of random 4-player games: every 37th action position, any phase,
 // setup and game over excluded.

@@ -4,6 +4,7 @@
 // libraries; not part of the CMake build (bench/ is globbed into allegra_bench).
 //
 //   random N   N random 4-player rounds, the BM_RandomRound/4 loop (seeds 1.., Rng 12345)
+//   random-list N  the same with the legal list (BM_RandomRoundList/4): the same games
 //   policy N   N rounds of the MCTS rollout policy, the BM_PolicyRound/4 loop
 //   mcts N     N decisions of MctsBot (1000 iterations, 1 thread, full budget), every 11th of
 //              the decision positions of four random-play games (the same positions for any
@@ -44,13 +45,14 @@ int main(int argc, char** argv) {
   const char* mode = argv[1];
   const int n = std::atoi(argv[2]);
   ActionList legal;
-  if (!std::strcmp(mode, "random")) {
+  if (!std::strcmp(mode, "random") || !std::strcmp(mode, "random-list")) {
+    const bool list = !std::strcmp(mode, "random-list");
     Rng rng(12345);
     long long actions = 0, sum = 0;
     for (int i = 0; i < n; ++i) {
       State s(options_for(4, 1), static_cast<uint64_t>(i + 1));
       for (; !s.is_terminal(); ++actions) {
-        s.apply(random_action(s, rng, legal));
+        s.apply(list ? random_action(s, rng, legal) : s.random_legal_action(rng));
         if (s.is_chance_node()) s.deal();
       }
       sum += s.total_half(0);

@@ -89,9 +89,9 @@ Best best_cell(const Display& d, int h, Rng& rng, uint16_t allowed = kDisplayMas
   return {tie ? random_cell(ties, rng) : std::countr_zero(ties), top};
 }
 
-Action random_legal(const State& s, Rng& rng, ActionList& scratch) {
-  s.legal_actions(scratch);
-  return scratch[rng.below(static_cast<uint32_t>(scratch.size()))];
+// legal_actions()[rng.below(size)] without building the list (the same draw).
+Action random_legal(const State& s, Rng& rng, ActionList& /*scratch*/) {
+  return s.random_legal_action(rng);
 }
 
 // The display last read, valid until a card of it moves (see rollout_round).

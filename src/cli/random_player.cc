@@ -10,10 +10,10 @@ Rng policy_rng(uint64_t game_seed) {
 }
 
 Action random_action(const State& state, Rng& rng) {
-  ActionList legal;
-  state.legal_actions(legal);
-  if (legal.empty()) throw std::logic_error("random_action: no legal action (game over?)");
-  return legal[rng.below(static_cast<uint32_t>(legal.size()))];
+  // legal_actions()[rng.below(size)], without building the list (the same draw).
+  if (state.is_terminal() || state.is_chance_node())
+    throw std::logic_error("random_action: no legal action (game over?)");
+  return state.random_legal_action(rng);
 }
 
 }  // namespace allegra::cli

@@ -6,29 +6,12 @@ namespace allegra {
 namespace {
 
 constexpr int kLineLength = 3;
-constexpr unsigned kRowBits = (1u << kDisplayCols) - 1;
+using detail::kRowBits;
 constexpr int8_t kBlocker = -100;  // a face-down card, an unknown card or the hole in a row
 
-// The packed form (see lines.h): byte dc of a row word is the card at display column dc, or
-// a sentinel for a cell that is not face up. Sentinels differ from every card value (-1..11,
-// so 0xFF and 0x00..0x0B) and from each other, across rows too, so they never match.
+// The packed form: see lines.h and pack_row().
 constexpr uint64_t kLow7 = 0x7F7F7F7F7F7F7F7Full;
 constexpr uint64_t kRowHigh = 0x8080808080ull;  // the high bit of each of a row's 5 bytes
-
-// Byte dc all ones where bit dc of a 5-bit row mask is set.
-constexpr auto kByteMasks = [] {
-  std::array<uint64_t, 1u << kDisplayCols> t{};
-  for (unsigned m = 0; m < t.size(); ++m)
-    for (int dc = 0; dc < kDisplayCols; ++dc)
-      if (m >> dc & 1) t[m] |= uint64_t{0xFF} << (8 * dc);
-  return t;
-}();
-constexpr auto kSentinels = [] {
-  std::array<uint64_t, kRows> t{};
-  for (int r = 0; r < kRows; ++r)
-    for (int dc = 0; dc < kDisplayCols; ++dc) t[r] |= uint64_t(0x40 + r * 8 + dc) << (8 * dc);
-  return t;
-}();
 
 // 0x80 in each byte of x that is zero, 0 elsewhere (exact: no carries between bytes).
 constexpr uint64_t zero_bytes(uint64_t x) { return ~(((x & kLow7) + kLow7) | x | kLow7); }
@@ -39,8 +22,7 @@ inline uint64_t row_word(const CellId* cells, unsigned row_up, const int8_t* val
   uint64_t w = 0;
   for (int dc = 0; dc < kDisplayCols; ++dc)
     w |= uint64_t{static_cast<uint8_t>(values[rc[dc]])} << (8 * dc);
-  const uint64_t up = kByteMasks[row_up];
-  return (w & up) | (kSentinels[r] & ~up);
+  return pack_row(w, row_up, r);
 }
 
 // Rows of the display that hold gaps: the cards on both sides of a gap are next to each other.
@@ -65,13 +47,19 @@ void row_lines_across_gaps(const CellId* cells, uint16_t up, uint16_t gaps, cons
 
 void find_lines(const CellId* cells, uint16_t up, uint16_t gaps, const int8_t* values,
                 LineList& out) {
+  std::array<uint64_t, kRows> word;
+  for (int r = 0; r < kRows; ++r)
+    word[r] = row_word(cells, (up >> (r * kDisplayCols)) & kRowBits, values, r);
+  find_lines_packed(word, cells, up, gaps, values, out);
+}
+
+void find_lines_packed(const std::array<uint64_t, kRows>& word, const CellId* cells, uint16_t up,
+                       uint16_t gaps, const int8_t* values, LineList& out) {
   // 1. Every row and column at once, without a branch on a card: windows of three equal
   //    bytes in a row word, columns of three equal bytes across the row words.
-  std::array<uint64_t, kRows> word;
   std::array<uint64_t, kRows> windows;  // bit 7 + 8*dc: a line from display column dc
   unsigned gap_rows = 0;                // bit r: row r holds a gap (the slow path below)
   for (int r = 0; r < kRows; ++r) {
-    word[r] = row_word(cells, (up >> (r * kDisplayCols)) & kRowBits, values, r);
     const uint64_t pairs = zero_bytes(word[r] ^ (word[r] >> 8)) & 0x80808080ull;
     windows[r] = pairs & (pairs >> 8);
     if ((gaps >> (r * kDisplayCols)) & kRowBits) gap_rows |= 1u << r;

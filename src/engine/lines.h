@@ -63,6 +63,40 @@ inline const RowRun& row_without_gaps(uint16_t gaps, int row) {
   return detail::kRowRuns[(gaps >> (row * kDisplayCols)) & ((1u << kDisplayCols) - 1)];
 }
 
+namespace detail {
+inline constexpr unsigned kRowBits = (1u << kDisplayCols) - 1;
+// Byte dc all ones where bit dc of a 5-bit row mask is set.
+inline constexpr auto kByteMasks = [] {
+  std::array<uint64_t, 1u << kDisplayCols> t{};
+  for (unsigned m = 0; m < t.size(); ++m)
+    for (int dc = 0; dc < kDisplayCols; ++dc)
+      if (m >> dc & 1) t[m] |= uint64_t{0xFF} << (8 * dc);
+  return t;
+}();
+// The sentinels of row r: they differ from every card value (-1..11, so 0xFF and 0x00..0x0B)
+// and from each other, across rows too, so they never match.
+inline constexpr auto kSentinels = [] {
+  std::array<uint64_t, kRows> t{};
+  for (int r = 0; r < kRows; ++r)
+    for (int dc = 0; dc < kDisplayCols; ++dc) t[r] |= uint64_t(0x40 + r * 8 + dc) << (8 * dc);
+  return t;
+}();
+}  // namespace detail
+
+// Row r of a display packed for the line search: `cards` holds the row's five card bytes
+// (byte dc = display column dc, whatever the cell holds); the cells not in `row_up` (5 bits:
+// the face-up cells with a known value) become sentinels.
+inline uint64_t pack_row(uint64_t cards, unsigned row_up, int r) {
+  const uint64_t up = detail::kByteMasks[row_up & detail::kRowBits];
+  return (cards & up) | (detail::kSentinels[r] & ~up);
+}
+
+// find_lines() of a display whose rows the caller has packed already (pack_row()): State
+// reads its rows straight from its grids, four cards of a row being next to each other there.
+// The other arguments are find_lines()'s (the list and the rows with gaps need them).
+void find_lines_packed(const std::array<uint64_t, kRows>& rows, const CellId* cells, uint16_t up,
+                       uint16_t gaps, const int8_t* values, LineList& out);
+
 // Appends the complete lines of one display to `out`: rows top to bottom (left to right within
 // a row), then columns left to right.
 //  cells:  the display's 15 cells in display order;

@@ -31,6 +31,7 @@
 #include <limits>
 
 #include "engine/public_view.h"
+#include "engine/state_cell_choice.h"
 #include "engine/unseen_cards.h"
 
 namespace allegra {
@@ -215,8 +216,25 @@ void State::complete_lines(int p, LineList& out) const {
     int d = display_index(p, players(), hole_);
     if (d >= 0) hole = static_cast<uint16_t>(1u << d);
   }
-  find_lines(display_cells(p, players()), up, static_cast<uint16_t>(empty & ~hole), values_.data(),
-             out);
+  const int left = left_of(p, players());
+  std::array<uint64_t, kRows> rows;
+  for (int r = 0; r < kRows; ++r)
+    rows[r] = pack_row(row_cards(p, left, r), up >> (r * kDisplayCols), r);
+  find_lines_packed(rows, display_cells(p, players()), up, static_cast<uint16_t>(empty & ~hole),
+                    values_.data(), out);
+}
+
+// Row r of p's display as find_lines_packed() reads it, byte dc the card at display column dc:
+// p's own four cards of the row lie next to each other in values_ (one load), the left
+// neighbour's column-3 card goes in front. The 15 lookups through display_cells() this replaces
+// were most of the line search, which runs after every card move.
+uint64_t State::row_cards(int p, int left, int r) const {
+  static_assert(std::endian::native == std::endian::little, "the row bytes are read as a word");
+  uint32_t own;
+  std::memcpy(&own, values_.data() + p * kGridCells + r * kGridCols, sizeof own);
+  const auto left_card =
+      static_cast<uint8_t>(values_[left * kGridCells + r * kGridCols + kSharedCol]);
+  return uint64_t{own} << 8 | left_card;
 }
 
 uint8_t State::winners() const {
@@ -249,27 +267,6 @@ uint16_t State::takeable() const {
     if (in_display(active_, n, cells[d])) mask &= static_cast<uint16_t>(~(1u << d));
   }
   return mask;
-}
-
-// The cell action of phase `phase` (the current one) and its legal cells (mask 0: the phase
-// has none). Inlined into legal() and legal_actions() with a constant phase, so each of their
-// cases folds to its own few lines: a call, or a second switch, costs as much as the check.
-[[gnu::always_inline]] inline State::CellChoice State::cell_choice(Phase phase) const {
-  switch (phase) {
-    case Phase::kSetupReveal:         // R11
-    case Phase::kRevealAfterDiscard:  // R5
-      return {ActionType::kReveal, active_, display_down(active_)};
-    case Phase::kHoldDrawn:  // R5: a swap replaces any card, face up or down, never a gap
-      return {ActionType::kSwap, active_, occupied(active_)};
-    case Phase::kKnockerSwap:  // R7 step 1
-      return {ActionType::kSwap, knocker_, occupied(knocker_)};
-    case Phase::kTake:  // R7 step 2
-      return {ActionType::kTake, knocker_, takeable()};
-    case Phase::kPut:  // R7 step 2: the cell it was taken from is empty now
-      return {ActionType::kPut, active_, occupied(active_)};
-    default:
-      return {ActionType::kReveal, kNoPlayer, 0};
-  }
 }
 
 void State::legal_actions(ActionList& out) const {

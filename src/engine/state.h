@@ -113,6 +113,10 @@ class State {
     legal_actions(out);
     return out;
   }
+  // legal_actions()[rng.below(n)], n the list's size, without building the list: the same
+  // action and the same one draw from `rng` (random play: selfplay, the bench signature,
+  // benchmarks). Throws std::logic_error at the chance node and at the game's end.
+  Action random_legal_action(Rng& rng) const;
   bool is_legal(Action a) const { return legal(a); }
   // Empty if `a` is legal now, else the reason in a sentence.
   std::string why_illegal(Action a) const;
@@ -268,11 +272,15 @@ class State {
   CellChoice cell_choice(Phase phase) const;
   void add_cell_actions(Phase phase, ActionList& out) const;
   bool legal_cell(Phase phase, Action a) const;
+  // random_legal_action() of a phase with cell actions (random_legal.cc).
+  Action random_cell_action(Phase phase, Rng& rng) const;
   bool may_draw_pile() const;      // R6
   bool may_discard_drawn() const;  // R5
   uint16_t occupied(int p) const { return ~display_empty(p) & kDisplayMask; }
   uint16_t takeable() const;   // R7 step 2
   bool legal(Action a) const;  // the fast check behind apply() and is_legal()
+  // Row r of p's display as the line search reads it (complete_lines()).
+  uint64_t row_cards(int p, int left, int r) const;
 
   void place_face_up(CellId c, int8_t v);
   void make_empty(CellId c);
