@@ -48,6 +48,14 @@ int report(std::string_view message) {
   return kExitUsage;
 }
 
+// An error that every rank of an MPI job meets alike before MPI starts (the arguments, a command
+// that does not split over ranks): rank 0 says it and fails, the other ranks exit quietly with 0.
+// mpirun ends the job at the first rank that fails; had it been one of the others, which have
+// nothing to print and so are faster, rank 0 would often be killed before its message got out.
+int report_on_rank0(std::string_view message) {
+  return quiet_rank() ? kExitOk : report(message);
+}
+
 }  // namespace
 
 int run_app(int argc, char** argv) {
@@ -69,12 +77,16 @@ int run_app(int argc, char** argv) {
     std::string hint = " (see allegra --help)";
     for (const Command& c : commands)
       if (c.app->parsed()) hint = fmt::format(" (see allegra {} --help)", c.app->get_name());
-    return report(std::string(e.what()) + hint);
+    return report_on_rank0(std::string(e.what()) + hint);
   }
   try {
     for (const Command& c : commands)
       if (c.app->parsed()) {
-        check_mpi_launch(c.app->get_name());
+        try {
+          check_mpi_launch(c.app->get_name());
+        } catch (const CliError& e) {
+          return report_on_rank0(e.what());
+        }
         return c.run();
       }
     return report(

@@ -50,8 +50,8 @@ class MpiSplit {
   // once; it throws on rank 0 what the first failed game (in game order) or emit threw, after
   // stopping the other ranks.
   sim::GameRunner runner();
-  // On a rank other than 0, after the run: the exit code (kExitOk if rank 0 reported the run
-  // as a success, kExitUsage if it failed and said why).
+  // On a rank other than 0, after the run: the exit code, kExitOk even when the run failed:
+  // rank 0 alone says why and fails, so that mpirun does not end the job before it has said it.
   int worker_exit_code() const;
 
   struct Impl;
