@@ -52,9 +52,7 @@ int report(std::string_view message) {
 // that does not split over ranks): rank 0 says it and fails, the other ranks exit quietly with 0.
 // mpirun ends the job at the first rank that fails; had it been one of the others, which have
 // nothing to print and so are faster, rank 0 would often be killed before its message got out.
-int report_on_rank0(std::string_view message) {
-  return quiet_rank() ? kExitOk : report(message);
-}
+int report_on_rank0(std::string_view message) { return quiet_rank() ? kExitOk : report(message); }
 
 }  // namespace
 
