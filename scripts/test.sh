@@ -114,10 +114,10 @@ step "web: end-to-end tests (chromium, real server)"
 
 step "fuzz targets (clang, libFuzzer): build (waits for the background build), then a short run of each on its corpus"
 finish fuzz-build
-# Runs one target for 10 s (wall clock) on a scratch copy of its corpus (crash files go there too).
+# Runs one target for 5 s (wall clock) on a scratch copy of its corpus (crash files go there too).
 run_fuzzer() {
   local target=$1 corpus="fuzz/corpus/${1#fuzz_}" dict="fuzz/${1#fuzz_}.dict" work
-  local args=(-max_total_time=10 -print_final_stats=0)
+  local args=(-max_total_time=5 -print_final_stats=0)
   [[ -f "$dict" ]] && args+=(-dict="$dict")
   work=$(mktemp -d)  # outside the repository
   mkdir "$work/corpus"
@@ -128,10 +128,10 @@ run_fuzzer() {
     echo "test.sh: $target failed (crash input in $work)" >&2
     return 1
   fi
-  echo "$target: 10 s without a crash"
+  echo "$target: 5 s without a crash"
   rm -rf "$work"
 }
-# Two at a time, one per core of the CI machine: each still runs its full 10 s.
+# Two at a time, one per core of the CI machine: each still runs its full 5 s.
 for ((i = 0; i < ${#fuzzers[@]}; i += 2)); do
   pids=()
   for target in "${fuzzers[@]:i:2}"; do

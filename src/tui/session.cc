@@ -198,12 +198,14 @@ std::optional<table::Events> Session::ask(const table::Pending& due, Screen& scr
     if (screen.announce(pass, Screen::Wait::kEnter)) return std::nullopt;
   }
   last_human_ = p;
-  show(asking);
   try {
     save();  // a crash or a closed terminal loses nothing
   } catch (const std::runtime_error&) {
     // Best effort: a failing save is reported when the player quits and it fails again.
   }
+  // Shown after the save (which waits for the disk): the decision discards what was typed
+  // before it was asked, and a key pressed once the new table shows must not fall into that.
+  show(asking);
   for (;;) {
     const Choice c = screen.decide(asking, view);
     if (c.kind == Choice::Kind::kQuit) return std::nullopt;

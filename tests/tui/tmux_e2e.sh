@@ -39,8 +39,10 @@ wait_for "Round 1 of 3" 20
 out="$(screen)"
 grep -q "too small" <<<"$out" && fail "the too-small message stayed after the resize"
 grep -qF "##" <<<"$out" || fail "no ASCII face-down cards without a UTF-8 locale"
+wait_for "Arrows move" 20
 tm send-keys -t game ":" "reveal 0b1" Enter
 wait_for "You turned up the" 20
+wait_for "Arrows move" 20  # the decision's own key help: the screen reads keys again
 tm send-keys -t game h
 wait_for "Hint: the strongest bot would play" 60
 screen | grep -qF "points expected" || fail "the hint does not give its moves' expected points"
