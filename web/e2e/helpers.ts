@@ -1,5 +1,5 @@
 // Steps shared by the e2e tests: open the start page with a name, open a table.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures';
 
 export interface TableSetup {
@@ -36,6 +36,32 @@ export async function openTable(page: Page, baseUrl: string, name: string, setup
   return page.url().split('/t/')[1]!;
 }
 
+/** How many server frames the table screen has drawn so far (its speed figure counts them). */
+async function framesDrawn(page: Page): Promise<number> {
+  return page.evaluate(() => window.__allegraTableMs?.length ?? 0);
+}
+
+/**
+ * Clicks an offered move and waits until the table has drawn a frame the server sent after it
+ * (at most 2 s), so that the caller looks at the table after the move: without the wait, a loop
+ * that checks the table and clicks again can see the table from before its own move and click
+ * a move of the next decision in passing (on a fast machine the next frame comes in between).
+ * Returns false if the click did not happen (the table moved on under the pointer: a bot, the
+ * knock window closing).
+ */
+export async function clickAndWait(page: Page, control: Locator): Promise<boolean> {
+  const before = await framesDrawn(page);
+  try {
+    await control.click({ timeout: 1500 });
+  } catch {
+    return false;
+  }
+  await page
+    .waitForFunction((n) => (window.__allegraTableMs?.length ?? 0) > n, before, { timeout: 2000 })
+    .catch(() => {});
+  return true;
+}
+
 /**
  * The table screen marks every control that sends a legal action with `data-action` (the
  * action's text); a multi-step choice (e.g. the drawn card, then a cell) ends in such a control.
@@ -46,12 +72,7 @@ export async function playUntil(page: Page, until: () => Promise<boolean>, maxCl
   while (!(await until())) {
     const legal = page.locator('[data-action]:not([disabled])');
     if ((await legal.count()) > 0) {
-      try {
-        await legal.first().click({ timeout: 2000 });
-        clicks++;
-      } catch {
-        /* the table moved on under the pointer (a bot, the knock window closing): look again */
-      }
+      if (await clickAndWait(page, legal.first())) clicks++;
       if (clicks > maxClicks) throw new Error(`more than ${maxClicks} clicks without reaching the goal`);
     } else {
       await page.waitForTimeout(50);

@@ -4,7 +4,7 @@
 // server frame to the table drawn, performance.now() in the page).
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
-import { openTable } from './helpers';
+import { clickAndWait, openTable } from './helpers';
 
 const sizes = [
   { name: 'phone', width: 390, height: 844 },
@@ -37,11 +37,7 @@ async function startIfAsked(page: Page) {
 async function playOne(page: Page): Promise<boolean> {
   const legal = page.locator('.table-screen [data-action]');
   if ((await legal.count()) === 0) return false;
-  try {
-    await legal.first().click({ timeout: 1500 });
-  } catch {
-    /* the table moved on */
-  }
+  await clickAndWait(page, legal.first());
   return true;
 }
 
@@ -50,13 +46,13 @@ test('6 players: the table, then a round end, at phone and desktop size', async 
   await startIfAsked(page);
   // The two setup reveals, then the first draw.
   await expect(page.locator('.display [data-action^="reveal"]').first()).toBeVisible();
-  await page.locator('.display [data-action^="reveal"]').first().click();
-  await page.locator('.display [data-action^="reveal"]').first().click();
+  await clickAndWait(page, page.locator('.display [data-action^="reveal"]').first());
+  await clickAndWait(page, page.locator('.display [data-action^="reveal"]').first());
   // Play until the drawn card is to be placed (a bot's knock may come first: give or keep).
   const swap = page.locator('.display [data-action^="swap"]');
   for (let i = 0; i < 100 && (await swap.count()) === 0; i++) {
     const draw = page.locator('.pile [data-action="draw"]');
-    if ((await draw.count()) > 0) await draw.click().catch(() => {});
+    if ((await draw.count()) > 0) await clickAndWait(page, draw);
     else if (!(await playOne(page))) await page.waitForTimeout(30);
   }
   await expect(swap.first()).toBeVisible();
