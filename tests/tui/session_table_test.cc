@@ -71,6 +71,12 @@ class TuiSessionTable : public ::testing::Test {
     c.options.players = static_cast<int>(c.seats.size());
     return c;
   }
+  // The same game without saving: a person's every decision saves (and fsyncs) the whole game
+  // so far, which made the tests that only play a game on slow under the sanitizers.
+  static SessionConfig without_saves(SessionConfig c) {
+    c.save_path.clear();
+    return c;
+  }
   std::string read(const std::string& path) const {
     std::ifstream in(path, std::ios::binary);
     return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
@@ -112,7 +118,7 @@ TEST_F(TuiSessionTable, BotsPlayTheGameTheTablePlays) {
 TEST_F(TuiSessionTable, AResumedGameEndsAsTheUninterruptedOne) {
   const SessionConfig c = config({{"Ann", ""}, {"Bea", "medium"}, {"Carlo", "easy"}}, 9);
   KnockingScreen straight;
-  Session whole(c, tr_);
+  Session whole(without_saves(c), tr_);
   ASSERT_EQ(whole.run(straight), Session::Outcome::kFinished);
 
   KnockingScreen first;
@@ -124,7 +130,7 @@ TEST_F(TuiSessionTable, AResumedGameEndsAsTheUninterruptedOne) {
   State state(RuleOptions{}, 1);
   const SavedGame saved = load_save(text, &state);
   KnockingScreen second;
-  Session resumed(c, tr_, saved, state);
+  Session resumed(without_saves(c), tr_, saved, state);
   ASSERT_EQ(resumed.run(second), Session::Outcome::kFinished);
   EXPECT_EQ(resumed.record(), whole.record()) << "the bots went on as if nobody had quit";
 }
@@ -214,7 +220,7 @@ std::vector<int> answered(const SavedGame& saved) {
 TEST_F(TuiSessionTable, ASaveInAKnockWindowKeepsTheBotsAnswerAndGoesOnAsTheUninterruptedGame) {
   const SessionConfig c = config({{"Ann", ""}, {"Bea", "medium"}, {"Carlo", "easy"}}, 9);
   KnockingScreen straight;
-  Session whole(c, tr_);
+  Session whole(without_saves(c), tr_);
   ASSERT_EQ(whole.run(straight), Session::Outcome::kFinished);
 
   // The first knock window in which a bot answered before Ann was asked.
@@ -235,7 +241,7 @@ TEST_F(TuiSessionTable, ASaveInAKnockWindowKeepsTheBotsAnswerAndGoesOnAsTheUnint
     EXPECT_EQ(table.pending()[0].knock_window, true);
 
     KnockingScreen second;
-    Session resumed(c, tr_, saved, state);
+    Session resumed(without_saves(c), tr_, saved, state);
     ASSERT_EQ(resumed.run(second), Session::Outcome::kFinished);
     EXPECT_EQ(resumed.record(), whole.record()) << "the game went on as if nobody had quit";
     EXPECT_EQ(resumed.state(), whole.state());
@@ -250,7 +256,7 @@ TEST_F(TuiSessionTable, AHotSeatSaveInAKnockWindowDoesNotAskTheFirstPersonAgain)
   SessionConfig c = config({{"Ann", ""}, {"Bea", ""}, {"Carlo", "easy"}}, 3);
   c.options.rounds = 2;
   KnockingScreen straight;
-  Session whole(c, tr_);
+  Session whole(without_saves(c), tr_);
   ASSERT_EQ(whole.run(straight), Session::Outcome::kFinished);
   // The second person asked in one window: the first one's knock is not in the record yet.
   const std::vector<KnockingScreen::Asked>& asked = straight.knock_answers;
@@ -267,7 +273,7 @@ TEST_F(TuiSessionTable, AHotSeatSaveInAKnockWindowDoesNotAskTheFirstPersonAgain)
   EXPECT_NE(std::find(done.begin(), done.end(), asked[second - 1].seat), done.end())
       << "the first person's answer is in the save";
   KnockingScreen rest;
-  Session resumed(c, tr_, saved, state);
+  Session resumed(without_saves(c), tr_, saved, state);
   ASSERT_EQ(resumed.run(rest), Session::Outcome::kFinished);
   ASSERT_FALSE(rest.knock_answers.empty());
   EXPECT_EQ(rest.knock_answers[0].seat, asked[second].seat) << "the window went on where it was";
@@ -293,12 +299,8 @@ TEST_F(TuiSessionTable, AVersion1SaveOfAnEarlierAllegraStillResumes) {
   EXPECT_TRUE(answered(saved).empty()) << "version 1 kept no knock answers";
 
   SessionConfig c = config(saved.seats, 11);
-  // Played to the end without saving: each person's decision would write (and fsync) the whole
-  // game so far, which made this the second slowest test of the sanitizer build.
-  SessionConfig unsaved = c;
-  unsaved.save_path.clear();
   KnockingScreen screen;
-  Session resumed(unsaved, tr_, saved, state);
+  Session resumed(without_saves(c), tr_, saved, state);
   EXPECT_EQ(resumed.state(), state);
   ASSERT_EQ(resumed.run(screen), Session::Outcome::kFinished);
   ASSERT_FALSE(screen.knock_answers.empty());
