@@ -88,6 +88,12 @@ class TuiSession : public ::testing::Test {
     c.options.players = static_cast<int>(c.seats.size());
     return c;
   }
+  // The same game without saving: a person's every decision saves (and fsyncs) the whole game
+  // so far, which made the tests that only play a game on slow under the sanitizers.
+  static SessionConfig without_saves(SessionConfig c) {
+    c.save_path.clear();
+    return c;
+  }
   fs::path dir_;
   text::Translator tr_{"en"};
 };
@@ -135,7 +141,7 @@ TEST_F(TuiSession, QuittingSavesAndResumeContinuesExactly) {
   EXPECT_EQ(saved.seats[2].bot, "medium");
 
   ScriptedScreen second;
-  Session resumed(config("human,easy,medium,easy"), tr_, saved, state);
+  Session resumed(without_saves(config("human,easy,medium,easy")), tr_, saved, state);
   EXPECT_EQ(resumed.state(), session.state());
   EXPECT_EQ(resumed.run(second), Session::Outcome::kFinished);
   const GameRecord& full = resumed.record();
@@ -162,7 +168,7 @@ class QuitAtRoundEnd : public ScriptedScreen {
 
 TEST_F(TuiSession, QuittingOnTheEndOfRoundScreenSavesTheRoundOverAndResumes) {
   ScriptedScreen straight;
-  Session whole(config("human,easy,easy,easy"), tr_);
+  Session whole(without_saves(config("human,easy,easy,easy")), tr_);
   ASSERT_EQ(whole.run(straight), Session::Outcome::kFinished);
 
   QuitAtRoundEnd first;
@@ -181,7 +187,7 @@ TEST_F(TuiSession, QuittingOnTheEndOfRoundScreenSavesTheRoundOverAndResumes) {
   EXPECT_EQ(state, session.state());
 
   ScriptedScreen second;
-  Session resumed(config("human,easy,easy,easy"), tr_, saved, state);
+  Session resumed(without_saves(config("human,easy,easy,easy")), tr_, saved, state);
   EXPECT_EQ(resumed.state().round(), 1);  // dealt
   ASSERT_EQ(resumed.run(second), Session::Outcome::kFinished);
   EXPECT_EQ(resumed.record(), whole.record());
@@ -221,7 +227,7 @@ TEST_F(TuiSession, HotSeatPassesTheScreenBetweenPeople) {
 
 TEST_F(TuiSession, TheLastRoundIsScoredOnScreenBeforeTheSummary) {
   ScriptedScreen screen;
-  Session session(config("human,easy,easy,easy"), tr_);
+  Session session(without_saves(config("human,easy,easy,easy")), tr_);
   ASSERT_EQ(session.run(screen), Session::Outcome::kFinished);
   const size_t last_round = find_line(screen.notes, "End of round 3");
   const size_t summary = find_line(screen.notes, "Game over after 3 rounds");
@@ -238,7 +244,7 @@ TEST_F(TuiSession, TheWinnerLineIsOnScreenAt80x24WithSixLongNames) {
              {"Wilhelmina", "easy"}, {"Evangelina", "easy"},   {"Christophe", "easy"}};
   c.options.players = 6;
   ScriptedScreen screen;
-  Session session(c, tr_);
+  Session session(without_saves(c), tr_);
   ASSERT_EQ(session.run(screen), Session::Outcome::kFinished);
   const TableModel& m = screen.summary;
   const size_t winner = find_line(m.notes, "The winner");
