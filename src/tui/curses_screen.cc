@@ -326,11 +326,12 @@ std::optional<std::string> CursesScreen::read_text(const std::string& prompt) {
   }
 }
 
+void CursesScreen::discard_typeahead() { keys_->flush(); }
+
 Choice CursesScreen::decide(const TableModel& model, const PublicView& view) {
   last_ = model;
   TableModel shown = model;
   std::optional<Action> pointed = last_pointed_;
-  keys_->flush();  // nothing typed before the person was asked acts
   for (;;) {
     const TableLayout layout = screen_layout(shown, COLS, LINES);
     InputMap map(view, layout, *tr_, shown.names, shown.you);

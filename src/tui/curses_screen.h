@@ -34,6 +34,7 @@ class CursesScreen : public Screen {
 
   void show(const TableModel& model, const std::vector<std::string>& new_lines) override;
   bool pause(int ms) override;
+  void discard_typeahead() override;
   Choice decide(const TableModel& model, const PublicView& view) override;
   bool announce(const TableModel& model, Wait wait) override;
   bool think(const TableModel& model, const std::function<bool()>& ready) override;

@@ -29,7 +29,11 @@ class Screen {
   virtual void show(const TableModel& model, const std::vector<std::string>& new_lines) = 0;
   // Waits about `ms` milliseconds so people can follow a bot; true if the person asked to quit.
   virtual bool pause(int ms) = 0;
-  // A person chooses one of view.legal_actions() (or asks for a hint, or to quit).
+  // A person is about to be asked (the next show() draws the decision): keys typed before now,
+  // while the bots played, must not act. A screen without type-ahead does nothing.
+  virtual void discard_typeahead() {}
+  // A person chooses one of view.legal_actions() (or asks for a hint, or to quit); keys typed
+  // since discard_typeahead() count.
   virtual Choice decide(const TableModel& model, const PublicView& view) = 0;
   // How announce() waits: not at all (a short pause), for Enter, or (the final summary, so
   // keys typed ahead cannot close it unread) for q.

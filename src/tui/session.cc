@@ -198,14 +198,16 @@ std::optional<table::Events> Session::ask(const table::Pending& due, Screen& scr
     if (screen.announce(pass, Screen::Wait::kEnter)) return std::nullopt;
   }
   last_human_ = p;
+  // What was typed before the person can see this decision (an Enter while the bots played) is
+  // dropped; what is typed once the table below shows counts, also while the save below waits
+  // for the disk (a key pressed then was lost when the decision itself dropped typed keys).
+  screen.discard_typeahead();
+  show(asking);
   try {
     save();  // a crash or a closed terminal loses nothing
   } catch (const std::runtime_error&) {
     // Best effort: a failing save is reported when the player quits and it fails again.
   }
-  // Shown after the save (which waits for the disk): the decision discards what was typed
-  // before it was asked, and a key pressed once the new table shows must not fall into that.
-  show(asking);
   for (;;) {
     const Choice c = screen.decide(asking, view);
     if (c.kind == Choice::Kind::kQuit) return std::nullopt;

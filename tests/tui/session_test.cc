@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <filesystem>
@@ -23,9 +24,12 @@ class ScriptedScreen : public Screen {
  public:
   void show(const TableModel&, const std::vector<std::string>& lines) override {
     log.insert(log.end(), lines.begin(), lines.end());
+    calls += 'S';
   }
   bool pause(int) override { return false; }
+  void discard_typeahead() override { calls += 'D'; }
   Choice decide(const TableModel& model, const PublicView& view) override {
+    calls += 'A';
     statuses.push_back(model.status);
     if (hint_first && decisions == 0 && hints == 0) {
       ++hints;
@@ -52,6 +56,7 @@ class ScriptedScreen : public Screen {
   bool cancel_hint = false;
   std::vector<std::string> log, notes, statuses, thinking;
   TableModel summary;
+  std::string calls;  // S show, D discard_typeahead, A decide (ask)
 };
 
 // The index of the first line starting with `prefix`, or lines.size().
@@ -123,6 +128,21 @@ TEST_F(TuiSession, PlaysAWholeGameAndWritesTheRecord) {
   EXPECT_TRUE(std::any_of(screen.notes.begin(), screen.notes.end(), [](const std::string& l) {
     return l.find("The winner") == 0 || l.find("The winners") == 0;
   }));
+}
+
+// Keys typed while the bots played are dropped right before the person's table is drawn, and
+// not later: what the person types once it shows counts, also while the game is being saved.
+TEST_F(TuiSession, TypeAheadIsDroppedJustBeforeTheDecisionShows) {
+  ScriptedScreen screen;
+  Session session(config("human,easy,easy,easy"), tr_);
+  ASSERT_EQ(session.run(screen), Session::Outcome::kFinished);
+  ASSERT_GT(screen.decisions, 10);
+  size_t asked = 0;
+  for (size_t at = screen.calls.find("DSA"); at != std::string::npos;
+       at = screen.calls.find("DSA", at + 1))
+    ++asked;
+  EXPECT_EQ(asked, static_cast<size_t>(screen.decisions)) << screen.calls;
+  EXPECT_EQ(std::count(screen.calls.begin(), screen.calls.end(), 'D'), screen.decisions);
 }
 
 TEST_F(TuiSession, QuittingSavesAndResumeContinuesExactly) {
