@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "bots/evaluation.h"
+#include "bots/mcts_rollout.h"
 #include "engine/public_view.h"
 #include "engine/state.h"
 
@@ -202,6 +203,17 @@ TEST(BotFactory, KnownSpecs) {
   EXPECT_EQ(make_bot("medium", 1)->name(), "medium");
   EXPECT_EQ(make_bot("mcts:200it:net", 1)->name(), "mcts:200it:net=8");
   EXPECT_EQ(make_bot("mcts:200it:2t:net=0", 1)->name(), "mcts:200it:2t:net=0");
+  for (const char* spec :
+       {"mcts:200it:rollout=v1", "mcts:200it:2t:net:rollout=v3", "mcts:50ms:rollout=v2:2t"})
+    EXPECT_NE(make_bot(spec, 1), nullptr) << spec;
+  // The rollout policy shows in the name unless it is the default (so a name is a spec).
+  for (RolloutPolicy v :
+       {RolloutPolicy::kV1, RolloutPolicy::kV2, RolloutPolicy::kV3, RolloutPolicy::kV4}) {
+    const std::string spec = "mcts:200it:rollout=" + rollout_policy_name(v);
+    EXPECT_EQ(make_bot(spec, 1)->name(), v == kDefaultRolloutPolicy ? "mcts:200it" : spec);
+    EXPECT_EQ(make_bot(make_bot(spec + ":net", 1)->name(), 1)->name(),
+              make_bot(spec + ":net", 1)->name());
+  }
 }
 
 TEST(BotFactory, UnknownSpecs) {
@@ -262,6 +274,10 @@ TEST(BotFactory, BadParametersSayWhy) {
       {"mcts:100it:net:2t", "the part '2t' must be threads (e.g. 2t), once, before net"},
       {"mcts:100it:nett", "the part 'nett' must be net or net=K"},
       {"mcts:100it:netto=3", "the part 'netto=3' must be net or net=K"},
+      {"mcts:100it:rollout=v9", "the part 'rollout=v9' must be rollout=v1, v2, v3 or v4"},
+      {"mcts:100it:rollout", "the part 'rollout' must be rollout=v1"},
+      {"mcts:100it:rollout=v2:rollout=v2", "v3 or v4, once"},
+      {"mcts:100it:net:rollout=v1:1", "the part '1' must be threads"},
   };
   for (const auto& [spec, want] : cases) {
     try {
