@@ -121,12 +121,12 @@ struct DisplayCache {
 // What a version of the policy does beyond v1 (mcts_rollout.h).
 struct Rules {
   bool round_end = false;       // v2 on: no round end unless lowest alone
-  bool useful_reveals = false;  // v3: reveals where a card helps
+  bool useful_reveals = false;  // v3 on: reveals where a card helps
   bool knocks = false;          // v4: knock, give and take by the gains
 };
 constexpr Rules rules_of(RolloutPolicy v) {
   return {.round_end = v != RolloutPolicy::kV1,
-          .useful_reveals = v == RolloutPolicy::kV3,
+          .useful_reveals = v == RolloutPolicy::kV3 || v == RolloutPolicy::kV4,
           .knocks = v == RolloutPolicy::kV4};
 }
 
