@@ -1,6 +1,6 @@
 // Tests of the MCTS rollout policy's versions (src/bots/mcts_rollout.h): the round-end rule
-// (v2) and the useful reveals (v3) on hand-built positions, legality of every version over
-// many rounds at 2-6 players, and that no version looks at a hidden card.
+// (v2), the useful reveals (v3) and the knocks (v4) on hand-built positions, legality of every
+// version over many rounds at 2-6 players, and that no version looks at a hidden card.
 #include <gtest/gtest.h>
 
 #include <bit>
