@@ -68,8 +68,9 @@ constexpr int kLegalityGames = 100;
 
 TEST(Bots, OnlyLegalActionsOverEveryVariant) {
   const std::vector<std::string> others = {"random", "greedy", "expert", "easy", "medium"};
-  // The search without and with the learned value (truncated rollouts), in turns.
-  const std::vector<std::string> searchers = {"mcts:3it", "mcts:3it:net=2"};
+  // The search without and with the learned value (truncated rollouts), and with the rollout
+  // policy that knocks (v4; the default is v1), in turns.
+  const std::vector<std::string> searchers = {"mcts:3it", "mcts:3it:net=2", "mcts:3it:rollout=v4"};
   std::map<std::string, int> games_of;
   int games = 0;
   auto enough = [&] {
@@ -90,7 +91,7 @@ TEST(Bots, OnlyLegalActionsOverEveryVariant) {
         options.discard_draw_may_discard = variant >> 2 & 1;
         const auto seed = static_cast<uint64_t>(games);
         std::vector<std::string> specs;
-        const std::string& mcts = searchers[static_cast<size_t>(games / 40 % 2)];
+        const std::string& mcts = searchers[static_cast<size_t>(games / 40) % searchers.size()];
         for (int p = 0; p < players; ++p)
           specs.push_back(p == games % players ? mcts : others[(games + p) % others.size()]);
         std::vector<std::unique_ptr<Bot>> bots;
