@@ -52,7 +52,7 @@ namespace allegra {
 
 // The rollout policy's version (see above); what an mcts spec's rollout=vN part selects. The
 // default stays v1: v4 won 39% against three experts at 300 iterations where v1 won 16%, but
-// at 1,800 iterations it was not better (34% against 44%, 100 games), an iteration costs 2.7
+// at 1,800 iterations it was not better (36.5% against 43.5%, 200 games), an iteration costs 2.7
 // times as much, and the levels and the hint search 3,000-20,000 iterations
 // (docs/strength.md, "The rollout policy").
 enum class RolloutPolicy : uint8_t { kV1, kV2, kV3, kV4 };
