@@ -178,7 +178,7 @@ LastCell last_cell(const State& s, uint16_t down, int p, float hidden_mean) {
 // True if p ends the round lowest alone (R9: a tie is penalised) with his display worth `mine`
 // after the action, the other displays valued as they are, except that `delta` points are
 // added to the neighbour who shares p's display cell `cell` (a card placed in a shared column
-// is in two displays).
+// is in two displays; -1: no cell changes, e.g. a reveal).
 bool ends_lowest_alone(const State& s, int p, float hidden_mean, float mine, int cell,
                        float delta) {
   const int n = s.players();
