@@ -42,7 +42,9 @@ std::vector<PublicView> decision_views(int players) {
     State s(options, game);
     while (!s.is_terminal()) {
       if (s.legal_actions().size() > 1) all.emplace_back(s);
-      s.apply(allegra::mcts::policy_action(s, rng, allegra::mcts::unseen_mean(s), scratch));
+      // v1 whatever the default: the positions stay those of the recorded figures.
+      s.apply(allegra::mcts::policy_action(s, rng, allegra::mcts::unseen_mean(s), scratch,
+                                           allegra::RolloutPolicy::kV1));
       if (s.is_chance_node()) s.deal();
     }
   }

@@ -4,11 +4,14 @@
 //                          game from the deal); counter actions/round, items = actions
 //   BM_Rollout             mcts::rollout_round() from a sample of 4-player mid-round positions
 //                          (sample + rollout, as one iteration does); items = rollout actions
+//   BM_RolloutVersion/V    the same with rollout policy version V (0 = v1 .. 3 = v4);
+//                          counter actions/rollout
 //   BM_MctsDecision/I/T/S  MctsBot::choose() with I iterations, T threads and S = 1 if it stops
 //                          once decided (MctsConfig::stop_when_decided), over 4-player positions
 //                          from policy self-play games (every phase, early and late in rounds,
 //                          all three rounds); items = iterations run, so items/s is the search
 //                          speed; time = the mean decision, max_ms the slowest one
+//   BM_MctsDecisionVersion/I/V  the same, one thread, full budget, rollout policy version V
 //
 // Run: build/release/allegra_bench --benchmark_filter=Mcts
 // Use real time for threads > 1 (the benchmark does): CPU time is the sum over threads.
@@ -55,7 +58,9 @@ const std::vector<PublicView>& decision_views() {
       State s(search_options(4, 3), game);
       while (!s.is_terminal()) {
         if (s.legal_actions().size() > 1 && ++k % 23 == 0) out.emplace_back(s);
-        s.apply(allegra::mcts::policy_action(s, rng, allegra::mcts::unseen_mean(s), scratch));
+        // v1 whatever the default: the positions stay those of the recorded figures.
+        s.apply(allegra::mcts::policy_action(s, rng, allegra::mcts::unseen_mean(s), scratch,
+                                             allegra::RolloutPolicy::kV1));
         if (s.is_chance_node()) s.deal();
       }
     }
@@ -96,6 +101,27 @@ void BM_Rollout(benchmark::State& bench) {
 }
 BENCHMARK(BM_Rollout);
 
+// BM_Rollout with rollout policy version V (0 = v1, 1 = v2, 2 = v3, 3 = v4; mcts_rollout.h): the
+// time is one sample and rollout, so it compares what an iteration costs under each version.
+void BM_RolloutVersion(benchmark::State& bench) {
+  const auto version = static_cast<allegra::RolloutPolicy>(bench.range(0));
+  const auto& views = decision_views();
+  Rng rng(11);
+  size_t i = 0;
+  int64_t actions = 0, rollouts = 0;
+  for (auto _ : bench) {
+    const PublicView& view = views[i++ % views.size()];
+    State s = State::sample(view, rng);
+    actions +=
+        allegra::mcts::rollout_round(s, rng, allegra::mcts::unseen_mean(view.masked()), version);
+    ++rollouts;
+    benchmark::DoNotOptimize(s);
+  }
+  bench.SetItemsProcessed(actions);
+  bench.counters["actions/rollout"] = static_cast<double>(actions) / static_cast<double>(rollouts);
+}
+BENCHMARK(BM_RolloutVersion)->Arg(0)->Arg(1)->Arg(2)->Arg(3);
+
 void BM_MctsDecision(benchmark::State& bench) {
   const auto& views = decision_views();
   MctsConfig config;
@@ -120,6 +146,26 @@ void BM_MctsDecision(benchmark::State& bench) {
   bench.counters["it/decision"] = static_cast<double>(iterations) / bench.iterations();
   bench.counters["max_ms"] = slowest;
 }
+// The search speed with rollout policy version V (0 = v1 .. 3 = v4), one thread, every
+// decision run in full: BM_MctsDecisionVersion/I/V; items = iterations.
+void BM_MctsDecisionVersion(benchmark::State& bench) {
+  const auto& views = decision_views();
+  MctsConfig config;
+  config.iterations = static_cast<int>(bench.range(0));
+  config.rollout = static_cast<allegra::RolloutPolicy>(bench.range(1));
+  config.stop_when_decided = false;
+  MctsBot bot(config, 1);
+  size_t i = 0;
+  int64_t iterations = 0;
+  for (auto _ : bench) {
+    const Action a = bot.choose(views[i++ % views.size()]);
+    benchmark::DoNotOptimize(a);
+    iterations += bot.last_iterations();
+  }
+  bench.SetItemsProcessed(iterations);
+}
+BENCHMARK(BM_MctsDecisionVersion)->Args({1000, 0})->Args({1000, 3})->Unit(benchmark::kMillisecond);
+
 // {iterations, threads, stop_when_decided}; the last two are the levels hard and expert.
 BENCHMARK(BM_MctsDecision)
     ->Args({1000, 1, 0})

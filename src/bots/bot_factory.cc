@@ -78,7 +78,11 @@ std::vector<std::string_view> split(std::string_view s, char sep) {
 std::unique_ptr<Bot> make_mcts(std::string_view spec, uint64_t seed) {
   const std::vector<std::string_view> parts = split(spec, ':');
   MctsConfig config;
-  if (parts.size() < 2 || parts.size() > 4) unknown(spec);
+  // The budget, then threads, net and rollout parts, each at most once.
+  const bool has_rollout = std::any_of(parts.begin(), parts.end(), [](std::string_view part) {
+    return part.starts_with("rollout");
+  });
+  if (parts.size() < 2 || parts.size() > (has_rollout ? 5u : 4u)) unknown(spec);
   if (auto it = parse_count(spec, parts[1], "it", "iterations", kMaxMctsIterations)) {
     config.iterations = static_cast<int>(*it);
   } else if (auto ms = parse_count(spec, parts[1], "ms", "milliseconds", kMaxMctsMillis)) {
@@ -87,7 +91,19 @@ std::unique_ptr<Bot> make_mcts(std::string_view spec, uint64_t seed) {
     throw std::invalid_argument("bot " + quoted(spec) + ": the budget " + quoted(parts[1]) +
                                 " must be iterations (e.g. 2000it) or milliseconds (e.g. 100ms)");
   }
+  bool rollout_given = false;
   for (size_t i = 2; i < parts.size(); ++i) {
+    if (parts[i].starts_with("rollout")) {
+      const auto version = parts[i].starts_with("rollout=")
+                               ? rollout_policy_from_name(parts[i].substr(8))
+                               : std::nullopt;
+      if (!version || rollout_given)
+        throw std::invalid_argument("bot " + quoted(spec) + ": the part " + quoted(parts[i]) +
+                                    " must be rollout=v1, v2, v3 or v4, once");
+      config.rollout = *version;
+      rollout_given = true;
+      continue;
+    }
     if (parts[i] == "net" || parts[i].starts_with("net=")) {
       if (config.value_net)
         throw std::invalid_argument("bot " + quoted(spec) + ": 'net' is given twice");
@@ -153,7 +169,8 @@ std::unique_ptr<Bot> make_bot(std::string_view spec, uint64_t seed) {
 
 std::string bot_spec_help() {
   return "random, greedy, expert, mcts, mcts:<N>it, mcts:<N>ms, mcts:<N>it:<T>t, "
-         "mcts:<N>ms:<T>t, any mcts spec with :net or :net=<K> (the learned value), easy, medium, "
+         "mcts:<N>ms:<T>t, any mcts spec with :net or :net=<K> (the learned value) and/or "
+         ":rollout=v1|v2|v3|v4 (the rollout policy), easy, medium, "
          "hard, level:expert (levels also as level:easy, "
          "level:medium, level:hard)";
 }

@@ -74,6 +74,7 @@ class alignas(64) Tree {
     stop_early_ = config.stop_when_decided && !timed;
     net_ = config.value_net;
     net_depth_ = config.value_depth;
+    rollout_ = config.rollout;
     if (net_ && !net_scratch_) net_scratch_ = std::make_unique<mcts::NetLeafScratch>();
     for (long long i = 0; timed ? true : i < budget; ++i) {
       if (deadline && i > 0 && Clock::now() >= *deadline) break;
@@ -117,7 +118,8 @@ class alignas(64) Tree {
       s.legal_actions(legal_);
       const int mover = s.current_player();
       const uint16_t preferred =
-          bias_ > 0 ? mcts::policy_action(s, rng_, hidden_mean_, scratch_).code() : 0xFFFF;
+          bias_ > 0 ? mcts::policy_action(s, rng_, hidden_mean_, scratch_, rollout_).code()
+                    : 0xFFFF;
       // Children legal in this sample; which legal actions already have a child.
       uint32_t has_child = 0;
       int32_t best = -1;
@@ -176,10 +178,10 @@ class alignas(64) Tree {
     }
     if (net_) {
       mcts::evaluate_with_net(s, start_round, rng_, hidden_mean_, *net_, net_depth_, *net_scratch_,
-                              values_);
+                              values_, rollout_);
     } else {
       if (!s.is_terminal() && s.rounds_played() == start_round)
-        mcts::rollout_round(s, rng_, hidden_mean_);
+        mcts::rollout_round(s, rng_, hidden_mean_, rollout_);
       mcts::evaluate(s, values_);
     }
     for (const Step& step : path_) {
@@ -208,6 +210,7 @@ class alignas(64) Tree {
   long long iterations_ = 0;
   const ValueNet* net_ = nullptr;
   int net_depth_ = 0;
+  RolloutPolicy rollout_ = kDefaultRolloutPolicy;
   std::unique_ptr<mcts::NetLeafScratch> net_scratch_;  // made once, reused by every search
 };
 
@@ -250,6 +253,7 @@ std::string MctsBot::name() const {
       c.seconds > 0 ? "mcts:" + format_seconds(c.seconds) : fmt::format("mcts:{}it", c.iterations);
   if (c.threads > 1) n += fmt::format(":{}t", c.threads);
   if (c.value_net) n += fmt::format(":net={}", c.value_depth);
+  if (c.rollout != kDefaultRolloutPolicy) n += ":rollout=" + rollout_policy_name(c.rollout);
   return n;
 }
 

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "bots/bot.h"
+#include "bots/mcts_rollout.h"
 
 namespace allegra {
 
@@ -39,6 +40,9 @@ struct MctsConfig {
   // values the position (spec option :net / :net=K). Not owned; must outlive the bot.
   const ValueNet* value_net = nullptr;
   int value_depth = 0;
+  // The default policy of the rollouts and of the progressive bias (mcts_rollout.h; spec part
+  // rollout=v1|v2|v3).
+  RolloutPolicy rollout = kDefaultRolloutPolicy;
 };
 
 class MctsBot : public Bot {

@@ -9,7 +9,25 @@
 #include "bots/rollout_display.h"
 #include "engine/event.h"
 #include "engine/options.h"
+#include "engine/scoring.h"
 #include "engine/unseen_cards.h"
+
+namespace allegra {
+
+std::string rollout_policy_name(RolloutPolicy version) {
+  // A table, not "v" + std::to_string(...), which GCC 12 flags with a false -Wrestrict.
+  static constexpr std::string_view kNames[] = {"v1", "v2", "v3", "v4"};
+  return std::string(kNames[static_cast<int>(version)]);
+}
+
+std::optional<RolloutPolicy> rollout_policy_from_name(std::string_view name) {
+  for (const RolloutPolicy v :
+       {RolloutPolicy::kV1, RolloutPolicy::kV2, RolloutPolicy::kV3, RolloutPolicy::kV4})
+    if (name == rollout_policy_name(v)) return v;
+  return std::nullopt;
+}
+
+}  // namespace allegra
 
 namespace allegra::mcts {
 namespace {
@@ -100,6 +118,122 @@ struct DisplayCache {
   Display d;
 };
 
+// What a version of the policy does beyond v1 (mcts_rollout.h).
+struct Rules {
+  bool round_end = false;       // v2 on: no round end unless lowest alone
+  bool useful_reveals = false;  // v3 on: reveals where a card helps
+  bool knocks = false;          // v4: knock, give and take by the gains
+};
+constexpr Rules rules_of(RolloutPolicy v) {
+  return {.round_end = v != RolloutPolicy::kV1,
+          .useful_reveals = v == RolloutPolicy::kV3 || v == RolloutPolicy::kV4,
+          .knocks = v == RolloutPolicy::kV4};
+}
+
+constexpr float kKnockGain = 6.0f;   // v4: least gain of the offered card to knock for it
+constexpr float kGiveMargin = 1.0f;  // v4: a take must beat keeping the card by this much
+
+// v4: the best gain in p's display `mine` of a card taken from knocker k's display (one of its
+// face-up cards not in p's display: a face-down one is unknown, so it is not counted), and
+// the cell holding it (kNoCell if none).
+struct Take {
+  CellId cell = kNoCell;
+  float gain = -1e9f;
+};
+Take best_take(const State& s, const Display& mine, int k, float hidden_mean, Rng& rng) {
+  Display theirs;
+  theirs.read(s, k, hidden_mean);
+  const int p = s.current_player();
+  const int n = s.players();
+  Take best;
+  for (int v = kMinValue; v <= kMaxValue; ++v) {
+    for (unsigned m = theirs.by_value[v - kMinValue]; m; m &= m - 1) {
+      const CellId c = theirs.cells[std::countr_zero(m)];
+      if (in_display(p, n, c)) continue;  // taking it would change p's own display
+      const float gain = best_cell(mine, v, rng).gain;
+      if (gain > best.gain) best = {c, gain};
+      break;  // the same value elsewhere gains the same
+    }
+  }
+  return best;
+}
+
+// Face-down cells of a 15-bit display mask.
+inline int count_display_cells(uint16_t mask) {
+  return count_cells(mask & kGridMask) + count_cells(mask >> kGridCells);
+}
+
+// The round-end rule (v2) for the player to move, p, when his display has exactly one
+// face-down cell, `last` (display index): filling or turning it up ends the round (R8, R8a).
+struct LastCell {
+  int last = -1;   // -1: the rule does not apply (an ender already, or not one cell left)
+  float mine = 0;  // p's expected display score now
+};
+
+LastCell last_cell(const State& s, uint16_t down, int p, float hidden_mean) {
+  if (s.in_final_round() || down == 0 || (down & (down - 1)) != 0) return {};
+  return {std::countr_zero(down), expected_display_score(s, p, hidden_mean)};
+}
+
+// True if p ends the round lowest alone (R9: a tie is penalised) with his display worth `mine`
+// after the action, the other displays valued as they are, except that `delta` points are
+// added to the neighbour who shares p's display cell `cell` (a card placed in a shared column
+// is in two displays; -1: no cell changes, e.g. a reveal).
+bool ends_lowest_alone(const State& s, int p, float hidden_mean, float mine, int cell,
+                       float delta) {
+  const int n = s.players();
+  const int col = cell % kDisplayCols;
+  // Display column 0 is the left neighbour's column 3 (his display column 4); p's own
+  // column 3 (display column 4) is his right neighbour's display column 0.
+  const int sharer = col == 0 ? left_of(p, n) : col == kDisplayCols - 1 ? right_of(p, n) : -1;
+  for (int q = 0; q < n; ++q) {
+    if (q == p) continue;
+    const float other = expected_display_score(s, q, hidden_mean) + (q == sharer ? delta : 0.0f);
+    if (!(mine < other)) return false;
+  }
+  return true;
+}
+
+// The cells p may put card h into under the round-end rule: all, unless h in his last
+// face-down cell would end the round with p not lowest alone (then all but that cell).
+uint16_t fillable_cells(const State& s, const Display& d, int p, int h, const LastCell& lc,
+                        float hidden_mean) {
+  // A card that is no card value (hidden, in a view) has no gains: no restriction either.
+  if (lc.last < 0 || h < kMinValue || h > kMaxValue) return kDisplayMask;
+  const bool line = (d.neighbours_of(h).line >> lc.last & 1) != 0;
+  // A completed line takes the card and its two equals away (R3); the rule ignores what
+  // clearing does to the neighbours' displays.
+  const float after =
+      lc.mine - hidden_mean + (line ? -2.0f * static_cast<float>(h) : static_cast<float>(h));
+  if (ends_lowest_alone(s, p, hidden_mean, after, lc.last, static_cast<float>(h) - hidden_mean))
+    return kDisplayMask;
+  return static_cast<uint16_t>(kDisplayMask & ~(1u << lc.last));
+}
+
+// v3: the face-down cell of p's display to turn up. An unknown card there completes a line
+// when it equals two face-up cards next to it (a chance of a free clear), or makes a pair
+// with an equal card of 2 and more next to it; the first kind is preferred, then the second,
+// then any; within a kind p's own columns 0-2 (display columns 1-3) come first, since a card
+// in a shared column also lies in a neighbour's display and helps his lines as much as p's.
+int useful_reveal(const Display& d, Rng& rng) {
+  constexpr uint16_t kUnshared = 0b01110'01110'01110;
+  uint16_t line = 0, pair = 0;
+  for (int v = kMinValue; v <= kMaxValue; ++v) {
+    const uint16_t m = d.by_value[v - kMinValue];
+    if (m == 0) continue;
+    const Neighbours nb = d.neighbours(m);
+    if ((m & (m - 1)) != 0) line |= nb.line;
+    if (v >= 2) pair |= nb.col0 | nb.col1 | nb.before | nb.after;
+  }
+  for (const uint16_t kind : {line, pair, static_cast<uint16_t>(kDisplayMask)}) {
+    const auto cells = static_cast<uint16_t>(d.down & kind);
+    if (cells == 0) continue;
+    const auto own = static_cast<uint16_t>(cells & kUnshared);
+    return random_cell(own ? own : cells, rng);
+  }
+  return -1;
+}
+
 inline bool moves_cards(ActionType t) {
   return t == ActionType::kReveal || t == ActionType::kSwap || t == ActionType::kTake ||
          t == ActionType::kPut || t == ActionType::kClear || t == ActionType::kLeaveLines;
@@ -109,12 +243,22 @@ inline bool moves_cards(ActionType t) {
 // face-down cell of the player's own display (R5, R11), a swap or a put any non-empty cell of
 // it (R5, R7; the knock hole is empty, so never chosen), exactly the engine's masks.
 Action policy(const State& s, Rng& rng, float hidden_mean, ActionList& scratch, bool hurry,
-              DisplayCache& cache) {
+              DisplayCache& cache, Rules rules) {
   const int p = s.current_player();
   Display& d = cache.d;
+  // The round-end rule gives way when a rollout drags on (two careful players could wait for
+  // each other forever: nobody is forced to end a round).
+  const bool round_end = rules.round_end && !hurry;
   switch (s.phase()) {
     case Phase::kSetupReveal:
-    case Phase::kRevealAfterDiscard: {  // only the face-down mask is needed: no read
+    case Phase::kRevealAfterDiscard: {
+      if (rules.useful_reveals && !hurry) {
+        if (cache.player != p) d.read(s, cache.player = p, hidden_mean);
+        const int i = useful_reveal(d, rng);
+        if (i >= 0) return Action::reveal(d.cells[i]);
+        return random_legal(s, rng, scratch);
+      }
+      // v1: only the face-down mask is needed, no read.
       const int i = random_cell(s.display_down(p), rng);
       if (i < 0) return random_legal(s, rng, scratch);
       return Action::reveal(display_cells(p, s.players())[i]);
@@ -124,30 +268,88 @@ Action policy(const State& s, Rng& rng, float hidden_mean, ActionList& scratch, 
       if (!pile_ok) return Action::draw_discard();
       if (hurry || s.discard_pile_size() == 0) return Action::draw_pile();
       if (cache.player != p) d.read(s, cache.player = p, hidden_mean);
-      const Best b = best_cell(d, s.discard_pile_card(0), rng);
+      const int top = s.discard_pile_card(0);
+      uint16_t cells = kDisplayMask;
+      if (round_end) {
+        const LastCell lc = last_cell(s, d.down, p, hidden_mean);
+        cells = fillable_cells(s, d, p, top, lc, hidden_mean);
+      }
+      const Best b = best_cell(d, top, rng, cells);
       return b.gain >= kTakeDiscard ? Action::draw_discard() : Action::draw_pile();
     }
-    case Phase::kKnockWindow:
-      return Action::pass();
-    case Phase::kChooseKnocker:
-      return Action::refuse();
-    case Phase::kHoldDrawn: {
+    case Phase::kKnockWindow: {
+      if (!rules.knocks || hurry) return Action::pass();
       if (cache.player != p) d.read(s, cache.player = p, hidden_mean);
       const Best b = best_cell(d, s.held_card(), rng);
+      return b.gain >= kKnockGain && s.is_legal(Action::knock()) ? Action::knock() : Action::pass();
+    }
+    case Phase::kChooseKnocker: {
+      if (!rules.knocks || hurry) return Action::refuse();
+      // Give the card to the knocker whose display offers the best take, if that take beats
+      // keeping the card (its best swap, or about nothing for a discard and a reveal).
+      if (cache.player != p) d.read(s, cache.player = p, hidden_mean);
+      const float keep = std::max(best_cell(d, s.held_card(), rng).gain, 0.0f);
+      int best_knocker = -1;
+      float best_gain = keep + kGiveMargin;
+      for (unsigned m = s.knockers(); m; m &= m - 1) {
+        const int k = std::countr_zero(m);
+        const Take t = best_take(s, d, k, hidden_mean, rng);
+        if (t.gain >= best_gain) {
+          best_gain = t.gain;
+          best_knocker = k;
+        }
+      }
+      const Action give = Action::give(best_knocker);
+      return best_knocker >= 0 && s.is_legal(give) ? give : Action::refuse();
+    }
+    case Phase::kTake: {
+      if (!rules.knocks) break;
+      if (cache.player != p) d.read(s, cache.player = p, hidden_mean);
+      const Take t = best_take(s, d, s.knocker(), hidden_mean, rng);
+      const Action take = Action::take(t.cell);
+      if (t.cell != kNoCell && s.is_legal(take)) return take;
+      break;
+    }
+    case Phase::kHoldDrawn: {
+      if (cache.player != p) d.read(s, cache.player = p, hidden_mean);
       const bool may_discard = s.is_legal(Action::discard());
+      if (round_end) {
+        const LastCell lc = last_cell(s, d.down, p, hidden_mean);
+        if (lc.last >= 0) {
+          // Discarding must turn up the last cell; swapping into it fills it: both end the
+          // round. The best non-ending option is a swap into a face-up cell, whatever its gain.
+          const int h = s.held_card();
+          const Best b = best_cell(d, h, rng, fillable_cells(s, d, p, h, lc, hidden_mean));
+          const bool may_end_by_reveal =
+              may_discard && ends_lowest_alone(s, p, hidden_mean, lc.mine, -1, 0.0f);
+          if (may_end_by_reveal && b.gain < kKeepDrawn) return Action::discard();
+          if (b.index >= 0) return Action::swap(d.cells[b.index]);
+        }
+      }
+      const Best b = best_cell(d, s.held_card(), rng);
       if (may_discard && (hurry || b.gain < kKeepDrawn)) return Action::discard();
       if (b.index < 0) return random_legal(s, rng, scratch);
       return Action::swap(d.cells[b.index]);
     }
-    case Phase::kKnockerSwap: {
+    case Phase::kKnockerSwap: {  // R8a.4: the knocker's swap into his last cell ends the round
       if (cache.player != p) d.read(s, cache.player = p, hidden_mean);
-      const Best b = best_cell(d, s.held_card(), rng);
+      const int h = s.held_card();
+      uint16_t cells = kDisplayMask;
+      if (round_end)
+        cells = fillable_cells(s, d, p, h, last_cell(s, d.down, p, hidden_mean), hidden_mean);
+      Best b = best_cell(d, h, rng, cells);
+      if (b.index < 0 && cells != kDisplayMask) b = best_cell(d, h, rng);
       if (b.index < 0) return random_legal(s, rng, scratch);
       return Action::swap(d.cells[b.index]);
     }
-    case Phase::kPut: {
+    case Phase::kPut: {  // R8a.2: a put into his last cell ends the round
       if (cache.player != p) d.read(s, cache.player = p, hidden_mean);
-      const Best b = best_cell(d, s.taken_card(), rng);
+      const int h = s.taken_card();
+      uint16_t cells = kDisplayMask;
+      if (round_end)
+        cells = fillable_cells(s, d, p, h, last_cell(s, d.down, p, hidden_mean), hidden_mean);
+      Best b = best_cell(d, h, rng, cells);
+      if (b.index < 0 && cells != kDisplayMask) b = best_cell(d, h, rng);
       if (b.index < 0) return random_legal(s, rng, scratch);
       return Action::put(d.cells[b.index]);
     }
@@ -157,7 +359,6 @@ Action policy(const State& s, Rng& rng, float hidden_mean, ActionList& scratch, 
         if (a.type == ActionType::kClear) return a;
       return scratch.front();
     }
-    case Phase::kTake:
     case Phase::kRoundOver:
     case Phase::kGameOver:
       break;
@@ -181,19 +382,33 @@ float unseen_mean(const State& s) {
   return static_cast<float>(sum) / static_cast<float>(count);
 }
 
-Action policy_action(const State& s, Rng& rng, float hidden_mean, ActionList& scratch) {
-  DisplayCache cache;
-  return policy(s, rng, hidden_mean, scratch, false, cache);
+float expected_display_score(const State& s, int q, float hidden_mean) {
+  const auto down = s.display_down(q);
+  const auto present = static_cast<uint16_t>(~s.display_empty(q) & kDisplayMask);
+  if (present == 0) return static_cast<float>(kEmptyDisplayPoints);
+  const CellId* cells = display_cells(q, s.players());
+  // The cards in whole points first: equal displays give bit-equal scores (a tie is a tie).
+  int up = 0;
+  for (unsigned m = present & ~down; m; m &= m - 1) up += s.cell_value(cells[std::countr_zero(m)]);
+  return static_cast<float>(up) + static_cast<float>(count_display_cells(down)) * hidden_mean;
 }
 
-int rollout_round(State& s, Rng& rng, float hidden_mean) {
+Action policy_action(const State& s, Rng& rng, float hidden_mean, ActionList& scratch,
+                     RolloutPolicy version) {
+  DisplayCache cache;
+  return policy(s, rng, hidden_mean, scratch, false, cache, rules_of(version));
+}
+
+int rollout_round(State& s, Rng& rng, float hidden_mean, RolloutPolicy version) {
+  const Rules rules = rules_of(version);
   const int start = s.rounds_played();
   ActionList scratch;
   DisplayCache cache;
   int n = 0;
   while (!s.is_terminal() && s.rounds_played() == start) {
-    const Action a = n < kRolloutCap ? policy(s, rng, hidden_mean, scratch, n >= kHurryAfter, cache)
-                                     : random_legal(s, rng, scratch);
+    const Action a = n < kRolloutCap
+                         ? policy(s, rng, hidden_mean, scratch, n >= kHurryAfter, cache, rules)
+                         : random_legal(s, rng, scratch);
     s.apply(a);
     if (moves_cards(a.type)) cache.player = -1;
     ++n;

@@ -39,10 +39,10 @@ void values_from_predicted_totals(const State& s, const std::array<double, kMaxP
 }
 
 void evaluate_with_net(State& s, int start_round, Rng& rng, float hidden_mean, const ValueNet& net,
-                       int depth, NetLeafScratch& scratch,
-                       std::array<double, kMaxPlayers>& values) {
+                       int depth, NetLeafScratch& scratch, std::array<double, kMaxPlayers>& values,
+                       RolloutPolicy version) {
   for (int i = 0; i < depth && !s.is_terminal() && s.rounds_played() == start_round; ++i)
-    s.apply(policy_action(s, rng, hidden_mean, scratch.actions));
+    s.apply(policy_action(s, rng, hidden_mean, scratch.actions, version));
   if (s.is_terminal() || s.rounds_played() != start_round) {
     evaluate(s, values);
     return;

@@ -13,6 +13,7 @@
 
 #include <array>
 
+#include "bots/mcts_rollout.h"
 #include "bots/value_net.h"
 #include "engine/rng.h"
 #include "engine/state.h"
@@ -29,7 +30,8 @@ struct NetLeafScratch {
 // Plays at most `depth` rollout-policy plies on s (not past the round being played when called,
 // `start_round` = s.rounds_played() at the iteration's start) and writes every player's value.
 void evaluate_with_net(State& s, int start_round, Rng& rng, float hidden_mean, const ValueNet& net,
-                       int depth, NetLeafScratch& scratch, std::array<double, kMaxPlayers>& values);
+                       int depth, NetLeafScratch& scratch, std::array<double, kMaxPlayers>& values,
+                       RolloutPolicy version = kDefaultRolloutPolicy);
 
 // The values of predicted totals (points) with the formula above; `rounds_after` = rounds still
 // to play after the current one (from the round limit and the point limit).

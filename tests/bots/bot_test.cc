@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "bots/evaluation.h"
+#include "bots/mcts_rollout.h"
 #include "engine/public_view.h"
 #include "engine/state.h"
 
@@ -67,8 +68,9 @@ constexpr int kLegalityGames = 100;
 
 TEST(Bots, OnlyLegalActionsOverEveryVariant) {
   const std::vector<std::string> others = {"random", "greedy", "expert", "easy", "medium"};
-  // The search without and with the learned value (truncated rollouts), in turns.
-  const std::vector<std::string> searchers = {"mcts:3it", "mcts:3it:net=2"};
+  // The search without and with the learned value (truncated rollouts), and with the rollout
+  // policy that knocks (v4; the default is v1), in turns.
+  const std::vector<std::string> searchers = {"mcts:3it", "mcts:3it:net=2", "mcts:3it:rollout=v4"};
   std::map<std::string, int> games_of;
   int games = 0;
   auto enough = [&] {
@@ -89,7 +91,7 @@ TEST(Bots, OnlyLegalActionsOverEveryVariant) {
         options.discard_draw_may_discard = variant >> 2 & 1;
         const auto seed = static_cast<uint64_t>(games);
         std::vector<std::string> specs;
-        const std::string& mcts = searchers[static_cast<size_t>(games / 40 % 2)];
+        const std::string& mcts = searchers[static_cast<size_t>(games / 40) % searchers.size()];
         for (int p = 0; p < players; ++p)
           specs.push_back(p == games % players ? mcts : others[(games + p) % others.size()]);
         std::vector<std::unique_ptr<Bot>> bots;
@@ -202,6 +204,17 @@ TEST(BotFactory, KnownSpecs) {
   EXPECT_EQ(make_bot("medium", 1)->name(), "medium");
   EXPECT_EQ(make_bot("mcts:200it:net", 1)->name(), "mcts:200it:net=8");
   EXPECT_EQ(make_bot("mcts:200it:2t:net=0", 1)->name(), "mcts:200it:2t:net=0");
+  for (const char* spec :
+       {"mcts:200it:rollout=v1", "mcts:200it:2t:net:rollout=v3", "mcts:50ms:rollout=v2:2t"})
+    EXPECT_NE(make_bot(spec, 1), nullptr) << spec;
+  // The rollout policy shows in the name unless it is the default (so a name is a spec).
+  for (RolloutPolicy v :
+       {RolloutPolicy::kV1, RolloutPolicy::kV2, RolloutPolicy::kV3, RolloutPolicy::kV4}) {
+    const std::string spec = "mcts:200it:rollout=" + rollout_policy_name(v);
+    EXPECT_EQ(make_bot(spec, 1)->name(), v == kDefaultRolloutPolicy ? "mcts:200it" : spec);
+    EXPECT_EQ(make_bot(make_bot(spec + ":net", 1)->name(), 1)->name(),
+              make_bot(spec + ":net", 1)->name());
+  }
 }
 
 TEST(BotFactory, UnknownSpecs) {
@@ -262,6 +275,10 @@ TEST(BotFactory, BadParametersSayWhy) {
       {"mcts:100it:net:2t", "the part '2t' must be threads (e.g. 2t), once, before net"},
       {"mcts:100it:nett", "the part 'nett' must be net or net=K"},
       {"mcts:100it:netto=3", "the part 'netto=3' must be net or net=K"},
+      {"mcts:100it:rollout=v9", "the part 'rollout=v9' must be rollout=v1, v2, v3 or v4"},
+      {"mcts:100it:rollout", "the part 'rollout' must be rollout=v1"},
+      {"mcts:100it:rollout=v2:rollout=v2", "v3 or v4, once"},
+      {"mcts:100it:net:rollout=v1:1", "the part '1' must be threads"},
   };
   for (const auto& [spec, want] : cases) {
     try {

@@ -103,7 +103,9 @@ TEST(MctsBot, OnlyLegalActions) {
       o.optional_clearing = bits & 2;
       o.discard_draw_may_discard = bits & 4;
       const int seat = games % players;
-      MctsBot bot({.iterations = 12}, 100 + games);
+      // Every version of the rollout policy in turn (it also biases the tree).
+      const auto version = static_cast<RolloutPolicy>(games % 4);
+      MctsBot bot({.iterations = 12, .rollout = version}, 100 + games);
       const auto decisions = play(o, 7 + games, bot, seat, 99 + games);
       EXPECT_FALSE(decisions.empty());
       ++games;
@@ -172,10 +174,14 @@ TEST(MctsBot, SameSeedSameDecisions) {
 
 // The bot sees only the public view: two states with the same view but the hidden cards dealt
 // differently get the same decision and the same root statistics from the same seed; with the
-// learned value too (truncated rollouts valued by the net, value_leaf.h).
+// learned value too (truncated rollouts valued by the net, value_leaf.h), and with every
+// version of the rollout policy.
 TEST(MctsBot, CannotSeeHiddenCards) {
-  for (const ValueNet* net : {static_cast<const ValueNet*>(nullptr), &shipped_value_net()}) {
+  for (int combination = 0; combination < 8; ++combination) {
+    const ValueNet* net = combination < 4 ? nullptr : &shipped_value_net();
+    const auto version = static_cast<RolloutPolicy>(combination % 4);
     SCOPED_TRACE(net ? "with the net" : "without the net");
+    SCOPED_TRACE("rollout=" + rollout_policy_name(version));
     int differing = 0;
     int n = 0;
     for (const State& s : positions(40, 17)) {
@@ -185,7 +191,8 @@ TEST(MctsBot, CannotSeeHiddenCards) {
       const State b = State::sample(view, r2);
       ASSERT_TRUE(a.public_view() == b.public_view());
       if (!(a == b)) ++differing;
-      const MctsConfig config{.iterations = 24, .value_net = net, .value_depth = 3};
+      const MctsConfig config{
+          .iterations = 24, .value_net = net, .value_depth = 3, .rollout = version};
       MctsBot bot_a(config, 77 + n);
       MctsBot bot_b(config, 77 + n);
       const Action da = bot_a.choose(a.public_view());
