@@ -210,6 +210,20 @@ uint16_t fillable_cells(const State& s, const Display& d, int p, int h, const La
   return static_cast<uint16_t>(kDisplayMask & ~(1u << lc.last));
 }
 
+// The display index where p puts card h that he must place (the knocker's swap, the put after
+// a knock's take): the best cell, under the round-end rule (v2 and later) the best that does not
+// end the round penalised, any if all would; -1 if none (the caller falls back to a random
+// legal action).
+int placing_cell(const State& s, const Display& d, int p, int h, bool round_end, float hidden_mean,
+                 Rng& rng) {
+  uint16_t cells = kDisplayMask;
+  if (round_end)
+    cells = fillable_cells(s, d, p, h, last_cell(s, d.down, p, hidden_mean), hidden_mean);
+  Best b = best_cell(d, h, rng, cells);
+  if (b.index < 0 && cells != kDisplayMask) b = best_cell(d, h, rng);
+  return b.index;
+}
+
 // v3: the face-down cell of p's display to turn up. An unknown card there completes a line
 // when it equals two face-up cards next to it (a chance of a free clear), or makes a pair
 // with an equal card of 2 and more next to it; the first kind is preferred, then the second,
@@ -333,25 +347,15 @@ Action policy(const State& s, Rng& rng, float hidden_mean, ActionList& scratch, 
     }
     case Phase::kKnockerSwap: {  // R8a.4: the knocker's swap into his last cell ends the round
       if (cache.player != p) d.read(s, cache.player = p, hidden_mean);
-      const int h = s.held_card();
-      uint16_t cells = kDisplayMask;
-      if (round_end)
-        cells = fillable_cells(s, d, p, h, last_cell(s, d.down, p, hidden_mean), hidden_mean);
-      Best b = best_cell(d, h, rng, cells);
-      if (b.index < 0 && cells != kDisplayMask) b = best_cell(d, h, rng);
-      if (b.index < 0) return random_legal(s, rng, scratch);
-      return Action::swap(d.cells[b.index]);
+      const int i = placing_cell(s, d, p, s.held_card(), round_end, hidden_mean, rng);
+      if (i < 0) return random_legal(s, rng, scratch);
+      return Action::swap(d.cells[i]);
     }
     case Phase::kPut: {  // R8a.2: a put into his last cell ends the round
       if (cache.player != p) d.read(s, cache.player = p, hidden_mean);
-      const int h = s.taken_card();
-      uint16_t cells = kDisplayMask;
-      if (round_end)
-        cells = fillable_cells(s, d, p, h, last_cell(s, d.down, p, hidden_mean), hidden_mean);
-      Best b = best_cell(d, h, rng, cells);
-      if (b.index < 0 && cells != kDisplayMask) b = best_cell(d, h, rng);
-      if (b.index < 0) return random_legal(s, rng, scratch);
-      return Action::put(d.cells[b.index]);
+      const int i = placing_cell(s, d, p, s.taken_card(), round_end, hidden_mean, rng);
+      if (i < 0) return random_legal(s, rng, scratch);
+      return Action::put(d.cells[i]);
     }
     case Phase::kChooseLine: {
       s.legal_actions(scratch);
