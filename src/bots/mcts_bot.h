@@ -41,7 +41,7 @@ struct MctsConfig {
   const ValueNet* value_net = nullptr;
   int value_depth = 0;
   // The default policy of the rollouts and of the progressive bias (mcts_rollout.h; spec part
-  // rollout=v1|v2|v3).
+  // rollout=v1|v2|v3|v4).
   RolloutPolicy rollout = kDefaultRolloutPolicy;
 };
 
