@@ -28,6 +28,9 @@ constexpr long long kMaxMctsThreads = 256;
 // mcts:...:net=<K>: the plies a rollout plays before the learned value (docs/bots.md); :net alone
 // uses the default.
 constexpr long long kMaxNetDepth = 1000;
+// mcts:...:c=<X>:bias=<Y>: the exploration constant and the progressive bias (MctsConfig).
+constexpr double kMaxExploration = 10;
+constexpr double kMaxPolicyBias = 100;
 constexpr int kDefaultNetDepth = 8;
 
 // A spec in single quotes as typed; one with a control character or any byte outside
@@ -63,6 +66,22 @@ std::optional<long long> parse_count(std::string_view spec, std::string_view tex
   return v;
 }
 
+// The number of a spec part such as "c=0.3" after its "name=": a plain decimal in [0, max];
+// std::invalid_argument naming the part and the range otherwise.
+double parse_decimal(std::string_view spec, std::string_view part, size_t prefix, double max,
+                     std::string_view what) {
+  const std::string_view digits = part.substr(prefix);
+  double v = -1;
+  const auto [end, ec] =
+      std::from_chars(digits.data(), digits.data() + digits.size(), v, std::chars_format::fixed);
+  if (digits.empty() || ec != std::errc() || end != digits.data() + digits.size() ||
+      !(v >= 0 && v <= max))
+    throw std::invalid_argument(fmt::format("bot {}: {} ({}) must be a number from 0 to {}, got {}",
+                                            quoted(spec), what, part.substr(0, prefix - 1), max,
+                                            quoted(digits)));
+  return v;
+}
+
 std::vector<std::string_view> split(std::string_view s, char sep) {
   std::vector<std::string_view> parts;
   size_t start = 0;
@@ -78,11 +97,13 @@ std::vector<std::string_view> split(std::string_view s, char sep) {
 std::unique_ptr<Bot> make_mcts(std::string_view spec, uint64_t seed) {
   const std::vector<std::string_view> parts = split(spec, ':');
   MctsConfig config;
-  // The budget, then threads, net and rollout parts, each at most once.
-  const bool has_rollout = std::any_of(parts.begin(), parts.end(), [](std::string_view part) {
-    return part.starts_with("rollout");
+  // The budget, then threads, net, rollout and tree parts, each at most once.
+  const auto named = std::count_if(parts.begin(), parts.end(), [](std::string_view part) {
+    return part.starts_with("rollout") || part.starts_with("tree") || part.starts_with("c=") ||
+           part.starts_with("bias=");
   });
-  if (parts.size() < 2 || parts.size() > (has_rollout ? 5u : 4u)) unknown(spec);
+  if (parts.size() < 2 || parts.size() > 4u + static_cast<size_t>(std::min<long>(named, 4)))
+    unknown(spec);
   if (auto it = parse_count(spec, parts[1], "it", "iterations", kMaxMctsIterations)) {
     config.iterations = static_cast<int>(*it);
   } else if (auto ms = parse_count(spec, parts[1], "ms", "milliseconds", kMaxMctsMillis)) {
@@ -92,7 +113,33 @@ std::unique_ptr<Bot> make_mcts(std::string_view spec, uint64_t seed) {
                                 " must be iterations (e.g. 2000it) or milliseconds (e.g. 100ms)");
   }
   bool rollout_given = false;
+  bool tree_given = false;
+  bool c_given = false;
+  bool bias_given = false;
   for (size_t i = 2; i < parts.size(); ++i) {
+    if (parts[i].starts_with("c=")) {
+      if (c_given) throw std::invalid_argument("bot " + quoted(spec) + ": 'c=' is given twice");
+      config.exploration = parse_decimal(spec, parts[i], 2, kMaxExploration, "the exploration");
+      c_given = true;
+      continue;
+    }
+    if (parts[i].starts_with("bias=")) {
+      if (bias_given)
+        throw std::invalid_argument("bot " + quoted(spec) + ": 'bias=' is given twice");
+      config.policy_bias = parse_decimal(spec, parts[i], 5, kMaxPolicyBias, "the policy bias");
+      bias_given = true;
+      continue;
+    }
+    if (parts[i].starts_with("tree")) {
+      const auto kind =
+          parts[i].starts_with("tree=") ? tree_kind_from_name(parts[i].substr(5)) : std::nullopt;
+      if (!kind || tree_given)
+        throw std::invalid_argument("bot " + quoted(spec) + ": the part " + quoted(parts[i]) +
+                                    " must be tree=open, tree=outcomes or tree=turn, once");
+      config.tree = *kind;
+      tree_given = true;
+      continue;
+    }
     if (parts[i].starts_with("rollout")) {
       const auto version = parts[i].starts_with("rollout=")
                                ? rollout_policy_from_name(parts[i].substr(8))
@@ -170,7 +217,8 @@ std::unique_ptr<Bot> make_bot(std::string_view spec, uint64_t seed) {
 std::string bot_spec_help() {
   return "random, greedy, expert, mcts, mcts:<N>it, mcts:<N>ms, mcts:<N>it:<T>t, "
          "mcts:<N>ms:<T>t, any mcts spec with :net or :net=<K> (the learned value) and/or "
-         ":rollout=v1|v2|v3|v4 (the rollout policy), easy, medium, "
+         ":rollout=v1|v2|v3|v4 (the rollout policy), :tree=open|outcomes|turn (the search tree), "
+         ":c=<X> (exploration), :bias=<Y> (policy bias), easy, medium, "
          "hard, level:expert (levels also as level:easy, "
          "level:medium, level:hard)";
 }

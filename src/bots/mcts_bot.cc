@@ -7,8 +7,11 @@
 //     maximising UCB1 for the player to move in s,
 //        mean_q + c * sqrt(ln(availability_q) / visits_q),
 //     is applied (c = MctsConfig::exploration; values are in [0, 1]).
-//  3. Expansion: if some legal action of s has no child yet, one of them (at random) becomes a
-//     child and is applied, and selection stops.
+//     With TreeKind::kOutcomes the selected action's node is not the next decision node: the
+//     iteration goes on from its child for the action's public outcome in s (the card turned
+//     up, public_outcome.h), made if new, so each decision node stands for one public history.
+//  3. Expansion: if some legal action of s has no child yet, one of them (the policy's action,
+//     else one at random) becomes a child and is applied, and selection stops.
 //  4. Rollout: the default policy (mcts_rollout.h) plays s to the end of the round being played
 //     (not of the game); the tree itself never goes past that round end either.
 //  5. Evaluation: mcts::evaluate() gives every player a value in [0, 1] (win share of the game
@@ -34,6 +37,7 @@
 #include <thread>
 
 #include "bots/mcts_rollout.h"
+#include "bots/public_outcome.h"
 #include "bots/value_leaf.h"
 #include "engine/rng.h"
 #include "engine/state.h"
@@ -43,8 +47,13 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// Decision nodes (the root, and with TreeKind::kOutcomes each outcome of an action) have the
+// action edges of the player to move as children. An edge keeps the statistics of its action;
+// with kOutcomes its children are the decision nodes of the outcomes met after the action
+// (`outcome`: public_outcome()), with kOpenLoop the edge is itself the next decision node.
 struct Node {
-  Action action;  // the action leading here from the parent
+  Action action;         // the action leading here from the parent (edges)
+  uint64_t outcome = 0;  // the public outcome this decision node follows (kOutcomes)
   int32_t first_child = -1;
   int32_t next_sibling = -1;
   int32_t visits = 0;
@@ -75,6 +84,8 @@ class alignas(64) Tree {
     net_ = config.value_net;
     net_depth_ = config.value_depth;
     rollout_ = config.rollout;
+    tree_ = config.tree;
+    root_turn_ = view.masked().turns_in_round();
     if (net_ && !net_scratch_) net_scratch_ = std::make_unique<mcts::NetLeafScratch>();
     for (long long i = 0; timed ? true : i < budget; ++i) {
       if (deadline && i > 0 && Clock::now() >= *deadline) break;
@@ -174,7 +185,9 @@ class alignas(64) Tree {
       }
       path_.push_back({best, mover});
       s.apply(nodes_[best].action);
-      node = best;
+      node = !expanded && splits(s)
+                 ? outcome_node(best, mcts::public_outcome(s, nodes_[best].action))
+                 : best;
     }
     if (net_) {
       mcts::evaluate_with_net(s, start_round, rng_, hidden_mean_, *net_, net_depth_, *net_scratch_,
@@ -189,6 +202,25 @@ class alignas(64) Tree {
       ++n.visits;
       n.value += values_[step.mover];
     }
+  }
+
+  // True if the tree branches on the public outcome of the action just applied to s.
+  bool splits(const State& s) const {
+    return tree_ == TreeKind::kOutcomes ||
+           (tree_ == TreeKind::kTurnOutcomes && s.turns_in_round() == root_turn_);
+  }
+
+  // The decision node under `edge` for `outcome`, made if it is new.
+  int32_t outcome_node(int32_t edge, uint64_t outcome) {
+    for (int32_t c = nodes_[edge].first_child; c >= 0; c = nodes_[c].next_sibling)
+      if (nodes_[c].outcome == outcome) return c;
+    Node n;
+    n.outcome = outcome;
+    n.next_sibling = nodes_[edge].first_child;
+    const auto id = static_cast<int32_t>(nodes_.size());
+    nodes_.push_back(n);
+    nodes_[edge].first_child = id;
+    return id;
   }
 
   struct Step {
@@ -211,6 +243,8 @@ class alignas(64) Tree {
   const ValueNet* net_ = nullptr;
   int net_depth_ = 0;
   RolloutPolicy rollout_ = kDefaultRolloutPolicy;
+  TreeKind tree_ = kDefaultTreeKind;
+  int root_turn_ = 0;
   std::unique_ptr<mcts::NetLeafScratch> net_scratch_;  // made once, reused by every search
 };
 
@@ -221,6 +255,25 @@ std::string format_seconds(double seconds) {
 }
 
 }  // namespace
+
+std::string tree_kind_name(TreeKind kind) {
+  switch (kind) {
+    case TreeKind::kOutcomes:
+      return "outcomes";
+    case TreeKind::kTurnOutcomes:
+      return "turn";
+    case TreeKind::kOpenLoop:
+      break;
+  }
+  return "open";
+}
+
+std::optional<TreeKind> tree_kind_from_name(std::string_view name) {
+  if (name == "open") return TreeKind::kOpenLoop;
+  if (name == "outcomes") return TreeKind::kOutcomes;
+  if (name == "turn") return TreeKind::kTurnOutcomes;
+  return std::nullopt;
+}
 
 struct MctsBot::Impl {
   MctsConfig config;
@@ -254,6 +307,9 @@ std::string MctsBot::name() const {
   if (c.threads > 1) n += fmt::format(":{}t", c.threads);
   if (c.value_net) n += fmt::format(":net={}", c.value_depth);
   if (c.rollout != kDefaultRolloutPolicy) n += ":rollout=" + rollout_policy_name(c.rollout);
+  if (c.tree != kDefaultTreeKind) n += ":tree=" + tree_kind_name(c.tree);
+  if (c.exploration != MctsConfig{}.exploration) n += fmt::format(":c={}", c.exploration);
+  if (c.policy_bias != MctsConfig{}.policy_bias) n += fmt::format(":bias={}", c.policy_bias);
   return n;
 }
 

@@ -1,16 +1,19 @@
 // MctsBot: Monte Carlo tree search over the public state, for every player count.
 //
 // Face-down cards and the draw pile are unknown to everyone, so every iteration starts from a
-// fresh State::sample() of the public view (open-loop, information-set search): the tree is
-// keyed by actions, children are used only where legal in the iteration's sample, and the
-// search never sees a real hidden card. Each player maximises his own value (multi-player
-// backups): winning the game, with the score margin as a tie-break.
+// fresh State::sample() of the public view (information-set search): the tree is keyed by
+// actions (open loop) or by actions and what they turn up (TreeKind below), children are used
+// only where legal in the iteration's sample, and the search never sees a real hidden card. Each
+// player maximises his own value (multi-player backups): winning the game, with the score margin as
+// a tie-break.
 #pragma once
 
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "bots/bot.h"
@@ -19,6 +22,20 @@
 namespace allegra {
 
 class ValueNet;
+
+// How the tree follows what the actions turn up (spec part tree=open|outcomes, docs/bots.md).
+// kOpenLoop: children keyed by the action alone, so everything after a card-revealing action
+// (a draw from the pile, a reveal, a replaced face-down card) is averaged over the cards it
+// may turn up: one statistic for "where to put the drawn card" whatever the card was, and one
+// for the others' knock answers. kOutcomes: after each action the tree branches on its public
+// outcome (public_outcome.h), so every decision in the tree is taken knowing what a player
+// would know then.
+// kTurnOutcomes: the same within the turn being decided (the root player's, or the one he
+// answers a knock in), open loop after it.
+enum class TreeKind : uint8_t { kOpenLoop, kOutcomes, kTurnOutcomes };
+inline constexpr TreeKind kDefaultTreeKind = TreeKind::kOpenLoop;
+std::string tree_kind_name(TreeKind kind);  // "open", "outcomes", "turn"
+std::optional<TreeKind> tree_kind_from_name(std::string_view name);
 
 struct MctsConfig {
   int iterations = 1000;     // per decision, when seconds == 0
@@ -43,6 +60,7 @@ struct MctsConfig {
   // The default policy of the rollouts and of the progressive bias (mcts_rollout.h; spec part
   // rollout=v1|v2|v3|v4).
   RolloutPolicy rollout = kDefaultRolloutPolicy;
+  TreeKind tree = kDefaultTreeKind;  // spec part tree=open|outcomes
 };
 
 class MctsBot : public Bot {

@@ -68,9 +68,11 @@ constexpr int kLegalityGames = 100;
 
 TEST(Bots, OnlyLegalActionsOverEveryVariant) {
   const std::vector<std::string> others = {"random", "greedy", "expert", "easy", "medium"};
-  // The search without and with the learned value (truncated rollouts), and with the rollout
-  // policy that knocks (v4; the default is v1), in turns.
-  const std::vector<std::string> searchers = {"mcts:3it", "mcts:3it:net=2", "mcts:3it:rollout=v4"};
+  // The search without and with the learned value (truncated rollouts), with the rollout
+  // policy that knocks (v4; the default is v1), and with the tree keyed by public outcomes, in
+  // turns.
+  const std::vector<std::string> searchers = {"mcts:3it", "mcts:3it:net=2", "mcts:3it:rollout=v4",
+                                              "mcts:8it:tree=outcomes"};
   std::map<std::string, int> games_of;
   int games = 0;
   auto enough = [&] {
@@ -207,6 +209,15 @@ TEST(BotFactory, KnownSpecs) {
   for (const char* spec :
        {"mcts:200it:rollout=v1", "mcts:200it:2t:net:rollout=v3", "mcts:50ms:rollout=v2:2t"})
     EXPECT_NE(make_bot(spec, 1), nullptr) << spec;
+  // The tree kind shows in the name unless it is the default (so a name is a spec).
+  EXPECT_EQ(make_bot("mcts:200it:tree=open", 1)->name(), "mcts:200it");
+  EXPECT_EQ(make_bot("mcts:200it:tree=turn", 1)->name(), "mcts:200it:tree=turn");
+  EXPECT_EQ(make_bot("mcts:200it:c=0.2:bias=2", 1)->name(), "mcts:200it");
+  EXPECT_EQ(make_bot("mcts:200it:bias=0.5:c=0.35", 1)->name(), "mcts:200it:c=0.35:bias=0.5");
+  EXPECT_EQ(make_bot("mcts:200it:tree=outcomes:2t:rollout=v4", 1)->name(),
+            "mcts:200it:2t:rollout=v4:tree=outcomes");
+  EXPECT_EQ(make_bot("mcts:200it:2t:net:rollout=v4:tree=outcomes", 1)->name(),
+            "mcts:200it:2t:net=8:rollout=v4:tree=outcomes");
   // The rollout policy shows in the name unless it is the default (so a name is a spec).
   for (RolloutPolicy v :
        {RolloutPolicy::kV1, RolloutPolicy::kV2, RolloutPolicy::kV3, RolloutPolicy::kV4}) {
@@ -279,6 +290,19 @@ TEST(BotFactory, BadParametersSayWhy) {
       {"mcts:100it:rollout", "the part 'rollout' must be rollout=v1"},
       {"mcts:100it:rollout=v2:rollout=v2", "v3 or v4, once"},
       {"mcts:100it:net:rollout=v1:1", "the part '1' must be threads"},
+      {"mcts:100it:tree=closed",
+       "the part 'tree=closed' must be tree=open, tree=outcomes or tree=turn"},
+      {"mcts:100it:tree", "the part 'tree' must be tree=open, tree=outcomes or tree=turn, once"},
+      {"mcts:100it:tree=open:tree=open", "or tree=turn, once"},
+      {"mcts:100it:2t:net:rollout=v4:tree=outcomes:c=1:bias=1:x", "unknown bot"},
+      {"mcts:100it:c=", "the exploration (c) must be a number from 0 to 10, got ''"},
+      {"mcts:100it:c=-1", "got '-1'"},
+      {"mcts:100it:c=11", "got '11'"},
+      {"mcts:100it:c=1e3", "got '1e3'"},
+      {"mcts:100it:c=nan", "got 'nan'"},
+      {"mcts:100it:bias=0.5x", "the policy bias (bias) must be a number from 0 to 100, got '0.5x'"},
+      {"mcts:100it:c=1:c=2", "'c=' is given twice"},
+      {"mcts:100it:bias=1:bias=1", "'bias=' is given twice"},
   };
   for (const auto& [spec, want] : cases) {
     try {

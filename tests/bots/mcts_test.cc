@@ -174,14 +174,16 @@ TEST(MctsBot, SameSeedSameDecisions) {
 
 // The bot sees only the public view: two states with the same view but the hidden cards dealt
 // differently get the same decision and the same root statistics from the same seed; with the
-// learned value too (truncated rollouts valued by the net, value_leaf.h), and with every
-// version of the rollout policy.
+// learned value too (truncated rollouts valued by the net, value_leaf.h), with every version
+// of the rollout policy, and with every tree kind.
 TEST(MctsBot, CannotSeeHiddenCards) {
-  for (int combination = 0; combination < 8; ++combination) {
-    const ValueNet* net = combination < 4 ? nullptr : &shipped_value_net();
+  for (int combination = 0; combination < 24; ++combination) {
+    const ValueNet* net = combination % 8 < 4 ? nullptr : &shipped_value_net();
     const auto version = static_cast<RolloutPolicy>(combination % 4);
+    const auto tree = static_cast<TreeKind>(combination / 8);  // open, outcomes, turn
     SCOPED_TRACE(net ? "with the net" : "without the net");
     SCOPED_TRACE("rollout=" + rollout_policy_name(version));
+    SCOPED_TRACE("tree=" + tree_kind_name(tree));
     int differing = 0;
     int n = 0;
     for (const State& s : positions(40, 17)) {
@@ -192,7 +194,7 @@ TEST(MctsBot, CannotSeeHiddenCards) {
       ASSERT_TRUE(a.public_view() == b.public_view());
       if (!(a == b)) ++differing;
       const MctsConfig config{
-          .iterations = 24, .value_net = net, .value_depth = 3, .rollout = version};
+          .iterations = 24, .value_net = net, .value_depth = 3, .rollout = version, .tree = tree};
       MctsBot bot_a(config, 77 + n);
       MctsBot bot_b(config, 77 + n);
       const Action da = bot_a.choose(a.public_view());
