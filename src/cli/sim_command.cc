@@ -17,6 +17,7 @@
 #include "cli/record_file.h"
 #include "cli/rule_flags.h"
 #include "engine/record.h"
+#include "sim/decision_times.h"
 #include "sim/report.h"
 #include "sim/simulation.h"
 
@@ -31,6 +32,7 @@ struct SimArgs {
   int threads = 1;
   bool json = false;
   bool csv = false;
+  bool times = false;
   std::string record_path;
   bool no_progress = false;
   CLI::Option* players_option = nullptr;
@@ -51,6 +53,11 @@ int run_sim(const SimArgs& args) {
   rules.players = seats;
   const RuleOptions options = rule_options(rules);
   if (args.json && args.csv) throw CliError("--json and --csv cannot be combined");
+  if (args.times && args.csv)
+    throw CliError("--times cannot be combined with --csv (use the table or --json)");
+  if (args.times && launch_rank().several())
+    throw CliError(
+        "--times measures the decisions of one process: run it without mpirun (use --threads)");
 
   std::ofstream record_file;
   if (!args.record_path.empty() && split.is_root()) {  // rank 0 alone writes
@@ -76,16 +83,23 @@ int run_sim(const SimArgs& args) {
         throw CliError(fmt::format("cannot write record file '{}'", args.record_path));
     };
   }
+  sim::DecisionTimes times;
+  const sim::BotFactory factory =
+      args.times ? sim::timed_factory(bot_factory(), times) : bot_factory();
   const sim::SimResult result = run_games(
       "sim", args.games, args.no_progress || !split.is_root(), callbacks,
-      [&](const sim::SimCallbacks& c) { return sim::run_simulation(config, bot_factory(), c); });
+      [&](const sim::SimCallbacks& c) { return sim::run_simulation(config, factory, c); });
   if (!split.is_root()) return split.worker_exit_code();
-  if (args.json)
-    fmt::print("{}\n", sim::sim_result_to_json(result).dump(2));
-  else if (args.csv)
+  if (args.json) {
+    nlohmann::json j = sim::sim_result_to_json(result);
+    if (args.times) j["decision_times"] = sim::decision_times_json(times.summaries(lineup));
+    fmt::print("{}\n", j.dump(2));
+  } else if (args.csv) {
     fmt::print("{}", sim::sim_result_csv(result));
-  else
+  } else {
     fmt::print("{}", sim::sim_result_table(result));
+    if (args.times) fmt::print("{}", sim::decision_times_table(times.summaries(lineup)));
+  }
   std::fflush(stdout);
   return kExitOk;
 }
@@ -136,6 +150,9 @@ Command add_sim_command(CLI::App& app) {
       ->check(whole_number(1, kMaxThreads));
   sub->add_flag("--json", args->json, "Print one JSON object instead of the table");
   sub->add_flag("--csv", args->csv, "Print CSV (a header and one row per bot) instead");
+  sub->add_flag("--times", args->times,
+                "Also measure every decision's CPU time per bot (mean, median, p99, max; not "
+                "deterministic; the games are the same)");
   sub->add_option("--record", args->record_path,
                   "Write each game as one JSON line (record format) to FILE, in game order")
       ->type_name("FILE");
@@ -148,7 +165,8 @@ Command add_sim_command(CLI::App& app) {
       "Examples:\n"
       "  allegra sim --seats greedy,random,random,random --games 2000 --threads 2\n"
       "  allegra sim --seats mcts:100ms,expert,expert,expert --games 500 --seed 7 --json\n"
-      "  allegra sim --seats expert,greedy --rounds 1 --csv --record games.jsonl");
+      "  allegra sim --seats expert,greedy --rounds 1 --csv --record games.jsonl\n"
+      "  allegra sim --seats level:expert,expert,expert,expert --games 100 --times");
   return {sub, [args] { return run_sim(*args); }};
 }
 

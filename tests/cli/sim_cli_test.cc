@@ -78,6 +78,33 @@ TEST_F(SimCliTest, JsonParsesAndCountsAddUp) {
   EXPECT_EQ(ended, 16);  // one ender per round
 }
 
+// --times: a table of decision times after the results, or a JSON array; every decision of
+// the run counted once, the results the same as without it.
+TEST_F(SimCliTest, TimesCountEveryDecision) {
+  const std::string command = "sim --seats random,greedy,random --games 4 --seed 3 --no-progress";
+  Result table = run(command + " --times");
+  ASSERT_EQ(table.exit_code, 0) << table.err;
+  EXPECT_NE(table.out.find("Decision times: CPU time of the deciding thread"), std::string::npos)
+      << table.out;
+  Result plain = run(command + " --json");
+  Result timed = run(command + " --json --times");
+  ASSERT_EQ(timed.exit_code, 0) << timed.err;
+  nlohmann::json j = nlohmann::json::parse(timed.out);
+  ASSERT_EQ(j["decision_times"].size(), 2u);  // random, greedy: each spec once
+  EXPECT_EQ(j["decision_times"][0]["spec"], "random");
+  EXPECT_EQ(j["decision_times"][1]["spec"], "greedy");
+  int64_t decisions = 0;
+  for (const auto& row : j["decision_times"]) {
+    decisions += row["decisions"].get<int64_t>();
+    EXPECT_LE(row["mean_ms"].get<double>(), row["max_ms"].get<double>());
+  }
+  EXPECT_EQ(decisions, j["actions"].get<int64_t>());
+  j.erase("decision_times");
+  EXPECT_EQ(j, nlohmann::json::parse(plain.out));
+  expect_usage_error(run(command + " --times --csv"), "--times --csv",
+                     "--times cannot be combined with --csv");
+}
+
 TEST_F(SimCliTest, CsvHasTheColumns) {
   Result r = run("sim --seats random,random --games 4 --csv --no-progress --rounds 1");
   ASSERT_EQ(r.exit_code, 0) << r.err;
