@@ -68,8 +68,9 @@ Command add_loadtest_command(CLI::App& app) {
   sub->footer(
       "Sets up the tables (4 clients each: one creates, the others join, all sit, the creator\n"
       "starts), then measures for --seconds: every client answers with a seeded legal action\n"
-      "when asked, at most one action per table every --pace-ms. Latency: from sending an action\n"
-      "to its update reaching all 4 clients. Exit status 1 if there was any error (an error\n"
+      "when asked, at most one action per table every --pace-ms and, per connection, never\n"
+      "more messages than the server allows (20 a second). Latency: from writing an action to\n"
+      "its update reaching all 4 clients. Exit status 1 if there was any error (an error\n"
       "frame, a lost connection, an action left unanswered for 10 s).\n"
       "Example:\n"
       "  allegra loadtest --port 8080 --tables 1000 --seconds 60 --pace-ms 2000");

@@ -21,7 +21,10 @@ class Reader : public nlohmann::json_sax<json> {
     if (!skipped() && depth() == 1 && key_is(0, "seq")) out_.seq = v;
     return number(static_cast<int64_t>(v));
   }
-  bool number_float(number_float_t, const string_t&) override { return scalar(); }
+  bool number_float(number_float_t v, const string_t&) override {
+    if (!skipped() && is_message_rate()) out_.messages_per_s = v;
+    return scalar();
+  }
   bool binary(binary_t&) override { return scalar(); }
   bool string(string_t& v) override { return text(v); }
 
@@ -85,8 +88,12 @@ class Reader : public nlohmann::json_sax<json> {
     if (skip_depth_ == 0) skip_next_ = false;
     return true;
   }
+  bool is_message_rate() const {
+    return depth() == 2 && key_is(0, "limits") && key_is(1, "messages_per_s");
+  }
   bool number(int64_t v) {
     if (skipped()) return scalar();
+    if (is_message_rate()) out_.messages_per_s = static_cast<double>(v);
     if (depth() == 4 && key_is(0, "table") && key_is(1, "pending") && key_is(3, "seat") &&
         !out_.pending.empty()) {
       out_.pending.back().seat = static_cast<int>(v);

@@ -16,6 +16,7 @@
 
 #include "engine/rng.h"
 #include "loadtest/frame_reader.h"
+#include "loadtest/send_pacer.h"
 
 namespace allegra::loadtest {
 
@@ -77,7 +78,9 @@ class Client {
   Client(asio::io_context& io, Run& run, TableRun& table, int seat, asio::ip::address_v4 source,
          uint64_t seed);
   void connect();
-  void send(std::string text);
+  // Queues a frame; it is written when the connection's SendPacer has a token for it. An action
+  // is timed (Run::action_sent) from the moment it is written.
+  void send(std::string text, bool is_action = false);
   void close();
   bool can_act() const { return pending_ && !in_flight_ && (!acted_at_ || last_seq > *acted_at_); }
   std::string choose_action();  // marks the current seq as answered
@@ -102,7 +105,16 @@ class Client {
   Rng rng_;
   websocket::stream<beast::tcp_stream> ws_;
   beast::flat_buffer buffer_;
-  std::deque<std::string> out_;
+  struct Outgoing {
+    Clock::time_point at;  // when the pacer lets it go
+    std::string text;
+    bool is_action;
+  };
+  std::deque<Outgoing> out_;
+  // Never more than the server's per-connection rate (docs/protocol.md, Limits).
+  SendPacer pacer_;
+  asio::steady_timer send_timer_;  // waits for the pacer's time of the next frame
+  bool waiting_ = false;           // send_timer_ armed
   bool writing_ = false, handshaken_ = false, closing_ = false, closed_ = false, sit_sent_ = false;
   bool pending_ = false, seen_state_ = false;
   std::vector<std::string> legal_;
@@ -155,6 +167,7 @@ class Run {
   void table_playing(TableRun& t);
   void game_over() { report_.games += measuring_; }
   void request(TableRun& t, Client* c);
+  void action_sent(TableRun& t, uint64_t base_seq);
   void delivered(TableRun& t);
 
  private:
@@ -182,7 +195,13 @@ class Run {
 
 Client::Client(asio::io_context& io, Run& run, TableRun& table, int seat,
                asio::ip::address_v4 source, uint64_t seed)
-    : run_(run), table_(table), seat_(seat), source_(source), rng_(seed), ws_(io) {}
+    : run_(run),
+      table_(table),
+      seat_(seat),
+      source_(source),
+      rng_(seed),
+      ws_(io),
+      send_timer_(io) {}
 
 void Client::connect() {
   tcp::socket& socket = beast::get_lowest_layer(ws_).socket();
@@ -242,21 +261,33 @@ void Client::on_read(boost::system::error_code ec) {
   read();
 }
 
-void Client::send(std::string text) {
+void Client::send(std::string text, bool is_action) {
   if (closing_ || closed_) return;
-  out_.push_back(std::move(text));
+  out_.push_back({pacer_.reserve(Clock::now()), std::move(text), is_action});
   if (!writing_) write_next();
 }
 
 void Client::write_next() {
   writing_ = true;
-  ws_.async_write(asio::buffer(out_.front()), [this](boost::system::error_code ec, size_t) {
+  const Outgoing& next = out_.front();
+  if (next.at > Clock::now()) {
+    waiting_ = true;
+    send_timer_.expires_at(next.at);
+    send_timer_.async_wait([this](boost::system::error_code ec) {
+      waiting_ = false;
+      if (!ec && !out_.empty()) write_next();  // close() empties the queue
+    });
+    return;
+  }
+  if (next.is_action) run_.action_sent(table_, last_seq);
+  ws_.async_write(asio::buffer(next.text), [this](boost::system::error_code ec, size_t) {
     out_.pop_front();
     if (ec) {
       writing_ = false;
       if (!closing_ && !run_.stopping()) fail("cannot send", ec);
       return;
     }
+    if (closing_) out_.clear();  // the run is over: the frames still queued are not needed
     if (!out_.empty()) return write_next();
     writing_ = false;
     if (closing_) close();
@@ -273,7 +304,12 @@ void Client::close() {
     }
     return;
   }
-  if (writing_) return;  // write_next() closes after the queued frames
+  if (waiting_) {  // frames still waiting for the pacer are dropped: the run is over
+    send_timer_.cancel();
+    out_.clear();
+    waiting_ = writing_ = false;
+  }
+  if (writing_) return;  // write_next() closes after the frame being written
   ws_.async_close(websocket::close_code::normal, [](boost::system::error_code) {});
 }
 
@@ -326,6 +362,7 @@ void Client::handle(const FrameRead& frame) {
     }
     run_.delivered(table_);
   } else if (type == "welcome") {
+    pacer_.set_rate(frame.messages_per_s);
     if (seat_ == 0) {
       // Private (not listed), 4 person seats; a long knock window, since the paced answers of a
       // knock window come one after another.
@@ -345,6 +382,13 @@ void Client::handle(const FrameRead& frame) {
   } else if (type == "error") {
     run_.error(fmt::format("table {} seat {}: error {}: {}", table_.name(), seat_,
                            frame.code.empty() ? "?" : frame.code, frame.message));
+    // Counted above, but the table must not stall: the refused frame was most likely this seat's
+    // action, so the seat answers again (paced) if it is still asked.
+    if (frame.code == "rate_limited") {
+      in_flight_ = false;
+      acted_at_.reset();
+      if (can_act()) run_.request(table_, this);
+    }
   } else if (type == "bye") {
     if (!run_.stopping()) {
       run_.error(fmt::format("table {} seat {}: bye: {}", table_.name(), seat_, frame.reason));
@@ -454,17 +498,17 @@ void Run::act_next(TableRun& t) {
     Client* c = t.queue.front();
     t.queue.pop_front();
     if (!c->can_act()) continue;  // the table moved on while it waited
-    const uint64_t base = c->last_seq;
-    c->send(fmt::format(R"({{"type":"act","action":{}}})", json(c->choose_action()).dump()));
-    const Clock::time_point now = Clock::now();
-    t.next_allowed = now + std::chrono::milliseconds(config_.pace_ms);
-    if (measuring_) {
-      ++report_.actions;
-      t.outstanding.push_back({now, base});
-    }
+    c->send(fmt::format(R"({{"type":"act","action":{}}})", json(c->choose_action()).dump()), true);
+    t.next_allowed = Clock::now() + std::chrono::milliseconds(config_.pace_ms);
     break;
   }
   pump(t);
+}
+
+void Run::action_sent(TableRun& t, uint64_t base_seq) {
+  if (!measuring_) return;
+  ++report_.actions;
+  t.outstanding.push_back({Clock::now(), base_seq});
 }
 
 void Run::delivered(TableRun& t) {

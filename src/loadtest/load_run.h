@@ -38,8 +38,10 @@ uint64_t raise_file_limit(uint64_t needed);
 // installed here does. Each table is 4 Beast WebSocket clients: the first creates a private table
 // of 4 person seats and sits, the others join and sit, the creator starts (and asks for a rematch
 // when a game ends). Every client answers when its seat is pending with a legal action drawn from
-// a seeded Rng; the table sends at most one action per pace_ms. Latency is measured from sending
-// an action to the moment the update that follows reached all 4 clients of the table.
+// a seeded Rng; the table sends at most one action per pace_ms, and each connection at most the
+// server's per-connection message rate (send_pacer.h: at pace 0 one seat would play faster than
+// the server allows). Latency is measured from writing an action to the moment the update that
+// follows reached all 4 clients of the table.
 //
 // Steps: 1. set up the tables, at most 64 at a time; 2. measure for `seconds`; 3. close every
 // connection cleanly. Bounded: a hard deadline (setup 60 s + 20 ms a table, the window, 15 s to

@@ -60,5 +60,15 @@ TEST(LoadFrameReader, ReadsErrorsAndRefusesWhatIsNotAnObject) {
   EXPECT_FALSE(read_frame("").ok);
 }
 
+TEST(LoadFrameReader, ReadsTheWelcomesMessageRate) {
+  // As the server writes it (a double) and as an integer; only limits.messages_per_s counts.
+  EXPECT_EQ(read_frame(R"({"type":"welcome","version":1,"server":"allegra 0.1.0","limits":)"
+                       R"({"chat_chars":500,"max_message_bytes":16384,"messages_per_s":20.0}})")
+                .messages_per_s,
+            20);
+  EXPECT_EQ(read_frame(R"({"type":"welcome","limits":{"messages_per_s":7}})").messages_per_s, 7);
+  EXPECT_EQ(read_frame(R"({"type":"welcome","messages_per_s":9,"limits":{}})").messages_per_s, 0);
+}
+
 }  // namespace
 }  // namespace allegra::loadtest
