@@ -41,8 +41,6 @@ namespace {
 constexpr int8_t kSetupReveals = 2;
 // R7: a player whose display holds this many cards or fewer may not knock.
 constexpr int kMostCardsWithoutKnock = 3;
-// R6: a reshuffle leaves the discard pile's top card where it is.
-constexpr int kDiscardTopStays = 1;
 
 inline void emit(EventList* ev, Event e) {
   if (ev) ev->push_back(e);
@@ -167,21 +165,10 @@ int State::shuffled_deck(std::array<int8_t, kMaxDeck>& deck) {
 // ------------------------------------------------------------------------------------------
 // Queries
 
-int State::face_down_count(int p) const {
-  int left = left_of(p, players());
-  return count_cells(face_down_[p]) + count_cells(face_down_[left] & kSharedColMask);
-}
-
-int State::card_count(int p) const {
-  int left = left_of(p, players());
-  return kDisplayCells - count_cells(empty_[p]) - count_cells(empty_[left] & kSharedColMask);
-}
-
 // R7: who may knock (whose turn it is aside). `&`, not `&&`: no branch (draw_from_pile() asks
 // for every player at every draw).
 bool State::may_knock(int p) const {
-  const int left = left_of(p, players());
-  const bool has_face_down = (face_down_[p] | (face_down_[left] & kSharedColMask)) != 0;
+  const bool has_face_down = display_down_[p] != 0;
   const int enough_cards = card_count(p) > kMostCardsWithoutKnock;
   return (enough_cards & int{has_face_down} & int{!had_final_turn(p)}) != 0;
 }
@@ -208,20 +195,16 @@ int State::current_player() const {
 
 // R3 (lines.h): the face-up cards of p's display are candidates; cleared cells are gaps; the
 // knock hole is empty but blocks a row, unlike a cleared gap.
+// The display's rows are kept packed (display_rows_): a quick test of them, inline, and only a
+// display that may hold a line goes on to find_lines_packed() (a call after almost every
+// placement that found nothing was a third of the line search).
 void State::complete_lines(int p, LineList& out) const {
-  const uint16_t empty = display_empty(p);
-  const auto up = static_cast<uint16_t>(~(display_down(p) | empty) & kDisplayMask);
-  uint16_t hole = 0;
-  if (hole_ != kNoCell) {
-    int d = display_index(p, players(), hole_);
-    if (d >= 0) hole = static_cast<uint16_t>(1u << d);
-  }
-  const int left = left_of(p, players());
-  std::array<uint64_t, kRows> rows;
-  for (int r = 0; r < kRows; ++r)
-    rows[r] = pack_row(row_cards(p, left, r), up >> (r * kDisplayCols), r);
-  find_lines_packed(rows, display_cells(p, players()), up, static_cast<uint16_t>(empty & ~hole),
-                    values_.data(), out);
+  const uint16_t empty = display_empty_[p];
+  const auto up = static_cast<uint16_t>(~(display_down_[p] | empty) & kDisplayMask);
+  const unsigned hole = hole_ == kNoCell ? 0 : display_bit(p, players(), hole_);
+  const auto gaps = static_cast<uint16_t>(empty & ~hole);
+  if (!may_hold_lines(display_rows_[p], up, gaps)) return;
+  find_lines_packed(display_rows_[p], display_cells(p, players()), up, gaps, values_.data(), out);
 }
 
 // Row r of p's display as find_lines_packed() reads it, byte dc the card at display column dc:
@@ -244,22 +227,13 @@ uint8_t State::winners() const {
 // ------------------------------------------------------------------------------------------
 // Legality, once per phase
 
-// R6: the draw pile can be drawn from if it holds a card or a reshuffle can refill it.
-bool State::may_draw_pile() const { return draw_count_ > 0 || discard_count_ > kDiscardTopStays; }
-
-// R5: a drawn card may be discarded (then a card revealed) if there is a face-down card to
-// reveal; a card from the discard pile only with the option.
-bool State::may_discard_drawn() const {
-  return (!held_from_discard_ || options_.discard_draw_may_discard) && face_down_count(active_) > 0;
-}
-
 // R7 step 2: any card of the knocker's display, if another card of the active player's display
 // can take its place (the taken card goes into a non-empty cell other than its own).
-uint16_t State::takeable() const {
+// The rare case of takeable() (state.h): the active player holds one card or none.
+uint16_t State::takeable_from_few() const {
   const int n = players();
   const int active_cards = card_count(active_);
   uint16_t mask = occupied(knocker_);
-  if (active_cards > 1) return mask;
   if (active_cards == 0) return 0;
   const CellId* cells = display_cells(knocker_, n);
   for (unsigned m = mask; m; m &= m - 1) {
@@ -319,7 +293,6 @@ void State::legal_actions(ActionList& out) const {
 }
 
 bool State::legal(Action a) const {
-  const int n = players();
   using T = ActionType;
   if (a.arg != 0 && (kArglessTypes >> (static_cast<unsigned>(a.type) & 31) & 1)) return false;
   switch (phase_) {
@@ -328,7 +301,7 @@ bool State::legal(Action a) const {
     case Phase::kKnockWindow:
       return a.type == T::kKnock || a.type == T::kPass;
     case Phase::kChooseKnocker:
-      return a.type == T::kRefuse || (a.type == T::kGive && a.arg < n && (knockers_ >> a.arg & 1));
+      return legal_knocker_choice(a);
     case Phase::kChooseLine: {
       if (a.type == T::kLeaveLines) return options_.optional_clearing;
       if (a.type != T::kClear) return false;
@@ -356,13 +329,19 @@ bool State::legal(Action a) const {
   return false;
 }
 
+// R7: the active player gives the card to a knocker or refuses.
+bool State::legal_knocker_choice(Action a) const {
+  using T = ActionType;
+  return a.type == T::kRefuse ||
+         (a.type == T::kGive && a.arg < players() && (knockers_ >> a.arg & 1));
+}
+
 // A cell action in a phase with cell actions (constant `phase`: see cell_choice()).
 [[gnu::always_inline]] inline bool State::legal_cell(Phase phase, Action a) const {
   const int n = players();
   const CellChoice choice = cell_choice(phase);
   if (a.type != choice.type || a.arg >= n * kGridCells) return false;
-  const int d = display_index(choice.player, n, a.arg);
-  return d >= 0 && (choice.mask >> d & 1);
+  return (choice.mask & display_bit(choice.player, n, a.arg)) != 0;
 }
 
 std::string State::why_illegal(Action a) const {
@@ -383,61 +362,46 @@ std::string State::why_illegal(Action a) const {
 
 // One switch checks and applies (legal() is the same checks for is_legal() and why_illegal()):
 // a second dispatch on the phase was a second mispredicted jump per action in random play.
+// Every case ends in a tail call of its handler, so that this dispatch needs no stack frame of
+// its own (the handlers run the R8 check themselves: after_cells_changed()).
 void State::apply(Action a, EventList* ev) {
   using T = ActionType;
   if (a.arg != 0 && (kArglessTypes >> (static_cast<unsigned>(a.type) & 31) & 1)) [[unlikely]]
     throw_illegal(a);
   switch (phase_) {
-    case Phase::kSetupReveal:  // nothing is cleared; the check runs once the turns begin
+    case Phase::kSetupReveal:
       if (!legal_cell(Phase::kSetupReveal, a)) break;
-      setup_reveal(a.arg, ev);
-      if (phase_ != Phase::kSetupReveal) after_cells_changed(ev);
-      return;
+      return setup_reveal(a.arg, ev);
     case Phase::kChooseDraw:
-      if (a.type == T::kDrawPile && may_draw_pile()) {
-        draw_from_pile(ev);
-        return;
-      }
+      if (a.type == T::kDrawPile && may_draw_pile()) return draw_from_pile(ev);
       if (a.type != T::kDrawDiscard) break;
-      draw_from_discard(ev);
-      return;
+      return draw_from_discard(ev);
     case Phase::kKnockWindow:
       if (a.type != T::kKnock && a.type != T::kPass) break;
-      answer_knock(current_player(), a.type == T::kKnock, ev);
-      return;
+      return answer_knock(current_player(), a.type == T::kKnock, ev);
     case Phase::kChooseKnocker:
-      if (!legal(a)) break;
-      choose_knocker(a, ev);
-      return;
+      if (!legal_knocker_choice(a)) break;
+      return choose_knocker(a, ev);
     case Phase::kHoldDrawn:
       if (a.type == T::kDiscard) {
         if (!may_discard_drawn()) break;
-        discard_drawn(ev);
-        return;
+        return discard_drawn(ev);
       }
       if (!legal_cell(Phase::kHoldDrawn, a)) break;
-      swap_drawn(a.arg, ev);
-      return after_cells_changed(ev);
+      return swap_drawn(a.arg, ev);
     case Phase::kRevealAfterDiscard:
       if (!legal_cell(Phase::kRevealAfterDiscard, a)) break;
-      reveal_after_discard(a.arg, ev);
-      return after_cells_changed(ev);
+      return reveal_after_discard(a.arg, ev);
     case Phase::kKnockerSwap:
       if (!legal_cell(Phase::kKnockerSwap, a)) break;
-      knocker_swap(a.arg, ev);
-      return after_cells_changed(ev);
-    case Phase::kTake:
-      if (!legal_cell(Phase::kTake, a)) break;
-      take(a.arg, ev);
-      return after_cells_changed(ev);
+      return knocker_swap(a.arg, ev);
+    case Phase::kTake:  // take() checks (takeable() may call: no stack frame here for it)
+      return take(a, ev);
     case Phase::kPut:
       if (!legal_cell(Phase::kPut, a)) break;
-      put(a.arg, ev);
-      return after_cells_changed(ev);
-    case Phase::kChooseLine:
-      if (!legal(a)) break;
-      choose_line(a, ev);
-      return after_cells_changed(ev);
+      return put(a.arg, ev);
+    case Phase::kChooseLine:  // rare: choose_line() checks
+      return choose_line(a, ev);
     case Phase::kRoundOver:
     case Phase::kGameOver:
       break;
@@ -459,6 +423,7 @@ void State::place_face_up(CellId c, int8_t v) {
   values_[c] = v;
   face_down_[p] &= static_cast<uint16_t>(~b);
   empty_[p] &= static_cast<uint16_t>(~b);
+  sync_display_cell(c, false);
 }
 
 void State::make_empty(CellId c) {
@@ -466,9 +431,44 @@ void State::make_empty(CellId c) {
   uint16_t b = bit_of(c);
   face_down_[p] &= static_cast<uint16_t>(~b);
   empty_[p] |= b;
+  sync_display_cell(c, true);
 }
 
-void State::reveal(CellId c) { face_down_[cell_owner(c)] &= static_cast<uint16_t>(~bit_of(c)); }
+void State::reveal(CellId c) {
+  face_down_[cell_owner(c)] &= static_cast<uint16_t>(~bit_of(c));
+  sync_display_cell(c, false);
+}
+
+// Every cell change leaves the cell face up (its card in values_) or empty; none turns one
+// face down (only a deal does: rebuild_displays()).
+void State::sync_display_cell(CellId c, bool empty) {
+  const auto card = static_cast<uint8_t>(values_[c]);
+  const unsigned empty_bits = -unsigned{empty};
+  for (const detail::DisplayPlace& place : display_places(players(), c)) {
+    const int shift = 8 * place.dcol;
+    const uint64_t byte = empty ? row_sentinel(place.row, place.dcol) : card;
+    uint64_t& word = display_rows_[place.player][place.row];
+    word = (word & ~(uint64_t{0xFF} << shift)) | byte << shift;
+    display_down_[place.player] &= static_cast<uint16_t>(~place.bit);
+    display_empty_[place.player] = static_cast<uint16_t>(
+        (display_empty_[place.player] & ~place.bit) | (place.bit & empty_bits));
+  }
+}
+
+void State::rebuild_displays() {
+  const int n = players();
+  display_rows_ = {};
+  display_down_ = {};
+  display_empty_ = {};
+  for (int p = 0; p < n; ++p) {
+    const int left = left_of(p, n);
+    display_down_[p] = to_display_mask(face_down_[p], face_down_[left]);
+    display_empty_[p] = to_display_mask(empty_[p], empty_[left]);
+    const unsigned up = ~(display_down_[p] | display_empty_[p]) & kDisplayMask;
+    for (int r = 0; r < kRows; ++r)
+      display_rows_[p][r] = pack_row(row_cards(p, left, r), up >> (r * kDisplayCols), r);
+  }
+}
 
 // --- R11: setup ---------------------------------------------------------------------------
 
@@ -482,14 +482,22 @@ void State::start_round(std::span<const int8_t> deck, EventList* ev) {
   empty_.fill(0);
   for (int p = 0; p < n; ++p) face_down_[p] = kGridMask;
   const int dealt = n * kGridCells;
-  for (int k = 0; k < dealt; ++k) {
-    int p = (first_player_ + k) % n;
-    values_[p * kGridCells + k / n] = deck[k];
+  for (int i = 0, k = 0; i < kGridCells; ++i) {  // k = i*n + j, no division per card
+    for (int j = 0, p = first_player_; j < n; ++j, ++k, p = left_of(p, n))
+      values_[p * kGridCells + i] = deck[k];
   }
   discard_count_ = 0;
   push_discard(deck[dealt]);
   draw_count_ = static_cast<uint8_t>(deck.size() - dealt - 1);
   for (int i = 0; i < draw_count_; ++i) draw_[draw_count_ - 1 - i] = deck[dealt + 1 + i];
+  // The display caches of a table all face down (what rebuild_displays() would find).
+  display_rows_ = {};
+  display_down_ = {};
+  display_empty_ = {};
+  for (int p = 0; p < n; ++p) {
+    for (int r = 0; r < kRows; ++r) display_rows_[p][r] = pack_row(0, 0, r);
+    display_down_[p] = kDisplayMask;
+  }
   ender_ = kNoPlayer;
   final_done_ = 0;
   final_turns_left_ = -1;
@@ -519,6 +527,7 @@ void State::setup_reveal(CellId c, EventList* ev) {
   const int n = players();
   if (++setup_players_done_ == n) {
     begin_turn(first_player_, ev);
+    after_cells_changed(ev);  // nothing is cleared in the setup; the R8 check once turns begin
   } else {
     active_ = static_cast<int8_t>(left_of(active_, n));
     setup_reveals_left_ = kSetupReveals;
@@ -576,12 +585,14 @@ int8_t State::pop_draw(EventList* ev) {
 // --- R7: the knock window and the choice of a knocker -------------------------------------
 
 // R7: the eligible players answer one at a time, clockwise from the active player's left.
+// Without a branch on the answer or on the window's end (coin tosses in random play).
 void State::answer_knock(int p, bool knock, EventList* ev) {
   knock_pending_ &= static_cast<uint8_t>(~(1u << p));
-  if (knock) knockers_ |= static_cast<uint8_t>(1u << p);
+  knockers_ |= static_cast<uint8_t>(unsigned{knock} << p);
   emit(ev, {.type = knock ? EventType::kKnocked : EventType::kPassed,
             .player = static_cast<int8_t>(p)});
-  if (!knock_pending_) phase_ = knockers_ ? Phase::kChooseKnocker : Phase::kHoldDrawn;
+  const Phase after = knockers_ ? Phase::kChooseKnocker : Phase::kHoldDrawn;
+  phase_ = knock_pending_ ? Phase::kKnockWindow : after;
 }
 
 // R7: the active player gives the card to one knocker, or to none and goes on as in R5.
@@ -665,16 +676,19 @@ void State::after_knocker_swap(EventList* ev) {
     end_turn(ev);
   } else {
     phase_ = Phase::kTake;
+    check_round_end(ev);  // R8: the knocker's swap may have completed a display
   }
 }
 
 // R7 step 2: the active player takes a card of the knocker's display, leaving a hole (R8a:
 // the hole ends nobody's display until step 3 fills it).
-void State::take(CellId c, EventList* ev) {
+void State::take(Action a, EventList* ev) {
+  if (!legal_cell(Phase::kTake, a)) throw_illegal(a);
+  const CellId c = a.arg;
   taken_known_ = cell_state(c) == CellState::kFaceUp;
   taken_ = values_[c];
   make_empty(c);
-  hole_ = c;
+  hole_ = c;  // no R8 check now: the hole ends nobody's display before the put-back (R8a.3)
   emit(ev, {.type = EventType::kTook,
             .player = active_,
             .card = taken_known_ ? taken_ : kHiddenValue,
@@ -714,7 +728,10 @@ void State::finish_put(EventList* ev) {
 
 // R2-R4: clear complete lines of p's display, one at a time, looking again after each (the
 // cascade). The player chooses when more than one line is complete, or always when clearing
-// is optional; otherwise the only line is cleared at once.
+// is optional; otherwise the only line is cleared at once. Every placement ends here, so R8's
+// check after the card moved runs here at a pause (after_cells_changed()); otherwise the turn
+// goes on to end_turn(), which checks before the next turn, or (a knock) to the take, where
+// after_knocker_swap() checks.
 void State::run_clearing(int p, AfterClear then, EventList* ev) {
   clearer_ = static_cast<int8_t>(p);
   after_clear_ = then;
@@ -724,20 +741,20 @@ void State::run_clearing(int p, AfterClear then, EventList* ev) {
     if (lines.empty()) break;
     if (options_.optional_clearing || lines.size() > 1) {
       phase_ = Phase::kChooseLine;
-      return;
+      return after_cells_changed(ev);
     }
     clear_line(p, lines[0], ev);
   }
-  continue_after_clear(ev);
+  continue_after_clear(ev);  // its end_turn() or after_knocker_swap() runs the R8 check
 }
 
 // R2, R3: the clearing player clears the line he chose and the cascade goes on, or (optional
 // clearing) leaves the lines standing, which also stops the cascade.
 void State::choose_line(Action a, EventList* ev) {
+  if (!legal(a)) throw_illegal(a);
   if (a.type == ActionType::kLeaveLines) {
     emit(ev, {.type = EventType::kLinesLeft, .player = clearer_});
-    continue_after_clear(ev);
-    return;
+    return continue_after_clear(ev);
   }
   LineList lines;
   complete_lines(clearer_, lines);
@@ -788,7 +805,7 @@ void State::continue_after_clear(EventList* ev) {
 // R8a.1: a display is complete when it has no face-down card and no hole waiting for the
 // knocker's put-back (that cell is neither turned over nor cleared).
 bool State::display_complete(int p) const {
-  if (face_down_[p] != 0 || (face_down_[left_of(p, players())] & kSharedColMask) != 0) return false;
+  if (display_down_[p] != 0) return false;
   return hole_ == kNoCell || !in_display(p, players(), hole_);
 }
 
@@ -796,45 +813,14 @@ bool State::display_complete(int p) const {
 // R8a.3: between a knock's take and the put-back nobody ends it here (the end of step 2 names
 // the active player, finish_put()); after the put-back this check runs again.
 // Every display at once, without a branch per player (it runs after every action that moves a
-// card): bit p of `grid_up` says p's grid has no face-down card, of `col_up` that its column 3
-// has none; display p is complete when grid_up has p and col_up has p's left neighbour.
+// card): the display masks are kept (display_down_), so a complete display is a zero mask.
 void State::check_round_end(EventList* ev) {
   if (ender_ != kNoPlayer || hole_ != kNoCell) return;
   const int n = players();
-  if (!any_grid_face_up()) return;  // the common case, a few word operations
-  const unsigned all = (1u << n) - 1;
-  unsigned grid_up = 0, col_up = 0;
-  for (int p = 0; p < kMaxPlayers; ++p) {
-    grid_up |= static_cast<unsigned>(face_down_[p] == 0) << p;
-    col_up |= static_cast<unsigned>((face_down_[p] & kSharedColMask) == 0) << p;
-  }
-  col_up &= all;
-  const unsigned left_col_up = (col_up >> 1) | ((col_up & 1) << (n - 1));
-  const auto complete = static_cast<uint8_t>(grid_up & left_col_up & all);
-  if (complete) set_ender(first_clockwise(complete, active_, n), ev);
-}
-
-// True if some player's grid holds no face-down card (needed for a complete display): the six
-// 16-bit masks as two words, their zero halfwords found without a branch per player.
-bool State::any_grid_face_up() const {
-  static_assert(sizeof(face_down_) == 12);
-  constexpr uint64_t kLow15 = 0x7FFF7FFF7FFF7FFFull;
-  constexpr auto kPlayerHigh = [] {  // the high bit of the halfwords of players 0..n-1
-    std::array<uint64_t, kMaxPlayers + 1> t{};
-    for (int n = 1; n <= kMaxPlayers; ++n)
-      for (int p = 0; p < n; ++p) t[n] |= uint64_t{0x8000} << (16 * (p % 4));
-    return t;
-  }();
-  uint64_t lo;
-  uint32_t hi;
-  std::memcpy(&lo, face_down_.data(), sizeof lo);
-  std::memcpy(&hi, face_down_.data() + 4, sizeof hi);
-  const int n = players();
-  const uint64_t zero_lo = ~(((lo & kLow15) + kLow15) | lo | kLow15);
-  const uint64_t zero_hi = ~(((hi & kLow15) + kLow15) | hi | kLow15);
-  const uint64_t lo_mask = kPlayerHigh[n < 4 ? n : 4];
-  const uint64_t hi_mask = n > 4 ? kPlayerHigh[n - 4] : 0;
-  return ((zero_lo & lo_mask) | (zero_hi & hi_mask)) != 0;
+  unsigned complete = 0;
+  for (int p = 0; p < kMaxPlayers; ++p) complete |= unsigned{display_down_[p] == 0} << p;
+  complete &= (1u << n) - 1;
+  if (complete) set_ender(first_clockwise(static_cast<uint8_t>(complete), active_, n), ev);
 }
 
 void State::set_ender(int p, EventList* ev) {
@@ -868,7 +854,7 @@ void State::end_turn(EventList* ev) {
     int p = final_next_;
     final_next_ = static_cast<int8_t>(left_of(p, n));
     --final_turns_left_;
-    if (p == ender_ || face_down_count(p) == 0) {
+    if (p == ender_ || display_down_[p] == 0) {
       final_done_ |= static_cast<uint8_t>(1u << p);
       if (p != ender_)
         emit(ev, {.type = EventType::kTurnSkipped, .player = static_cast<int8_t>(p)});
@@ -894,6 +880,7 @@ void State::finish_round(EventList* ev) {
     }
     face_down_[p] = 0;
   }
+  rebuild_displays();
   // 2. R9: the display scores (a column-3 card counts in both displays it lies in).
   std::array<int32_t, kMaxPlayers> raw{};
   for (int p = 0; p < n; ++p) {
