@@ -110,18 +110,21 @@ Action State::random_legal_action(Rng& rng) const {
 }
 
 // R7: the list is give(q) for every knocker q clockwise from the active player's left, then
-// refuse. The knockers are rotated so that the active player's left is bit 0.
+// refuse. The knockers are rotated so that the active player's left is bit 0. Without a branch
+// on the draw (a give or the refusal is a coin toss in random play).
 Action State::random_knocker_choice(Rng& rng) const {
   const int n = players();
-  const int from = left_of(active_, n);
+  int from = active_ + 1;
+  from &= -int{from != n};  // left_of(active_, n)
   const unsigned all = (1u << n) - 1;
   const unsigned rotated =
       ((unsigned{knockers_} >> from) | (unsigned{knockers_} << (n - from))) & all;
   const unsigned count = count_bits(rotated);
   const uint32_t k = rng.below(count + 1);
-  if (k == count) return Action::refuse();
-  const int q = from + select_bit(rotated, k);
-  return Action::give(q >= n ? q - n : q);
+  const bool refuse = k == count;
+  int q = from + select_bit(rotated, k);  // in range but meaningless when refusing
+  q -= n & -int{q >= n};
+  return {refuse ? ActionType::kRefuse : ActionType::kGive, static_cast<uint8_t>(refuse ? 0 : q)};
 }
 
 // The rare phases: legal_actions()[rng.below(size)] as it is.

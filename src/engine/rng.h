@@ -43,12 +43,22 @@ class Rng {
   }
 
   // Fisher-Yates: for i from the last index down to 1, swap item i with item below(i+1).
+  // On a local copy of the generator with below() written out (its rejection loop inline):
+  // the items are often bytes, whose stores may alias anything, so the words of *this would be
+  // stored and loaded again at every step; the copy stays in registers.
   template <typename T>
   void shuffle(std::span<T> items) {
+    Rng local = *this;
     for (size_t i = items.size(); i > 1; --i) {
-      size_t j = below(static_cast<uint32_t>(i));
-      std::swap(items[i - 1], items[j]);
+      const auto bound = static_cast<uint32_t>(i);
+      uint64_t m = (local.next() >> 32) * bound;
+      if (static_cast<uint32_t>(m) < bound) [[unlikely]] {
+        const uint32_t threshold = static_cast<uint32_t>(-bound) % bound;
+        while (static_cast<uint32_t>(m) < threshold) m = (local.next() >> 32) * bound;
+      }
+      std::swap(items[i - 1], items[m >> 32]);
     }
+    *this = local;
   }
 
   const uint64_t* words() const { return s_; }

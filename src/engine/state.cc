@@ -21,18 +21,20 @@
 // Legality is written once per phase: cell_choice(), may_draw_pile(), may_discard_drawn() and
 // complete_lines() serve both legal() (one action, the fast path of apply()) and
 // legal_actions() (the list).
+//
+// Elsewhere: random_legal_action() in random_legal.cc, the hidden part (public_view(),
+// resample(), sample()) in state_sample.cc, the display caches built from the grids
+// (rebuild_displays()) in state_displays.cc; their cell-by-cell updates (sync_display_cell())
+// are here, next to the cell changes that call them.
 #include "engine/state.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <bit>
-#include <cstring>
 #include <limits>
 
-#include "engine/public_view.h"
 #include "engine/state_cell_choice.h"
-#include "engine/unseen_cards.h"
 
 namespace allegra {
 namespace {
@@ -67,6 +69,13 @@ constexpr unsigned kArglessTypes =
     1u << int(ActionType::kDrawPile) | 1u << int(ActionType::kDrawDiscard) |
     1u << int(ActionType::kDiscard) | 1u << int(ActionType::kKnock) | 1u << int(ActionType::kPass) |
     1u << int(ActionType::kRefuse) | 1u << int(ActionType::kLeaveLines);
+
+// `yes` if `condition`, else `no`, by arithmetic: GCC compiles some of these ternaries into
+// branches, and where the condition is a coin toss in random play that is a mispredict.
+inline Phase select_phase(bool condition, Phase yes, Phase no) {
+  const unsigned mask = -unsigned{condition};
+  return static_cast<Phase>((unsigned(yes) & mask) | (unsigned(no) & ~mask));
+}
 
 inline uint16_t bit_of(CellId c) { return static_cast<uint16_t>(1u << cell_index(c)); }
 
@@ -205,19 +214,6 @@ void State::complete_lines(int p, LineList& out) const {
   const auto gaps = static_cast<uint16_t>(empty & ~hole);
   if (!may_hold_lines(display_rows_[p], up, gaps)) return;
   find_lines_packed(display_rows_[p], display_cells(p, players()), up, gaps, values_.data(), out);
-}
-
-// Row r of p's display as find_lines_packed() reads it, byte dc the card at display column dc:
-// p's own four cards of the row lie next to each other in values_ (one load), the left
-// neighbour's column-3 card goes in front. The 15 lookups through display_cells() this replaces
-// were most of the line search, which runs after every card move.
-uint64_t State::row_cards(int p, int left, int r) const {
-  static_assert(std::endian::native == std::endian::little, "the row bytes are read as a word");
-  uint32_t own;
-  std::memcpy(&own, values_.data() + p * kGridCells + r * kGridCols, sizeof own);
-  const auto left_card =
-      static_cast<uint8_t>(values_[left * kGridCells + r * kGridCols + kSharedCol]);
-  return uint64_t{own} << 8 | left_card;
 }
 
 uint8_t State::winners() const {
@@ -440,34 +436,35 @@ void State::reveal(CellId c) {
 }
 
 // Every cell change leaves the cell face up (its card in values_) or empty; none turns one
-// face down (only a deal does: rebuild_displays()).
+// face down (only a deal does: rebuild_displays()). Both places are read before either is
+// written: for a cell of columns 0-2 they are the same place and the second writes the same
+// values again, so no load waits for the other place's store.
 void State::sync_display_cell(CellId c, bool empty) {
+  const auto& places = display_places(players(), c);
   const auto card = static_cast<uint8_t>(values_[c]);
   const unsigned empty_bits = -unsigned{empty};
-  for (const detail::DisplayPlace& place : display_places(players(), c)) {
+  struct Update {
+    uint64_t* word;
+    uint64_t row;
+    uint16_t down, empty;
+  };
+  auto update = [&](const detail::DisplayPlace& place) {
     const int shift = 8 * place.dcol;
     const uint64_t byte = empty ? row_sentinel(place.row, place.dcol) : card;
-    uint64_t& word = display_rows_[place.player][place.row];
-    word = (word & ~(uint64_t{0xFF} << shift)) | byte << shift;
-    display_down_[place.player] &= static_cast<uint16_t>(~place.bit);
-    display_empty_[place.player] = static_cast<uint16_t>(
-        (display_empty_[place.player] & ~place.bit) | (place.bit & empty_bits));
-  }
-}
-
-void State::rebuild_displays() {
-  const int n = players();
-  display_rows_ = {};
-  display_down_ = {};
-  display_empty_ = {};
-  for (int p = 0; p < n; ++p) {
-    const int left = left_of(p, n);
-    display_down_[p] = to_display_mask(face_down_[p], face_down_[left]);
-    display_empty_[p] = to_display_mask(empty_[p], empty_[left]);
-    const unsigned up = ~(display_down_[p] | display_empty_[p]) & kDisplayMask;
-    for (int r = 0; r < kRows; ++r)
-      display_rows_[p][r] = pack_row(row_cards(p, left, r), up >> (r * kDisplayCols), r);
-  }
+    uint64_t* word = &display_rows_[place.player][place.row];
+    return Update{word, (*word & ~(uint64_t{0xFF} << shift)) | byte << shift,
+                  static_cast<uint16_t>(display_down_[place.player] & ~place.bit),
+                  static_cast<uint16_t>((display_empty_[place.player] & ~place.bit) |
+                                        (place.bit & empty_bits))};
+  };
+  const Update first = update(places[0]);
+  const Update second = update(places[1]);
+  *first.word = first.row;
+  display_down_[places[0].player] = first.down;
+  display_empty_[places[0].player] = first.empty;
+  *second.word = second.row;
+  display_down_[places[1].player] = second.down;
+  display_empty_[places[1].player] = second.empty;
 }
 
 // --- R11: setup ---------------------------------------------------------------------------
@@ -556,7 +553,7 @@ void State::draw_from_pile(EventList* ev) {
     for (int q = 0; q < n; ++q) pending |= static_cast<unsigned>(may_knock(q)) << q;
     knock_pending_ = static_cast<uint8_t>(pending & ~(1u << active_));
   }
-  phase_ = knock_pending_ ? Phase::kKnockWindow : Phase::kHoldDrawn;
+  phase_ = select_phase(knock_pending_ != 0, Phase::kKnockWindow, Phase::kHoldDrawn);
 }
 
 // R5: the top of the discard pile; nobody may knock for it.
@@ -591,8 +588,8 @@ void State::answer_knock(int p, bool knock, EventList* ev) {
   knockers_ |= static_cast<uint8_t>(unsigned{knock} << p);
   emit(ev, {.type = knock ? EventType::kKnocked : EventType::kPassed,
             .player = static_cast<int8_t>(p)});
-  const Phase after = knockers_ ? Phase::kChooseKnocker : Phase::kHoldDrawn;
-  phase_ = knock_pending_ ? Phase::kKnockWindow : after;
+  const Phase after = select_phase(knockers_ != 0, Phase::kChooseKnocker, Phase::kHoldDrawn);
+  phase_ = select_phase(knock_pending_ != 0, Phase::kKnockWindow, after);
 }
 
 // R7: the active player gives the card to one knocker, or to none and goes on as in R5.
@@ -621,7 +618,9 @@ void State::swap_drawn(CellId c, EventList* ev) {
             .card = card,
             .old_card = pending_discard_,
             .cell = c});
-  run_clearing(active_, AfterClear::kFinishSwap, ev);
+  if (run_clearing(active_, AfterClear::kFinishSwap, ev)) return;
+  discard_pending(ev);
+  end_turn(ev);
 }
 
 void State::discard_drawn(EventList* ev) {
@@ -635,7 +634,8 @@ void State::discard_drawn(EventList* ev) {
 void State::reveal_after_discard(CellId c, EventList* ev) {
   reveal(c);
   emit(ev, {.type = EventType::kRevealed, .player = active_, .card = values_[c], .cell = c});
-  run_clearing(active_, AfterClear::kEndTurn, ev);
+  if (run_clearing(active_, AfterClear::kEndTurn, ev)) return;
+  end_turn(ev);
 }
 
 // R5: the replaced card goes onto the discard pile after the clearing, so it ends on top.
@@ -664,7 +664,8 @@ void State::knocker_swap(CellId c, EventList* ev) {
             .card = card,
             .old_card = hand_known_ ? hand_ : kHiddenValue,
             .cell = c});
-  run_clearing(knocker_, AfterClear::kAfterKnockerSwap, ev);
+  if (run_clearing(knocker_, AfterClear::kAfterKnockerSwap, ev)) return;
+  after_knocker_swap(ev);
 }
 
 // R7 after step 1: if the knocker's clear emptied his display (or nothing can be taken),
@@ -708,7 +709,8 @@ void State::put(CellId c, EventList* ev) {
             .cell = c});
   taken_ = kNoCard;
   taken_known_ = false;
-  run_clearing(active_, AfterClear::kFinishPut, ev);
+  if (run_clearing(active_, AfterClear::kFinishPut, ev)) return;
+  finish_put(ev);
 }
 
 // R7 step 2 ends with the discard of the replaced card. R8a.2: an active player whose display
@@ -728,11 +730,14 @@ void State::finish_put(EventList* ev) {
 
 // R2-R4: clear complete lines of p's display, one at a time, looking again after each (the
 // cascade). The player chooses when more than one line is complete, or always when clearing
-// is optional; otherwise the only line is cleared at once. Every placement ends here, so R8's
-// check after the card moved runs here at a pause (after_cells_changed()); otherwise the turn
-// goes on to end_turn(), which checks before the next turn, or (a knock) to the take, where
-// after_knocker_swap() checks.
-void State::run_clearing(int p, AfterClear then, EventList* ev) {
+// is optional; otherwise the only line is cleared at once.
+// Returns true at such a choice (phase kChooseLine: choose_line() goes on with `then`, see
+// continue_after_clear()), false once no line is left: then the caller goes on with `then`'s
+// step itself (a direct call: the switch of continue_after_clear() was a mispredicted jump).
+// Every placement ends here, so R8's check after the card moved runs here at a pause
+// (after_cells_changed()); otherwise the turn goes on to end_turn(), which checks before the
+// next turn, or (a knock) to the take, where after_knocker_swap() checks.
+bool State::run_clearing(int p, AfterClear then, EventList* ev) {
   clearer_ = static_cast<int8_t>(p);
   after_clear_ = then;
   for (;;) {
@@ -741,11 +746,13 @@ void State::run_clearing(int p, AfterClear then, EventList* ev) {
     if (lines.empty()) break;
     if (options_.optional_clearing || lines.size() > 1) {
       phase_ = Phase::kChooseLine;
-      return after_cells_changed(ev);
+      after_cells_changed(ev);
+      return true;
     }
     clear_line(p, lines[0], ev);
   }
-  continue_after_clear(ev);  // its end_turn() or after_knocker_swap() runs the R8 check
+  clearer_ = kNoPlayer;
+  return false;
 }
 
 // R2, R3: the clearing player clears the line he chose and the cascade goes on, or (optional
@@ -764,7 +771,7 @@ void State::choose_line(Action a, EventList* ev) {
       break;
     }
   }
-  run_clearing(clearer_, after_clear_, ev);
+  if (!run_clearing(clearer_, after_clear_, ev)) continue_after_clear(ev);
 }
 
 // R3: cleared cards go onto the discard pile.
@@ -967,45 +974,6 @@ void State::reshuffle_with(std::span<const int8_t> pile, EventList* events) {
   draw_count_ = static_cast<uint8_t>(moved);
   for (int i = 0; i < moved; ++i) draw_[moved - 1 - i] = pile[i];
   emit(events, {.type = EventType::kReshuffled, .cards = static_cast<int16_t>(moved)});
-}
-
-// ------------------------------------------------------------------------------------------
-// Hidden information
-
-PublicView State::public_view() const { return PublicView(*this); }
-
-State State::resample(Rng& rng) const { return sample(public_view(), rng); }
-
-// 1. Count the unseen cards (unseen_cards.h): the deck minus every card anyone can see.
-// 2. Shuffle them and deal them into the hidden places: face-down cells in CellId order, a
-//    hidden hand card, a hidden taken card, then the draw pile.
-// 3. Give the copy a fresh Rng so that not even future reshuffles follow the real game.
-State State::sample(const PublicView& view, Rng& rng) {
-  State s = view.masked();
-  const int n = s.players();
-  const CardCounts unseen = unseen_cards(s);
-
-  std::array<int8_t, kMaxDeck> pool;
-  int size = 0;
-  for (int v = 0; v < kNumValues; ++v) {
-    if (unseen[v] < 0) throw std::logic_error("resample: more cards seen than the deck holds");
-    for (int k = 0; k < unseen[v]; ++k) pool[size++] = static_cast<int8_t>(v + kMinValue);
-  }
-  rng.shuffle(std::span<int8_t>(pool.data(), size));
-
-  int next = 0;
-  auto draw_hidden = [&]() -> int8_t {
-    if (next >= size) throw std::logic_error("resample: fewer unseen cards than hidden places");
-    return pool[next++];
-  };
-  for (int c = 0; c < n * kGridCells; ++c)
-    if (s.cell_state(static_cast<CellId>(c)) == CellState::kFaceDown) s.values_[c] = draw_hidden();
-  if (s.hand_ == kHiddenValue) s.hand_ = draw_hidden();
-  if (s.taken_ == kHiddenValue) s.taken_ = draw_hidden();
-  for (int i = 0; i < s.draw_count_; ++i) s.draw_[i] = draw_hidden();
-  if (next != size) throw std::logic_error("resample: unseen cards left over");
-  s.rng_.reseed(rng.next());
-  return s;
 }
 
 bool State::operator==(const State& o) const {

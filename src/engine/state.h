@@ -244,7 +244,7 @@ class State {
   void take(Action a, EventList* ev);                        // R7 step 2 (checks a)
   void put(CellId c, EventList* ev);                         // R7 step 2
   void finish_put(EventList* ev);                            // R7 step 2 end, R8a, step 3
-  void run_clearing(int p, AfterClear then, EventList* ev);  // R2-R4
+  bool run_clearing(int p, AfterClear then, EventList* ev);  // R2-R4: true at a choice
   void choose_line(Action a, EventList* ev);                 // R2, R3
   void clear_line(int p, const Line& line, EventList* ev);
   void continue_after_clear(EventList* ev);
