@@ -175,6 +175,7 @@ State PositionBuilder::build(const RuleOptions& options, std::string_view diagra
       s.values_[c] = unused[next++];
     }
   }
+  s.rebuild_displays();
   // Draw pile: the named top cards, then unused cards up to draw-size (default: all).
   std::vector<int8_t> draw(draw_top.begin(), draw_top.end());
   size_t remaining = unused.size() - next;

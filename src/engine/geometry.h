@@ -84,12 +84,53 @@ constexpr auto make_popcount12() {
   return t;
 }
 inline constexpr auto kDisplayTable = make_display_table();
+// kDisplayPlaces[n][c]: where cell c shows in the displays, see display_places().
+struct DisplayPlace {
+  uint8_t player;
+  uint8_t row;
+  uint8_t dcol;
+  uint16_t bit;  // 1 << (row*5 + dcol), the cell's bit in the player's display masks
+};
+constexpr auto make_display_places() {
+  std::array<std::array<std::array<DisplayPlace, 2>, kMaxCells>, kMaxPlayers + 1> t{};
+  for (int n = kMinPlayers; n <= kMaxPlayers; ++n)
+    for (int c = 0; c < n * kGridCells; ++c) {
+      const auto owner = static_cast<uint8_t>(cell_owner(static_cast<CellId>(c)));
+      const int row = cell_row(static_cast<CellId>(c));
+      const int col = cell_col(static_cast<CellId>(c));
+      auto place = [&](int player, int dcol) {
+        return DisplayPlace{static_cast<uint8_t>(player), static_cast<uint8_t>(row),
+                            static_cast<uint8_t>(dcol),
+                            static_cast<uint16_t>(1u << (row * kDisplayCols + dcol))};
+      };
+      const DisplayPlace own = place(owner, col + 1);
+      const DisplayPlace shared = place(right_of(owner, n), 0);
+      t[n][c] = {own, col == kSharedCol ? shared : own};
+    }
+  return t;
+}
+inline constexpr auto kDisplayPlaces = make_display_places();
 inline constexpr auto kPopcount12 = make_popcount12();
 }  // namespace detail
 
 // The 15 cells of p's display in display order (row-major, display column 0 first), from a
 // table: this is on the hot path of every search.
 inline const CellId* display_cells(int p, int n) { return detail::kDisplayTable[n][p].data(); }
+
+// The two places of cell c (c < n*12) in the displays, as (player, row, display column): display
+// column col+1 of its owner's display and, in column 3, display column 0 of the owner's right
+// neighbour's; for a cell of columns 0-2 the second place is the first again. A table, so that
+// the hot paths ask without a branch on the column (a coin toss in random play).
+inline const std::array<detail::DisplayPlace, 2>& display_places(int n, CellId c) {
+  return detail::kDisplayPlaces[n][c];
+}
+
+// The bit of cell c (c < n*12) in p's 15-bit display mask, 0 if c is not in p's display.
+inline unsigned display_bit(int p, int n, CellId c) {
+  const auto& places = display_places(n, c);
+  return (places[0].bit & -unsigned{places[0].player == p}) |
+         (places[1].bit & -unsigned{places[1].player == p});
+}
 
 // A 15-bit display mask (bit row*5 + dcol) from per-owner 12-bit grid masks: p's own grid
 // fills display columns 1-4, the left neighbour's column 3 fills display column 0.
@@ -103,5 +144,9 @@ inline constexpr uint16_t kDisplayMask = (1u << kDisplayCells) - 1;
 // Number of set bits of a 12-bit grid mask. A table, because without -mpopcnt (we build for
 // plain x86-64) std::popcount is a library call.
 inline int count_cells(uint16_t grid_mask) { return detail::kPopcount12[grid_mask & kGridMask]; }
+// Number of set bits of a 15-bit display mask (two lookups of the same table).
+inline int count_display_cells(uint16_t display_mask) {
+  return detail::kPopcount12[display_mask & kGridMask] + detail::kPopcount12[display_mask >> 12];
+}
 
 }  // namespace allegra

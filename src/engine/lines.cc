@@ -10,11 +10,8 @@ using detail::kRowBits;
 constexpr int8_t kBlocker = -100;  // a face-down card, an unknown card or the hole in a row
 
 // The packed form: see lines.h and pack_row().
-constexpr uint64_t kLow7 = 0x7F7F7F7F7F7F7F7Full;
-constexpr uint64_t kRowHigh = 0x8080808080ull;  // the high bit of each of a row's 5 bytes
-
-// 0x80 in each byte of x that is zero, 0 elsewhere (exact: no carries between bytes).
-constexpr uint64_t zero_bytes(uint64_t x) { return ~(((x & kLow7) + kLow7) | x | kLow7); }
+using detail::kRowHigh;
+using detail::zero_bytes;
 
 // Row r of the display as a word: its face-up cards, sentinels elsewhere.
 inline uint64_t row_word(const CellId* cells, unsigned row_up, const int8_t* values, int r) {

@@ -27,6 +27,10 @@
 #include <boost/container/static_vector.hpp>
 #include <cstdint>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "engine/action.h"
 #include "engine/geometry.h"
 
@@ -83,12 +87,70 @@ inline constexpr auto kSentinels = [] {
 }();
 }  // namespace detail
 
+// The sentinel byte of row r, display column dc (what pack_row() puts in a cell that is not up).
+inline uint8_t row_sentinel(int r, int dc) {
+  return static_cast<uint8_t>(detail::kSentinels[r] >> (8 * dc));
+}
+
 // Row r of a display packed for the line search: `cards` holds the row's five card bytes
 // (byte dc = display column dc, whatever the cell holds); the cells not in `row_up` (5 bits:
 // the face-up cells with a known value) become sentinels.
 inline uint64_t pack_row(uint64_t cards, unsigned row_up, int r) {
   const uint64_t up = detail::kByteMasks[row_up & detail::kRowBits];
   return (cards & up) | (detail::kSentinels[r] & ~up);
+}
+
+namespace detail {
+constexpr uint64_t kLow7 = 0x7F7F7F7F7F7F7F7Full;
+constexpr uint64_t kRowHigh = 0x8080808080ull;  // the high bit of each of a row's 5 bytes
+// 0x80 in each byte of x that is zero, 0 elsewhere (exact: no carries between bytes).
+constexpr uint64_t zero_bytes(uint64_t x) { return ~(((x & kLow7) + kLow7) | x | kLow7); }
+}  // namespace detail
+
+// Bit 0 or 8 (row of a pair) + dc: three equal bytes from column dc of some row, and bits 0-4:
+// a column of three equal bytes. SSE2 (plain x86-64) compares two rows per instruction: rows 0
+// and 1 in one register and rows 1 and 2 in another, a row per 64-bit lane (the bytes 5-7 of a
+// row word are zero: the masks drop the windows and columns that reach them).
+#if defined(__SSE2__)
+inline unsigned line_windows(const std::array<uint64_t, kRows>& rows) {
+  const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(rows.data()));
+  const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(rows.data() + 1));
+  auto windows = [](__m128i x) {
+    const __m128i next = _mm_cmpeq_epi8(x, _mm_srli_epi64(x, 8));
+    const __m128i after_next = _mm_cmpeq_epi8(x, _mm_srli_epi64(x, 16));
+    return static_cast<unsigned>(_mm_movemask_epi8(_mm_and_si128(next, after_next)));
+  };
+  const __m128i pairs = _mm_cmpeq_epi8(a, b);  // lane 0: row 0 == row 1, lane 1: row 1 == row 2
+  const auto columns = static_cast<unsigned>(
+      _mm_movemask_epi8(_mm_and_si128(pairs, _mm_unpackhi_epi64(pairs, pairs))));
+  return ((windows(a) | windows(b)) & 0x0707u) | (columns & 0x1Fu);
+}
+#else
+inline unsigned line_windows(const std::array<uint64_t, kRows>& rows) {  // the same in words
+  using detail::zero_bytes;
+  uint64_t windows = 0;
+  for (int r = 0; r < kRows; ++r) {
+    const uint64_t pairs = zero_bytes(rows[r] ^ (rows[r] >> 8)) & 0x80808080ull;
+    windows |= pairs & (pairs >> 8);
+  }
+  const uint64_t columns =
+      zero_bytes(rows[0] ^ rows[1]) & zero_bytes(rows[1] ^ rows[2]) & detail::kRowHigh;
+  return static_cast<unsigned>(windows != 0) | static_cast<unsigned>(columns != 0);
+}
+#endif
+
+// False if the display of these packed rows holds no complete line for sure: no three equal
+// bytes next to each other in a row or down a column, and no row with gaps (the cards on both
+// sides of a gap are next to each other: find_lines_packed() joins them) holding three face-up
+// cards. Inline, because it runs after every placement and is almost always false.
+inline bool may_hold_lines(const std::array<uint64_t, kRows>& rows, uint16_t up, uint16_t gaps) {
+  bool gapped_row = false;
+  for (int r = 0; r < kRows; ++r) {
+    const unsigned row_up = (up >> (r * kDisplayCols)) & detail::kRowBits;
+    const bool row_gaps = ((gaps >> (r * kDisplayCols)) & detail::kRowBits) != 0;
+    gapped_row |= row_gaps & (count_cells(static_cast<uint16_t>(row_up)) >= 3);
+  }
+  return (line_windows(rows) | unsigned{gapped_row}) != 0;
 }
 
 // find_lines() of a display whose rows the caller has packed already (pack_row()): State

@@ -41,62 +41,97 @@ inline unsigned count_bits(unsigned mask) {
 }
 
 // The index of the k-th set bit (k from 0) of a 15-bit mask: a byte's table entry, the low or
-// the high byte chosen by a compare, not by a loop over the bits (its exit would be a
-// mispredicted branch at every random decision).
+// the high byte chosen by arithmetic on a compare, not by a loop over the bits nor by a branch
+// (either would be a mispredicted branch at every other random decision: GCC compiled the
+// `high ? a : b` form into one).
 inline int select_bit(unsigned mask, unsigned k) {
   const unsigned low_count = kBytePopcount[mask & 0xFF];
-  const bool high = k >= low_count;
-  const unsigned byte = high ? mask >> 8 & 0xFF : mask & 0xFF;
-  return (high ? 8 : 0) + kByteSelect[byte][high ? k - low_count : k];
+  const unsigned high = k >= low_count;  // 0 or 1
+  const unsigned byte = mask >> (8 * high) & 0xFF;
+  return static_cast<int>(8 * high + kByteSelect[byte][k - low_count * high]);
 }
 
 }  // namespace
 
+// One switch picks the phase's choice; the draw and the pick among the cells are written once
+// after it (six inlined copies, one per cell phase, made the function big enough to need a
+// stack frame on every call; the rare phases have their own functions for the same reason).
 Action State::random_legal_action(Rng& rng) const {
+  CellChoice choice;
+  bool discard = false;  // kHoldDrawn: the list ends with the discard
   switch (phase_) {
+    // The two-action phases by arithmetic on the action types, not by a branch on the draw
+    // (a coin toss).
     case Phase::kChooseDraw: {  // the list is [draw-pile,] draw-discard
-      const bool pile = may_draw_pile();
+      static_assert(int(ActionType::kDrawDiscard) == int(ActionType::kDrawPile) + 1);
+      const unsigned pile = may_draw_pile();
       const uint32_t k = rng.below(1u + pile);
-      return pile && k == 0 ? Action::draw_pile() : Action::draw_discard();
+      return {static_cast<ActionType>(int(ActionType::kDrawDiscard) - int(pile & (k == 0))), 0};
     }
     case Phase::kKnockWindow:  // [knock, pass]
-      return rng.below(2) == 0 ? Action::knock() : Action::pass();
-    case Phase::kChooseKnocker:  // rare: the list
-    case Phase::kChooseLine: {
-      ActionList list;
-      legal_actions(list);
-      return list[rng.below(static_cast<uint32_t>(list.size()))];
-    }
+      static_assert(int(ActionType::kPass) == int(ActionType::kKnock) + 1);
+      return {static_cast<ActionType>(int(ActionType::kKnock) + int(rng.below(2))), 0};
+    case Phase::kChooseKnocker:
+      return random_knocker_choice(rng);
+    case Phase::kChooseLine:  // rare: the list
+      return random_from_list(rng);
     case Phase::kRoundOver:
     case Phase::kGameOver:
-      break;
+      throw std::logic_error("random_legal_action: nobody has a legal action (round or game over)");
     case Phase::kSetupReveal:
-      return random_cell_action(Phase::kSetupReveal, rng);
+      choice = cell_choice(Phase::kSetupReveal);
+      break;
     case Phase::kHoldDrawn:
-      return random_cell_action(Phase::kHoldDrawn, rng);
+      choice = cell_choice(Phase::kHoldDrawn);
+      discard = may_discard_drawn();
+      break;
     case Phase::kRevealAfterDiscard:
-      return random_cell_action(Phase::kRevealAfterDiscard, rng);
+      choice = cell_choice(Phase::kRevealAfterDiscard);
+      break;
     case Phase::kKnockerSwap:
-      return random_cell_action(Phase::kKnockerSwap, rng);
+      choice = cell_choice(Phase::kKnockerSwap);
+      break;
     case Phase::kTake:
-      return random_cell_action(Phase::kTake, rng);
+      choice = cell_choice(Phase::kTake);
+      break;
     case Phase::kPut:
-      return random_cell_action(Phase::kPut, rng);
+      choice = cell_choice(Phase::kPut);
+      break;
   }
-  throw std::logic_error("random_legal_action: nobody has a legal action (round or game over)");
-}
-
-// A phase with cell actions (constant `phase`, see cell_choice()): the list would be the legal
-// cells in display order, then (kHoldDrawn) the discard.
-[[gnu::always_inline]] inline Action State::random_cell_action(Phase phase, Rng& rng) const {
-  const CellChoice choice = cell_choice(phase);
+  // A phase with cell actions: the list would be the legal cells in display order, then
+  // (kHoldDrawn) the discard.
   const unsigned cells = count_bits(choice.mask);
-  const unsigned size = cells + (phase == Phase::kHoldDrawn && may_discard_drawn() ? 1 : 0);
+  const unsigned size = cells + (discard ? 1 : 0);
   if (size == 0) [[unlikely]]
     throw std::logic_error("random_legal_action: a phase without a legal action");
   const uint32_t k = rng.below(size);
   if (k == cells) return Action::discard();
   return {choice.type, display_cells(choice.player, players())[select_bit(choice.mask, k)]};
+}
+
+// R7: the list is give(q) for every knocker q clockwise from the active player's left, then
+// refuse. The knockers are rotated so that the active player's left is bit 0. Without a branch
+// on the draw (a give or the refusal is a coin toss in random play).
+Action State::random_knocker_choice(Rng& rng) const {
+  const int n = players();
+  int from = active_ + 1;
+  from &= -int{from != n};  // left_of(active_, n)
+  const unsigned all = (1u << n) - 1;
+  const unsigned rotated =
+      ((unsigned{knockers_} >> from) | (unsigned{knockers_} << (n - from))) & all;
+  const unsigned count = count_bits(rotated);
+  const uint32_t k = rng.below(count + 1);
+  const bool refuse = k == count;
+  int q = from + select_bit(rotated, k);  // in range but meaningless when refusing
+  q -= n & -int{q >= n};
+  return {refuse ? ActionType::kRefuse : ActionType::kGive, static_cast<uint8_t>(refuse ? 0 : q)};
+}
+
+// The rare phases: legal_actions()[rng.below(size)] as it is.
+Action State::random_from_list(Rng& rng) const {
+  ActionList list;
+  legal_actions(list);
+  return list[rng.below(static_cast<uint32_t>(list.size()))];
 }
 
 }  // namespace allegra

@@ -33,29 +33,32 @@ class Rng {
     return result;
   }
 
-  // Uniform integer in [0, bound), bound > 0, without modulo bias (Lemire 2019).
+  // Uniform integer in [0, bound), bound > 0, without modulo bias (Lemire 2019). The rare
+  // rejection (probability bound / 2^32) is out of line, so that the inlined draw stays small.
   uint32_t below(uint32_t bound) {
-    uint64_t x = next() >> 32;
-    uint64_t m = x * bound;
-    auto low = static_cast<uint32_t>(m);
-    if (low < bound) {
-      const uint32_t threshold = static_cast<uint32_t>(-bound) % bound;
-      while (low < threshold) {
-        x = next() >> 32;
-        m = x * bound;
-        low = static_cast<uint32_t>(m);
-      }
-    }
+    uint64_t m = (next() >> 32) * bound;
+    if (static_cast<uint32_t>(m) < bound) [[unlikely]]
+      m = redraw_below(bound, m);
     return static_cast<uint32_t>(m >> 32);
   }
 
   // Fisher-Yates: for i from the last index down to 1, swap item i with item below(i+1).
+  // On a local copy of the generator with below() written out (its rejection loop inline):
+  // the items are often bytes, whose stores may alias anything, so the words of *this would be
+  // stored and loaded again at every step; the copy stays in registers.
   template <typename T>
   void shuffle(std::span<T> items) {
+    Rng local = *this;
     for (size_t i = items.size(); i > 1; --i) {
-      size_t j = below(static_cast<uint32_t>(i));
-      std::swap(items[i - 1], items[j]);
+      const auto bound = static_cast<uint32_t>(i);
+      uint64_t m = (local.next() >> 32) * bound;
+      if (static_cast<uint32_t>(m) < bound) [[unlikely]] {
+        const uint32_t threshold = static_cast<uint32_t>(-bound) % bound;
+        while (static_cast<uint32_t>(m) < threshold) m = (local.next() >> 32) * bound;
+      }
+      std::swap(items[i - 1], items[m >> 32]);
     }
+    *this = local;
   }
 
   const uint64_t* words() const { return s_; }
@@ -70,6 +73,12 @@ class Rng {
   }
 
  private:
+  // below()'s rejection loop: draws again while the low word is under 2^32 mod bound.
+  [[gnu::noinline]] uint64_t redraw_below(uint32_t bound, uint64_t m) {
+    const uint32_t threshold = static_cast<uint32_t>(-bound) % bound;
+    while (static_cast<uint32_t>(m) < threshold) m = (next() >> 32) * bound;
+    return m;
+  }
   static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
   static uint64_t splitmix64(uint64_t& x) {
     uint64_t z = (x += 0x9e3779b97f4a7c15ULL);

@@ -4,12 +4,6 @@
 
 namespace allegra {
 
-int first_clockwise(uint8_t complete, int active, int players) {
-  for (int i = 0, p = active; i < players; ++i, p = left_of(p, players))
-    if (complete >> p & 1) return p;
-  return kNoPlayer;
-}
-
 bool ender_penalised(std::span<const int32_t> raw_half, int ender) {
   const int32_t mine = raw_half[static_cast<size_t>(ender)];
   if (mine == 0) return false;

@@ -51,7 +51,15 @@ constexpr T penalised_score(T raw) {
 // R8: who ends the round when the displays in `complete` (bit p: p's display is complete) run
 // out at once: the active player if he is among them, else the first clockwise from him.
 // kNoPlayer if `complete` is 0.
-int first_clockwise(uint8_t complete, int active, int players);
+// Inline and without a loop: the knock window asks at every answer. The players from `active`
+// on are rotated down to bits 0.., the ones before him above them; the lowest set bit wins.
+inline int first_clockwise(uint8_t complete, int active, int players) {
+  if (complete == 0) return kNoPlayer;
+  const unsigned rotated =
+      (unsigned{complete} >> active) | (unsigned{complete} << (players - active));
+  const int p = active + __builtin_ctz(rotated);
+  return p >= players ? p - players : p;
+}
 
 // R9: the ender is penalised unless his display score is lower than everyone else's (ties are
 // not alone); a score of 0 is never changed.

@@ -21,18 +21,20 @@
 // Legality is written once per phase: cell_choice(), may_draw_pile(), may_discard_drawn() and
 // complete_lines() serve both legal() (one action, the fast path of apply()) and
 // legal_actions() (the list).
+//
+// Elsewhere: random_legal_action() in random_legal.cc, the hidden part (public_view(),
+// resample(), sample()) in state_sample.cc, the display caches built from the grids
+// (rebuild_displays()) in state_displays.cc; their cell-by-cell updates (sync_display_cell())
+// are here, next to the cell changes that call them.
 #include "engine/state.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <bit>
-#include <cstring>
 #include <limits>
 
-#include "engine/public_view.h"
 #include "engine/state_cell_choice.h"
-#include "engine/unseen_cards.h"
 
 namespace allegra {
 namespace {
@@ -41,8 +43,6 @@ namespace {
 constexpr int8_t kSetupReveals = 2;
 // R7: a player whose display holds this many cards or fewer may not knock.
 constexpr int kMostCardsWithoutKnock = 3;
-// R6: a reshuffle leaves the discard pile's top card where it is.
-constexpr int kDiscardTopStays = 1;
 
 inline void emit(EventList* ev, Event e) {
   if (ev) ev->push_back(e);
@@ -69,6 +69,13 @@ constexpr unsigned kArglessTypes =
     1u << int(ActionType::kDrawPile) | 1u << int(ActionType::kDrawDiscard) |
     1u << int(ActionType::kDiscard) | 1u << int(ActionType::kKnock) | 1u << int(ActionType::kPass) |
     1u << int(ActionType::kRefuse) | 1u << int(ActionType::kLeaveLines);
+
+// `yes` if `condition`, else `no`, by arithmetic: GCC compiles some of these ternaries into
+// branches, and where the condition is a coin toss in random play that is a mispredict.
+inline Phase select_phase(bool condition, Phase yes, Phase no) {
+  const unsigned mask = -unsigned{condition};
+  return static_cast<Phase>((unsigned(yes) & mask) | (unsigned(no) & ~mask));
+}
 
 inline uint16_t bit_of(CellId c) { return static_cast<uint16_t>(1u << cell_index(c)); }
 
@@ -167,21 +174,10 @@ int State::shuffled_deck(std::array<int8_t, kMaxDeck>& deck) {
 // ------------------------------------------------------------------------------------------
 // Queries
 
-int State::face_down_count(int p) const {
-  int left = left_of(p, players());
-  return count_cells(face_down_[p]) + count_cells(face_down_[left] & kSharedColMask);
-}
-
-int State::card_count(int p) const {
-  int left = left_of(p, players());
-  return kDisplayCells - count_cells(empty_[p]) - count_cells(empty_[left] & kSharedColMask);
-}
-
 // R7: who may knock (whose turn it is aside). `&`, not `&&`: no branch (draw_from_pile() asks
 // for every player at every draw).
 bool State::may_knock(int p) const {
-  const int left = left_of(p, players());
-  const bool has_face_down = (face_down_[p] | (face_down_[left] & kSharedColMask)) != 0;
+  const bool has_face_down = display_down_[p] != 0;
   const int enough_cards = card_count(p) > kMostCardsWithoutKnock;
   return (enough_cards & int{has_face_down} & int{!had_final_turn(p)}) != 0;
 }
@@ -208,33 +204,16 @@ int State::current_player() const {
 
 // R3 (lines.h): the face-up cards of p's display are candidates; cleared cells are gaps; the
 // knock hole is empty but blocks a row, unlike a cleared gap.
+// The display's rows are kept packed (display_rows_): a quick test of them, inline, and only a
+// display that may hold a line goes on to find_lines_packed() (a call after almost every
+// placement that found nothing was a third of the line search).
 void State::complete_lines(int p, LineList& out) const {
-  const uint16_t empty = display_empty(p);
-  const auto up = static_cast<uint16_t>(~(display_down(p) | empty) & kDisplayMask);
-  uint16_t hole = 0;
-  if (hole_ != kNoCell) {
-    int d = display_index(p, players(), hole_);
-    if (d >= 0) hole = static_cast<uint16_t>(1u << d);
-  }
-  const int left = left_of(p, players());
-  std::array<uint64_t, kRows> rows;
-  for (int r = 0; r < kRows; ++r)
-    rows[r] = pack_row(row_cards(p, left, r), up >> (r * kDisplayCols), r);
-  find_lines_packed(rows, display_cells(p, players()), up, static_cast<uint16_t>(empty & ~hole),
-                    values_.data(), out);
-}
-
-// Row r of p's display as find_lines_packed() reads it, byte dc the card at display column dc:
-// p's own four cards of the row lie next to each other in values_ (one load), the left
-// neighbour's column-3 card goes in front. The 15 lookups through display_cells() this replaces
-// were most of the line search, which runs after every card move.
-uint64_t State::row_cards(int p, int left, int r) const {
-  static_assert(std::endian::native == std::endian::little, "the row bytes are read as a word");
-  uint32_t own;
-  std::memcpy(&own, values_.data() + p * kGridCells + r * kGridCols, sizeof own);
-  const auto left_card =
-      static_cast<uint8_t>(values_[left * kGridCells + r * kGridCols + kSharedCol]);
-  return uint64_t{own} << 8 | left_card;
+  const uint16_t empty = display_empty_[p];
+  const auto up = static_cast<uint16_t>(~(display_down_[p] | empty) & kDisplayMask);
+  const unsigned hole = hole_ == kNoCell ? 0 : display_bit(p, players(), hole_);
+  const auto gaps = static_cast<uint16_t>(empty & ~hole);
+  if (!may_hold_lines(display_rows_[p], up, gaps)) return;
+  find_lines_packed(display_rows_[p], display_cells(p, players()), up, gaps, values_.data(), out);
 }
 
 uint8_t State::winners() const {
@@ -244,22 +223,13 @@ uint8_t State::winners() const {
 // ------------------------------------------------------------------------------------------
 // Legality, once per phase
 
-// R6: the draw pile can be drawn from if it holds a card or a reshuffle can refill it.
-bool State::may_draw_pile() const { return draw_count_ > 0 || discard_count_ > kDiscardTopStays; }
-
-// R5: a drawn card may be discarded (then a card revealed) if there is a face-down card to
-// reveal; a card from the discard pile only with the option.
-bool State::may_discard_drawn() const {
-  return (!held_from_discard_ || options_.discard_draw_may_discard) && face_down_count(active_) > 0;
-}
-
 // R7 step 2: any card of the knocker's display, if another card of the active player's display
 // can take its place (the taken card goes into a non-empty cell other than its own).
-uint16_t State::takeable() const {
+// The rare case of takeable() (state.h): the active player holds one card or none.
+uint16_t State::takeable_from_few() const {
   const int n = players();
   const int active_cards = card_count(active_);
   uint16_t mask = occupied(knocker_);
-  if (active_cards > 1) return mask;
   if (active_cards == 0) return 0;
   const CellId* cells = display_cells(knocker_, n);
   for (unsigned m = mask; m; m &= m - 1) {
@@ -319,7 +289,6 @@ void State::legal_actions(ActionList& out) const {
 }
 
 bool State::legal(Action a) const {
-  const int n = players();
   using T = ActionType;
   if (a.arg != 0 && (kArglessTypes >> (static_cast<unsigned>(a.type) & 31) & 1)) return false;
   switch (phase_) {
@@ -328,7 +297,7 @@ bool State::legal(Action a) const {
     case Phase::kKnockWindow:
       return a.type == T::kKnock || a.type == T::kPass;
     case Phase::kChooseKnocker:
-      return a.type == T::kRefuse || (a.type == T::kGive && a.arg < n && (knockers_ >> a.arg & 1));
+      return legal_knocker_choice(a);
     case Phase::kChooseLine: {
       if (a.type == T::kLeaveLines) return options_.optional_clearing;
       if (a.type != T::kClear) return false;
@@ -356,13 +325,19 @@ bool State::legal(Action a) const {
   return false;
 }
 
+// R7: the active player gives the card to a knocker or refuses.
+bool State::legal_knocker_choice(Action a) const {
+  using T = ActionType;
+  return a.type == T::kRefuse ||
+         (a.type == T::kGive && a.arg < players() && (knockers_ >> a.arg & 1));
+}
+
 // A cell action in a phase with cell actions (constant `phase`: see cell_choice()).
 [[gnu::always_inline]] inline bool State::legal_cell(Phase phase, Action a) const {
   const int n = players();
   const CellChoice choice = cell_choice(phase);
   if (a.type != choice.type || a.arg >= n * kGridCells) return false;
-  const int d = display_index(choice.player, n, a.arg);
-  return d >= 0 && (choice.mask >> d & 1);
+  return (choice.mask & display_bit(choice.player, n, a.arg)) != 0;
 }
 
 std::string State::why_illegal(Action a) const {
@@ -383,61 +358,46 @@ std::string State::why_illegal(Action a) const {
 
 // One switch checks and applies (legal() is the same checks for is_legal() and why_illegal()):
 // a second dispatch on the phase was a second mispredicted jump per action in random play.
+// Every case ends in a tail call of its handler, so that this dispatch needs no stack frame of
+// its own (the handlers run the R8 check themselves: after_cells_changed()).
 void State::apply(Action a, EventList* ev) {
   using T = ActionType;
   if (a.arg != 0 && (kArglessTypes >> (static_cast<unsigned>(a.type) & 31) & 1)) [[unlikely]]
     throw_illegal(a);
   switch (phase_) {
-    case Phase::kSetupReveal:  // nothing is cleared; the check runs once the turns begin
+    case Phase::kSetupReveal:
       if (!legal_cell(Phase::kSetupReveal, a)) break;
-      setup_reveal(a.arg, ev);
-      if (phase_ != Phase::kSetupReveal) after_cells_changed(ev);
-      return;
+      return setup_reveal(a.arg, ev);
     case Phase::kChooseDraw:
-      if (a.type == T::kDrawPile && may_draw_pile()) {
-        draw_from_pile(ev);
-        return;
-      }
+      if (a.type == T::kDrawPile && may_draw_pile()) return draw_from_pile(ev);
       if (a.type != T::kDrawDiscard) break;
-      draw_from_discard(ev);
-      return;
+      return draw_from_discard(ev);
     case Phase::kKnockWindow:
       if (a.type != T::kKnock && a.type != T::kPass) break;
-      answer_knock(current_player(), a.type == T::kKnock, ev);
-      return;
+      return answer_knock(current_player(), a.type == T::kKnock, ev);
     case Phase::kChooseKnocker:
-      if (!legal(a)) break;
-      choose_knocker(a, ev);
-      return;
+      if (!legal_knocker_choice(a)) break;
+      return choose_knocker(a, ev);
     case Phase::kHoldDrawn:
       if (a.type == T::kDiscard) {
         if (!may_discard_drawn()) break;
-        discard_drawn(ev);
-        return;
+        return discard_drawn(ev);
       }
       if (!legal_cell(Phase::kHoldDrawn, a)) break;
-      swap_drawn(a.arg, ev);
-      return after_cells_changed(ev);
+      return swap_drawn(a.arg, ev);
     case Phase::kRevealAfterDiscard:
       if (!legal_cell(Phase::kRevealAfterDiscard, a)) break;
-      reveal_after_discard(a.arg, ev);
-      return after_cells_changed(ev);
+      return reveal_after_discard(a.arg, ev);
     case Phase::kKnockerSwap:
       if (!legal_cell(Phase::kKnockerSwap, a)) break;
-      knocker_swap(a.arg, ev);
-      return after_cells_changed(ev);
-    case Phase::kTake:
-      if (!legal_cell(Phase::kTake, a)) break;
-      take(a.arg, ev);
-      return after_cells_changed(ev);
+      return knocker_swap(a.arg, ev);
+    case Phase::kTake:  // take() checks (takeable() may call: no stack frame here for it)
+      return take(a, ev);
     case Phase::kPut:
       if (!legal_cell(Phase::kPut, a)) break;
-      put(a.arg, ev);
-      return after_cells_changed(ev);
-    case Phase::kChooseLine:
-      if (!legal(a)) break;
-      choose_line(a, ev);
-      return after_cells_changed(ev);
+      return put(a.arg, ev);
+    case Phase::kChooseLine:  // rare: choose_line() checks
+      return choose_line(a, ev);
     case Phase::kRoundOver:
     case Phase::kGameOver:
       break;
@@ -459,6 +419,7 @@ void State::place_face_up(CellId c, int8_t v) {
   values_[c] = v;
   face_down_[p] &= static_cast<uint16_t>(~b);
   empty_[p] &= static_cast<uint16_t>(~b);
+  sync_display_cell(c, false);
 }
 
 void State::make_empty(CellId c) {
@@ -466,9 +427,45 @@ void State::make_empty(CellId c) {
   uint16_t b = bit_of(c);
   face_down_[p] &= static_cast<uint16_t>(~b);
   empty_[p] |= b;
+  sync_display_cell(c, true);
 }
 
-void State::reveal(CellId c) { face_down_[cell_owner(c)] &= static_cast<uint16_t>(~bit_of(c)); }
+void State::reveal(CellId c) {
+  face_down_[cell_owner(c)] &= static_cast<uint16_t>(~bit_of(c));
+  sync_display_cell(c, false);
+}
+
+// Every cell change leaves the cell face up (its card in values_) or empty; none turns one
+// face down (only a deal does: rebuild_displays()). Both places are read before either is
+// written: for a cell of columns 0-2 they are the same place and the second writes the same
+// values again, so no load waits for the other place's store.
+void State::sync_display_cell(CellId c, bool empty) {
+  const auto& places = display_places(players(), c);
+  const auto card = static_cast<uint8_t>(values_[c]);
+  const unsigned empty_bits = -unsigned{empty};
+  struct Update {
+    uint64_t* word;
+    uint64_t row;
+    uint16_t down, empty;
+  };
+  auto update = [&](const detail::DisplayPlace& place) {
+    const int shift = 8 * place.dcol;
+    const uint64_t byte = empty ? row_sentinel(place.row, place.dcol) : card;
+    uint64_t* word = &display_rows_[place.player][place.row];
+    return Update{word, (*word & ~(uint64_t{0xFF} << shift)) | byte << shift,
+                  static_cast<uint16_t>(display_down_[place.player] & ~place.bit),
+                  static_cast<uint16_t>((display_empty_[place.player] & ~place.bit) |
+                                        (place.bit & empty_bits))};
+  };
+  const Update first = update(places[0]);
+  const Update second = update(places[1]);
+  *first.word = first.row;
+  display_down_[places[0].player] = first.down;
+  display_empty_[places[0].player] = first.empty;
+  *second.word = second.row;
+  display_down_[places[1].player] = second.down;
+  display_empty_[places[1].player] = second.empty;
+}
 
 // --- R11: setup ---------------------------------------------------------------------------
 
@@ -482,14 +479,22 @@ void State::start_round(std::span<const int8_t> deck, EventList* ev) {
   empty_.fill(0);
   for (int p = 0; p < n; ++p) face_down_[p] = kGridMask;
   const int dealt = n * kGridCells;
-  for (int k = 0; k < dealt; ++k) {
-    int p = (first_player_ + k) % n;
-    values_[p * kGridCells + k / n] = deck[k];
+  for (int i = 0, k = 0; i < kGridCells; ++i) {  // k = i*n + j, no division per card
+    for (int j = 0, p = first_player_; j < n; ++j, ++k, p = left_of(p, n))
+      values_[p * kGridCells + i] = deck[k];
   }
   discard_count_ = 0;
   push_discard(deck[dealt]);
   draw_count_ = static_cast<uint8_t>(deck.size() - dealt - 1);
   for (int i = 0; i < draw_count_; ++i) draw_[draw_count_ - 1 - i] = deck[dealt + 1 + i];
+  // The display caches of a table all face down (what rebuild_displays() would find).
+  display_rows_ = {};
+  display_down_ = {};
+  display_empty_ = {};
+  for (int p = 0; p < n; ++p) {
+    for (int r = 0; r < kRows; ++r) display_rows_[p][r] = pack_row(0, 0, r);
+    display_down_[p] = kDisplayMask;
+  }
   ender_ = kNoPlayer;
   final_done_ = 0;
   final_turns_left_ = -1;
@@ -519,6 +524,7 @@ void State::setup_reveal(CellId c, EventList* ev) {
   const int n = players();
   if (++setup_players_done_ == n) {
     begin_turn(first_player_, ev);
+    after_cells_changed(ev);  // nothing is cleared in the setup; the R8 check once turns begin
   } else {
     active_ = static_cast<int8_t>(left_of(active_, n));
     setup_reveals_left_ = kSetupReveals;
@@ -547,7 +553,7 @@ void State::draw_from_pile(EventList* ev) {
     for (int q = 0; q < n; ++q) pending |= static_cast<unsigned>(may_knock(q)) << q;
     knock_pending_ = static_cast<uint8_t>(pending & ~(1u << active_));
   }
-  phase_ = knock_pending_ ? Phase::kKnockWindow : Phase::kHoldDrawn;
+  phase_ = select_phase(knock_pending_ != 0, Phase::kKnockWindow, Phase::kHoldDrawn);
 }
 
 // R5: the top of the discard pile; nobody may knock for it.
@@ -576,12 +582,14 @@ int8_t State::pop_draw(EventList* ev) {
 // --- R7: the knock window and the choice of a knocker -------------------------------------
 
 // R7: the eligible players answer one at a time, clockwise from the active player's left.
+// Without a branch on the answer or on the window's end (coin tosses in random play).
 void State::answer_knock(int p, bool knock, EventList* ev) {
   knock_pending_ &= static_cast<uint8_t>(~(1u << p));
-  if (knock) knockers_ |= static_cast<uint8_t>(1u << p);
+  knockers_ |= static_cast<uint8_t>(unsigned{knock} << p);
   emit(ev, {.type = knock ? EventType::kKnocked : EventType::kPassed,
             .player = static_cast<int8_t>(p)});
-  if (!knock_pending_) phase_ = knockers_ ? Phase::kChooseKnocker : Phase::kHoldDrawn;
+  const Phase after = select_phase(knockers_ != 0, Phase::kChooseKnocker, Phase::kHoldDrawn);
+  phase_ = select_phase(knock_pending_ != 0, Phase::kKnockWindow, after);
 }
 
 // R7: the active player gives the card to one knocker, or to none and goes on as in R5.
@@ -610,7 +618,9 @@ void State::swap_drawn(CellId c, EventList* ev) {
             .card = card,
             .old_card = pending_discard_,
             .cell = c});
-  run_clearing(active_, AfterClear::kFinishSwap, ev);
+  if (run_clearing(active_, AfterClear::kFinishSwap, ev)) return;
+  discard_pending(ev);
+  end_turn(ev);
 }
 
 void State::discard_drawn(EventList* ev) {
@@ -624,7 +634,8 @@ void State::discard_drawn(EventList* ev) {
 void State::reveal_after_discard(CellId c, EventList* ev) {
   reveal(c);
   emit(ev, {.type = EventType::kRevealed, .player = active_, .card = values_[c], .cell = c});
-  run_clearing(active_, AfterClear::kEndTurn, ev);
+  if (run_clearing(active_, AfterClear::kEndTurn, ev)) return;
+  end_turn(ev);
 }
 
 // R5: the replaced card goes onto the discard pile after the clearing, so it ends on top.
@@ -653,7 +664,8 @@ void State::knocker_swap(CellId c, EventList* ev) {
             .card = card,
             .old_card = hand_known_ ? hand_ : kHiddenValue,
             .cell = c});
-  run_clearing(knocker_, AfterClear::kAfterKnockerSwap, ev);
+  if (run_clearing(knocker_, AfterClear::kAfterKnockerSwap, ev)) return;
+  after_knocker_swap(ev);
 }
 
 // R7 after step 1: if the knocker's clear emptied his display (or nothing can be taken),
@@ -665,16 +677,19 @@ void State::after_knocker_swap(EventList* ev) {
     end_turn(ev);
   } else {
     phase_ = Phase::kTake;
+    check_round_end(ev);  // R8: the knocker's swap may have completed a display
   }
 }
 
 // R7 step 2: the active player takes a card of the knocker's display, leaving a hole (R8a:
 // the hole ends nobody's display until step 3 fills it).
-void State::take(CellId c, EventList* ev) {
+void State::take(Action a, EventList* ev) {
+  if (!legal_cell(Phase::kTake, a)) throw_illegal(a);
+  const CellId c = a.arg;
   taken_known_ = cell_state(c) == CellState::kFaceUp;
   taken_ = values_[c];
   make_empty(c);
-  hole_ = c;
+  hole_ = c;  // no R8 check now: the hole ends nobody's display before the put-back (R8a.3)
   emit(ev, {.type = EventType::kTook,
             .player = active_,
             .card = taken_known_ ? taken_ : kHiddenValue,
@@ -694,7 +709,8 @@ void State::put(CellId c, EventList* ev) {
             .cell = c});
   taken_ = kNoCard;
   taken_known_ = false;
-  run_clearing(active_, AfterClear::kFinishPut, ev);
+  if (run_clearing(active_, AfterClear::kFinishPut, ev)) return;
+  finish_put(ev);
 }
 
 // R7 step 2 ends with the discard of the replaced card. R8a.2: an active player whose display
@@ -715,7 +731,13 @@ void State::finish_put(EventList* ev) {
 // R2-R4: clear complete lines of p's display, one at a time, looking again after each (the
 // cascade). The player chooses when more than one line is complete, or always when clearing
 // is optional; otherwise the only line is cleared at once.
-void State::run_clearing(int p, AfterClear then, EventList* ev) {
+// Returns true at such a choice (phase kChooseLine: choose_line() goes on with `then`, see
+// continue_after_clear()), false once no line is left: then the caller goes on with `then`'s
+// step itself (a direct call: the switch of continue_after_clear() was a mispredicted jump).
+// Every placement ends here, so R8's check after the card moved runs here at a pause
+// (after_cells_changed()); otherwise the turn goes on to end_turn(), which checks before the
+// next turn, or (a knock) to the take, where after_knocker_swap() checks.
+bool State::run_clearing(int p, AfterClear then, EventList* ev) {
   clearer_ = static_cast<int8_t>(p);
   after_clear_ = then;
   for (;;) {
@@ -724,20 +746,22 @@ void State::run_clearing(int p, AfterClear then, EventList* ev) {
     if (lines.empty()) break;
     if (options_.optional_clearing || lines.size() > 1) {
       phase_ = Phase::kChooseLine;
-      return;
+      after_cells_changed(ev);
+      return true;
     }
     clear_line(p, lines[0], ev);
   }
-  continue_after_clear(ev);
+  clearer_ = kNoPlayer;
+  return false;
 }
 
 // R2, R3: the clearing player clears the line he chose and the cascade goes on, or (optional
 // clearing) leaves the lines standing, which also stops the cascade.
 void State::choose_line(Action a, EventList* ev) {
+  if (!legal(a)) throw_illegal(a);
   if (a.type == ActionType::kLeaveLines) {
     emit(ev, {.type = EventType::kLinesLeft, .player = clearer_});
-    continue_after_clear(ev);
-    return;
+    return continue_after_clear(ev);
   }
   LineList lines;
   complete_lines(clearer_, lines);
@@ -747,7 +771,7 @@ void State::choose_line(Action a, EventList* ev) {
       break;
     }
   }
-  run_clearing(clearer_, after_clear_, ev);
+  if (!run_clearing(clearer_, after_clear_, ev)) continue_after_clear(ev);
 }
 
 // R3: cleared cards go onto the discard pile.
@@ -788,7 +812,7 @@ void State::continue_after_clear(EventList* ev) {
 // R8a.1: a display is complete when it has no face-down card and no hole waiting for the
 // knocker's put-back (that cell is neither turned over nor cleared).
 bool State::display_complete(int p) const {
-  if (face_down_[p] != 0 || (face_down_[left_of(p, players())] & kSharedColMask) != 0) return false;
+  if (display_down_[p] != 0) return false;
   return hole_ == kNoCell || !in_display(p, players(), hole_);
 }
 
@@ -796,45 +820,14 @@ bool State::display_complete(int p) const {
 // R8a.3: between a knock's take and the put-back nobody ends it here (the end of step 2 names
 // the active player, finish_put()); after the put-back this check runs again.
 // Every display at once, without a branch per player (it runs after every action that moves a
-// card): bit p of `grid_up` says p's grid has no face-down card, of `col_up` that its column 3
-// has none; display p is complete when grid_up has p and col_up has p's left neighbour.
+// card): the display masks are kept (display_down_), so a complete display is a zero mask.
 void State::check_round_end(EventList* ev) {
   if (ender_ != kNoPlayer || hole_ != kNoCell) return;
   const int n = players();
-  if (!any_grid_face_up()) return;  // the common case, a few word operations
-  const unsigned all = (1u << n) - 1;
-  unsigned grid_up = 0, col_up = 0;
-  for (int p = 0; p < kMaxPlayers; ++p) {
-    grid_up |= static_cast<unsigned>(face_down_[p] == 0) << p;
-    col_up |= static_cast<unsigned>((face_down_[p] & kSharedColMask) == 0) << p;
-  }
-  col_up &= all;
-  const unsigned left_col_up = (col_up >> 1) | ((col_up & 1) << (n - 1));
-  const auto complete = static_cast<uint8_t>(grid_up & left_col_up & all);
-  if (complete) set_ender(first_clockwise(complete, active_, n), ev);
-}
-
-// True if some player's grid holds no face-down card (needed for a complete display): the six
-// 16-bit masks as two words, their zero halfwords found without a branch per player.
-bool State::any_grid_face_up() const {
-  static_assert(sizeof(face_down_) == 12);
-  constexpr uint64_t kLow15 = 0x7FFF7FFF7FFF7FFFull;
-  constexpr auto kPlayerHigh = [] {  // the high bit of the halfwords of players 0..n-1
-    std::array<uint64_t, kMaxPlayers + 1> t{};
-    for (int n = 1; n <= kMaxPlayers; ++n)
-      for (int p = 0; p < n; ++p) t[n] |= uint64_t{0x8000} << (16 * (p % 4));
-    return t;
-  }();
-  uint64_t lo;
-  uint32_t hi;
-  std::memcpy(&lo, face_down_.data(), sizeof lo);
-  std::memcpy(&hi, face_down_.data() + 4, sizeof hi);
-  const int n = players();
-  const uint64_t zero_lo = ~(((lo & kLow15) + kLow15) | lo | kLow15);
-  const uint64_t zero_hi = ~(((hi & kLow15) + kLow15) | hi | kLow15);
-  const uint64_t lo_mask = kPlayerHigh[n < 4 ? n : 4];
-  const uint64_t hi_mask = n > 4 ? kPlayerHigh[n - 4] : 0;
-  return ((zero_lo & lo_mask) | (zero_hi & hi_mask)) != 0;
+  unsigned complete = 0;
+  for (int p = 0; p < kMaxPlayers; ++p) complete |= unsigned{display_down_[p] == 0} << p;
+  complete &= (1u << n) - 1;
+  if (complete) set_ender(first_clockwise(static_cast<uint8_t>(complete), active_, n), ev);
 }
 
 void State::set_ender(int p, EventList* ev) {
@@ -868,7 +861,7 @@ void State::end_turn(EventList* ev) {
     int p = final_next_;
     final_next_ = static_cast<int8_t>(left_of(p, n));
     --final_turns_left_;
-    if (p == ender_ || face_down_count(p) == 0) {
+    if (p == ender_ || display_down_[p] == 0) {
       final_done_ |= static_cast<uint8_t>(1u << p);
       if (p != ender_)
         emit(ev, {.type = EventType::kTurnSkipped, .player = static_cast<int8_t>(p)});
@@ -894,6 +887,7 @@ void State::finish_round(EventList* ev) {
     }
     face_down_[p] = 0;
   }
+  rebuild_displays();
   // 2. R9: the display scores (a column-3 card counts in both displays it lies in).
   std::array<int32_t, kMaxPlayers> raw{};
   for (int p = 0; p < n; ++p) {
@@ -980,45 +974,6 @@ void State::reshuffle_with(std::span<const int8_t> pile, EventList* events) {
   draw_count_ = static_cast<uint8_t>(moved);
   for (int i = 0; i < moved; ++i) draw_[moved - 1 - i] = pile[i];
   emit(events, {.type = EventType::kReshuffled, .cards = static_cast<int16_t>(moved)});
-}
-
-// ------------------------------------------------------------------------------------------
-// Hidden information
-
-PublicView State::public_view() const { return PublicView(*this); }
-
-State State::resample(Rng& rng) const { return sample(public_view(), rng); }
-
-// 1. Count the unseen cards (unseen_cards.h): the deck minus every card anyone can see.
-// 2. Shuffle them and deal them into the hidden places: face-down cells in CellId order, a
-//    hidden hand card, a hidden taken card, then the draw pile.
-// 3. Give the copy a fresh Rng so that not even future reshuffles follow the real game.
-State State::sample(const PublicView& view, Rng& rng) {
-  State s = view.masked();
-  const int n = s.players();
-  const CardCounts unseen = unseen_cards(s);
-
-  std::array<int8_t, kMaxDeck> pool;
-  int size = 0;
-  for (int v = 0; v < kNumValues; ++v) {
-    if (unseen[v] < 0) throw std::logic_error("resample: more cards seen than the deck holds");
-    for (int k = 0; k < unseen[v]; ++k) pool[size++] = static_cast<int8_t>(v + kMinValue);
-  }
-  rng.shuffle(std::span<int8_t>(pool.data(), size));
-
-  int next = 0;
-  auto draw_hidden = [&]() -> int8_t {
-    if (next >= size) throw std::logic_error("resample: fewer unseen cards than hidden places");
-    return pool[next++];
-  };
-  for (int c = 0; c < n * kGridCells; ++c)
-    if (s.cell_state(static_cast<CellId>(c)) == CellState::kFaceDown) s.values_[c] = draw_hidden();
-  if (s.hand_ == kHiddenValue) s.hand_ = draw_hidden();
-  if (s.taken_ == kHiddenValue) s.taken_ = draw_hidden();
-  for (int i = 0; i < s.draw_count_; ++i) s.draw_[i] = draw_hidden();
-  if (next != size) throw std::logic_error("resample: unseen cards left over");
-  s.rng_.reseed(rng.next());
-  return s;
 }
 
 bool State::operator==(const State& o) const {

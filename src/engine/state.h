@@ -172,12 +172,8 @@ class State {
     return (face_down_[p] & b) ? CellState::kFaceDown : CellState::kFaceUp;
   }
   // 15-bit masks of p's display (bit row*5 + display column): face-down and empty cells.
-  uint16_t display_down(int p) const {
-    return to_display_mask(face_down_[p], face_down_[left_of(p, players())]);
-  }
-  uint16_t display_empty(int p) const {
-    return to_display_mask(empty_[p], empty_[left_of(p, players())]);
-  }
+  uint16_t display_down(int p) const { return display_down_[p]; }
+  uint16_t display_empty(int p) const { return display_empty_[p]; }
   // The card in a cell; only meaningful if it is not empty. Hidden information if face down.
   int8_t cell_value(CellId c) const { return values_[c]; }
   // p's own grid at once (bit / index row*4 + column): face-down and empty cells, and the cards
@@ -188,9 +184,10 @@ class State {
     return std::span<const int8_t, kGridCells>(values_.data() + p * kGridCells, kGridCells);
   }
   CellId hole() const { return hole_; }  // the cell emptied by a knock take, or kNoCell
-  int face_down_count(int p) const;      // in p's display
-  int card_count(int p) const;           // non-empty cells of p's display
-  bool may_knock(int p) const;           // R7 eligibility, ignoring whose turn it is
+  int face_down_count(int p) const { return count_display_cells(display_down_[p]); }  // p's display
+  // Non-empty cells of p's display.
+  int card_count(int p) const { return kDisplayCells - count_display_cells(display_empty_[p]); }
+  bool may_knock(int p) const;  // R7 eligibility, ignoring whose turn it is
   void complete_lines(int p, LineList& out) const;
 
   int draw_pile_size() const { return draw_count_; }
@@ -244,10 +241,10 @@ class State {
   void reveal_after_discard(CellId c, EventList* ev);        // R5
   void knocker_swap(CellId c, EventList* ev);                // R7 step 1
   void after_knocker_swap(EventList* ev);                    // R7 step 1 -> 2
-  void take(CellId c, EventList* ev);                        // R7 step 2
+  void take(Action a, EventList* ev);                        // R7 step 2 (checks a)
   void put(CellId c, EventList* ev);                         // R7 step 2
   void finish_put(EventList* ev);                            // R7 step 2 end, R8a, step 3
-  void run_clearing(int p, AfterClear then, EventList* ev);  // R2-R4
+  bool run_clearing(int p, AfterClear then, EventList* ev);  // R2-R4: true at a choice
   void choose_line(Action a, EventList* ev);                 // R2, R3
   void clear_line(int p, const Line& line, EventList* ev);
   void continue_after_clear(EventList* ev);
@@ -255,7 +252,6 @@ class State {
   void end_turn(EventList* ev);         // R8: final turns
   void check_round_end(EventList* ev);  // R8, R8a
   bool display_complete(int p) const;   // R8a.1
-  bool any_grid_face_up() const;        // R8: a quick test before check_round_end()'s own
   void set_ender(int p, EventList* ev);
   void finish_round(EventList* ev);                       // R8 reveal, R9, R10
   int shuffled_deck(std::array<int8_t, kMaxDeck>& deck);  // R1, from the Rng
@@ -272,13 +268,19 @@ class State {
   CellChoice cell_choice(Phase phase) const;
   void add_cell_actions(Phase phase, ActionList& out) const;
   bool legal_cell(Phase phase, Action a) const;
-  // random_legal_action() of a phase with cell actions (random_legal.cc).
-  Action random_cell_action(Phase phase, Rng& rng) const;
+  // random_legal_action() of the phases without cell actions (random_legal.cc).
+  Action random_knocker_choice(Rng& rng) const;
+  [[gnu::noinline]] Action random_from_list(Rng& rng) const;
   bool may_draw_pile() const;      // R6
   bool may_discard_drawn() const;  // R5
   uint16_t occupied(int p) const { return ~display_empty(p) & kDisplayMask; }
-  uint16_t takeable() const;   // R7 step 2
+  // R7 step 2 (inline: apply() checks a take with it; the rest in takeable_from_few()).
+  uint16_t takeable() const {
+    return card_count(active_) > 1 ? occupied(knocker_) : takeable_from_few();
+  }
+  uint16_t takeable_from_few() const;
   bool legal(Action a) const;  // the fast check behind apply() and is_legal()
+  bool legal_knocker_choice(Action a) const;
   // Row r of p's display as the line search reads it (complete_lines()).
   uint64_t row_cards(int p, int left, int r) const;
 
@@ -286,7 +288,14 @@ class State {
   void make_empty(CellId c);
   void push_discard(int8_t v) { discard_[discard_count_++] = v; }
   void reveal(CellId c);
-  void after_cells_changed(EventList* ev);  // R8: the round-end check after a card moves
+  // The display caches (below) of cell c's one or two displays, after the cell was made face
+  // up (its card in values_) or empty.
+  void sync_display_cell(CellId c, bool empty);
+  // The display caches of every display, from the grids (a deal, the final reveal, a state
+  // built from a diagram or JSON).
+  void rebuild_displays();
+  // R8: the round-end check after a card moves (the end of run_clearing() and of the setup).
+  void after_cells_changed(EventList* ev);
 
   [[noreturn, gnu::cold, gnu::noinline]] void throw_illegal(Action a) const;
 
@@ -296,8 +305,17 @@ class State {
   std::array<int8_t, kMaxCells> values_{};
   std::array<uint16_t, kMaxPlayers> face_down_{};  // bit row*4+col of each owner's grid
   std::array<uint16_t, kMaxPlayers> empty_{};      // cleared cells and the hole
-  std::array<int8_t, kMaxDeck> draw_{};            // top at draw_[draw_count_-1]
-  std::array<int8_t, kMaxDeck> discard_{};         // top at discard_[discard_count_-1]
+  // The same table seen display by display, kept in step with the grids by every cell change
+  // (sync_display_cell()), because the hot questions are asked of displays: which cells are
+  // face down or empty (legal cells, knocking, the round's end) and which lines are complete
+  // (after every placement). Row r of p's display is one word as the line search reads it
+  // (pack_row(), lines.h: byte dc the face-up card at display column dc, else a sentinel).
+  // Derived: never compared or serialised; StateCodec::validate() checks that it agrees.
+  std::array<std::array<uint64_t, kRows>, kMaxPlayers> display_rows_{};
+  std::array<uint16_t, kMaxPlayers> display_down_{};   // 15-bit display masks (bit row*5+dcol)
+  std::array<uint16_t, kMaxPlayers> display_empty_{};  // cleared cells and the hole
+  std::array<int8_t, kMaxDeck> draw_{};                // top at draw_[draw_count_-1]
+  std::array<int8_t, kMaxDeck> discard_{};             // top at discard_[discard_count_-1]
   uint8_t draw_count_ = 0;
   uint8_t discard_count_ = 0;
 

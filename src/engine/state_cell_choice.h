@@ -1,5 +1,6 @@
-// State::cell_choice(), shared by state.cc and random_legal.cc (internal to the engine: it
-// reads State's private fields; include it only from State's own sources).
+// State::cell_choice() and the small legality tests, shared by state.cc and random_legal.cc
+// (internal to the engine: it reads State's private fields; include it only from State's own
+// sources).
 #pragma once
 
 #include "engine/state.h"
@@ -25,6 +26,20 @@ namespace allegra {
     default:
       return {ActionType::kReveal, kNoPlayer, 0};
   }
+}
+
+// R6: a reshuffle leaves the discard pile's top card where it is.
+inline constexpr int kDiscardTopStays = 1;
+
+// R6: the draw pile can be drawn from if it holds a card or a reshuffle can refill it.
+inline bool State::may_draw_pile() const {
+  return draw_count_ > 0 || discard_count_ > kDiscardTopStays;
+}
+
+// R5: a drawn card may be discarded (then a card revealed) if there is a face-down card to
+// reveal; a card from the discard pile only with the option.
+inline bool State::may_discard_drawn() const {
+  return (!held_from_discard_ || options_.discard_draw_may_discard) && face_down_count(active_) > 0;
 }
 
 }  // namespace allegra

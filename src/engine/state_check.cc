@@ -59,6 +59,13 @@ std::optional<std::string> StateCodec::validate(const State& s) {
     if (s.cell_state(static_cast<CellId>(c)) != CellState::kEmpty && !is_card(s.values_[c]))
       return bad(fmt::format("grids[{}][{}].value", c / kGridCells, c % kGridCells),
                  "not a card value");
+  {  // the display caches are derived from the grids: a change that missed them shows here
+    State rebuilt = s;
+    rebuilt.rebuild_displays();
+    if (rebuilt.display_rows_ != s.display_rows_ || rebuilt.display_down_ != s.display_down_ ||
+        rebuilt.display_empty_ != s.display_empty_)
+      return bad("grids", "the display caches disagree with the grids");
+  }
   if (s.draw_count_ > kMaxDeck || s.discard_count_ > kMaxDeck)
     return bad("draw_pile", "too many cards");
   for (int i = 0; i < s.draw_count_; ++i)

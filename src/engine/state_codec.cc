@@ -225,6 +225,7 @@ State StateCodec::from_json(const json& j) {
     s.last_round_.ender = optional_player(member(lr, p, "ender"), at(p, "ender"), n);
     s.last_round_.penalised = boolean(member(lr, p, "penalised"), at(p, "penalised"));
   }
+  s.rebuild_displays();
   if (auto error = validate(s)) throw FormatError(P + "." + *error);
   return s;
 }
