@@ -15,6 +15,7 @@
 
 #include "bots/evaluation.h"
 #include "bots/mcts_rollout.h"
+#include "bots/rule_variants.h"
 #include "engine/public_view.h"
 #include "engine/state.h"
 
@@ -84,13 +85,8 @@ TEST(Bots, OnlyLegalActionsOverEveryVariant) {
   };
   for (int round_robin = 0; !enough(); ++round_robin) {
     for (int players = 2; players <= 6; ++players) {
-      for (int variant = 0; variant < 8; ++variant, ++games) {
-        RuleOptions options;
-        options.players = players;
-        options.rounds = 1;
-        options.knocking = variant & 1;
-        options.optional_clearing = variant >> 1 & 1;
-        options.discard_draw_may_discard = variant >> 2 & 1;
+      for (int variant = 0; variant < testing::kRuleVariants; ++variant, ++games) {
+        const RuleOptions options = testing::one_round_variant(players, variant);
         const auto seed = static_cast<uint64_t>(games);
         std::vector<std::string> specs;
         const std::string& mcts = searchers[static_cast<size_t>(games / 40) % searchers.size()];

@@ -6,22 +6,13 @@
 
 #include <cstdint>
 
+#include "bots/rule_variants.h"
 #include "engine/public_view.h"
 #include "engine/rng.h"
 #include "engine/state.h"
 
 namespace allegra {
 namespace {
-
-RuleOptions options_for(int players, int variant) {
-  RuleOptions o;
-  o.players = players;
-  o.rounds = 1;
-  o.knocking = variant & 1;
-  o.optional_clearing = variant >> 1 & 1;
-  o.discard_draw_may_discard = variant >> 2 & 1;
-  return o;
-}
 
 // Every action of random games at 2-6 players and every rule option: the key of the state
 // reached is the same for every redraw of its hidden part (so the tree never branches on a
@@ -30,8 +21,9 @@ TEST(PublicOutcome, DependsOnThePublicViewOnly) {
   Rng rng(5);
   long long checked = 0;
   for (int players = 2; players <= 6; ++players) {
-    for (int variant = 0; variant < 8; ++variant) {
-      State s(options_for(players, variant), static_cast<uint64_t>(players * 10 + variant));
+    for (int variant = 0; variant < testing::kRuleVariants; ++variant) {
+      State s(testing::one_round_variant(players, variant),
+              static_cast<uint64_t>(players * 10 + variant));
       while (!s.is_terminal() && !s.is_chance_node()) {
         const ActionList legal = s.legal_actions();
         const Action a = legal[rng.below(static_cast<uint32_t>(legal.size()))];
@@ -56,7 +48,7 @@ TEST(PublicOutcome, DrawsAndRevealsThatTurnUpAnotherCardDiffer) {
   Rng rng(9);
   int draws = 0, reveals = 0;
   for (uint64_t game = 1; game <= 40 && (draws < 20 || reveals < 20); ++game) {
-    State s(options_for(4, 1), game);
+    State s(testing::one_round_variant(4, 1), game);
     while (!s.is_terminal() && !s.is_chance_node()) {
       const ActionList legal = s.legal_actions();
       const Action a = legal[rng.below(static_cast<uint32_t>(legal.size()))];
