@@ -47,9 +47,10 @@ class Bot {
 std::unique_ptr<Bot> make_bot(std::string_view spec, uint64_t seed);
 
 // Search budgets (MCTS iterations per decision, one thread) of the levels "hard" and
-// "level:expert" (docs/bots.md): about 0.07 s and 0.23 s a decision on average, 0.2 s and 0.6 s
-// at the slowest (bench/mcts_bench.cc), well under the 1 s a person accepts, and cheap enough to
-// measure in 100 games an hour (docs/strength.md).
+// "level:expert" (docs/bots.md): about 35 ms and 0.1 s of CPU a decision on average in games
+// against experts, 0.1 s and 0.3 s at the slowest (`allegra sim --times`), well under the 1 s a
+// person accepts, and cheap enough to measure in 200 games of level:expert an hour on two cores
+// (docs/strength.md).
 inline constexpr int kHardLevelIterations = 6000;
 inline constexpr int kExpertLevelIterations = 20000;
 
