@@ -100,9 +100,9 @@ std::unique_ptr<Bot> make_mcts(std::string_view spec, uint64_t seed) {
   // The budget, then threads, net, rollout and tree parts, each at most once.
   const auto named = std::count_if(parts.begin(), parts.end(), [](std::string_view part) {
     return part.starts_with("rollout") || part.starts_with("tree") || part.starts_with("c=") ||
-           part.starts_with("bias=");
+           part.starts_with("bias=") || part.starts_with("prior");
   });
-  if (parts.size() < 2 || parts.size() > 4u + static_cast<size_t>(std::min<long>(named, 4)))
+  if (parts.size() < 2 || parts.size() > 4u + static_cast<size_t>(std::min<long>(named, 5)))
     unknown(spec);
   if (auto it = parse_count(spec, parts[1], "it", "iterations", kMaxMctsIterations)) {
     config.iterations = static_cast<int>(*it);
@@ -116,6 +116,7 @@ std::unique_ptr<Bot> make_mcts(std::string_view spec, uint64_t seed) {
   bool tree_given = false;
   bool c_given = false;
   bool bias_given = false;
+  bool prior_given = false;
   for (size_t i = 2; i < parts.size(); ++i) {
     if (parts[i].starts_with("c=")) {
       if (c_given) throw std::invalid_argument("bot " + quoted(spec) + ": 'c=' is given twice");
@@ -128,6 +129,16 @@ std::unique_ptr<Bot> make_mcts(std::string_view spec, uint64_t seed) {
         throw std::invalid_argument("bot " + quoted(spec) + ": 'bias=' is given twice");
       config.policy_bias = parse_decimal(spec, parts[i], 5, kMaxPolicyBias, "the policy bias");
       bias_given = true;
+      continue;
+    }
+    if (parts[i].starts_with("prior")) {
+      const auto prior =
+          parts[i].starts_with("prior=") ? root_prior_from_name(parts[i].substr(6)) : std::nullopt;
+      if (!prior || prior_given)
+        throw std::invalid_argument("bot " + quoted(spec) + ": the part " + quoted(parts[i]) +
+                                    " must be prior=policy or prior=expert, once");
+      config.root_prior = *prior;
+      prior_given = true;
       continue;
     }
     if (parts[i].starts_with("tree")) {
@@ -218,6 +229,7 @@ std::string bot_spec_help() {
   return "random, greedy, expert, mcts, mcts:<N>it, mcts:<N>ms, mcts:<N>it:<T>t, "
          "mcts:<N>ms:<T>t, any mcts spec with :net or :net=<K> (the learned value) and/or "
          ":rollout=v1|v2|v3|v4 (the rollout policy), :tree=open|outcomes|turn (the search tree), "
+         ":prior=policy|expert (the root's bias), "
          ":c=<X> (exploration), :bias=<Y> (policy bias), easy, medium, "
          "hard, level:expert (levels also as level:easy, "
          "level:medium, level:hard)";

@@ -10,8 +10,10 @@
 //     With TreeKind::kOutcomes the selected action's node is not the next decision node: the
 //     iteration goes on from its child for the action's public outcome in s (the card turned
 //     up, public_outcome.h), made if new, so each decision node stands for one public history.
-//  3. Expansion: if some legal action of s has no child yet, one of them (the policy's action,
-//     else one at random) becomes a child and is applied, and selection stops.
+//     The child of the preferred action (the rollout policy's choice in s; at the root the
+//     expert bot's with RootPrior::kExpert) gets the progressive bias + bias / (visits + 1).
+//  3. Expansion: if some legal action of s has no child yet, one of them (the preferred
+//     action, else one at random) becomes a child and is applied, and selection stops.
 //  4. Rollout: the default policy (mcts_rollout.h) plays s to the end of the round being played
 //     (not of the game); the tree itself never goes past that round end either.
 //  5. Evaluation: mcts::evaluate() gives every player a value in [0, 1] (win share of the game
@@ -36,6 +38,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "bots/expert_bot.h"
 #include "bots/mcts_rollout.h"
 #include "bots/public_outcome.h"
 #include "bots/value_leaf.h"
@@ -71,9 +74,10 @@ class alignas(64) Tree {
   }
 
   // Runs iterations until `budget` is reached (no budget if `timed`) or, if `deadline` is set,
-  // the time is up, or the search is cancelled.
+  // the time is up, or the search is cancelled. `root_preferred`: the action the bias favours
+  // at the root, or nullopt for the policy's choice in each sample.
   void search(const PublicView& view, uint64_t seed, const MctsConfig& config, long long budget,
-              const Clock::time_point* deadline, bool timed) {
+              const Clock::time_point* deadline, bool timed, std::optional<Action> root_preferred) {
     if (nodes_.capacity() == 0) nodes_.reserve(1 << 16);
     reset();
     rng_.reseed(seed);
@@ -86,6 +90,7 @@ class alignas(64) Tree {
     rollout_ = config.rollout;
     tree_ = config.tree;
     root_turn_ = view.masked().turns_in_round();
+    root_preferred_ = root_preferred ? root_preferred->code() : kNoAction;
     if (net_ && !net_scratch_) net_scratch_ = std::make_unique<mcts::NetLeafScratch>();
     for (long long i = 0; timed ? true : i < budget; ++i) {
       if (deadline && i > 0 && Clock::now() >= *deadline) break;
@@ -100,6 +105,7 @@ class alignas(64) Tree {
   long long iterations() const { return iterations_; }
 
  private:
+  static constexpr uint16_t kNoAction = 0xFFFF;  // no Action has this code
   static constexpr long long kStopCheckEvery = 16;
   static constexpr long long kCancelCheckEvery = 16;
 
@@ -128,9 +134,7 @@ class alignas(64) Tree {
     while (!expanded && !s.is_terminal() && s.rounds_played() == start_round) {
       s.legal_actions(legal_);
       const int mover = s.current_player();
-      const uint16_t preferred =
-          bias_ > 0 ? mcts::policy_action(s, rng_, hidden_mean_, scratch_, rollout_).code()
-                    : 0xFFFF;
+      const uint16_t preferred = preferred_action(s, node);
       // Children legal in this sample; which legal actions already have a child.
       uint32_t has_child = 0;
       int32_t best = -1;
@@ -204,6 +208,13 @@ class alignas(64) Tree {
     }
   }
 
+  // The code of the action the progressive bias favours at `node` in s (kNoAction: none).
+  uint16_t preferred_action(const State& s, int32_t node) {
+    if (bias_ <= 0) return kNoAction;
+    if (node == 0 && root_preferred_ != kNoAction) return root_preferred_;
+    return mcts::policy_action(s, rng_, hidden_mean_, scratch_, rollout_).code();
+  }
+
   // True if the tree branches on the public outcome of the action just applied to s.
   bool splits(const State& s) const {
     return tree_ == TreeKind::kOutcomes ||
@@ -245,6 +256,7 @@ class alignas(64) Tree {
   RolloutPolicy rollout_ = kDefaultRolloutPolicy;
   TreeKind tree_ = kDefaultTreeKind;
   int root_turn_ = 0;
+  uint16_t root_preferred_ = kNoAction;
   std::unique_ptr<mcts::NetLeafScratch> net_scratch_;  // made once, reused by every search
 };
 
@@ -275,10 +287,21 @@ std::optional<TreeKind> tree_kind_from_name(std::string_view name) {
   return std::nullopt;
 }
 
+std::string root_prior_name(RootPrior prior) {
+  return prior == RootPrior::kExpert ? "expert" : "policy";
+}
+
+std::optional<RootPrior> root_prior_from_name(std::string_view name) {
+  if (name == "policy") return RootPrior::kPolicy;
+  if (name == "expert") return RootPrior::kExpert;
+  return std::nullopt;
+}
+
 struct MctsBot::Impl {
   MctsConfig config;
   Rng rng;
   std::vector<Tree> trees;
+  std::unique_ptr<ExpertBot> expert;  // the root prior with RootPrior::kExpert
   std::vector<RootStat> stats;
   long long iterations = 0;
 };
@@ -294,6 +317,7 @@ MctsBot::MctsBot(const MctsConfig& config, uint64_t seed) : impl_(std::make_uniq
   impl_->config = config;
   impl_->rng.reseed(seed);
   impl_->trees.resize(static_cast<size_t>(config.threads));
+  if (config.root_prior == RootPrior::kExpert) impl_->expert = std::make_unique<ExpertBot>(seed);
 }
 
 MctsBot::~MctsBot() = default;
@@ -308,6 +332,7 @@ std::string MctsBot::name() const {
   if (c.value_net) n += fmt::format(":net={}", c.value_depth);
   if (c.rollout != kDefaultRolloutPolicy) n += ":rollout=" + rollout_policy_name(c.rollout);
   if (c.tree != kDefaultTreeKind) n += ":tree=" + tree_kind_name(c.tree);
+  if (c.root_prior != kDefaultRootPrior) n += ":prior=" + root_prior_name(c.root_prior);
   if (c.exploration != MctsConfig{}.exploration) n += fmt::format(":c={}", c.exploration);
   if (c.policy_bias != MctsConfig{}.policy_bias) n += fmt::format(":bias={}", c.policy_bias);
   return n;
@@ -327,6 +352,11 @@ Action MctsBot::choose(const PublicView& view) {
   const int threads = c.threads;
   std::vector<uint64_t> seeds(static_cast<size_t>(threads));
   for (auto& s : seeds) s = im.rng.next();
+  std::optional<Action> root_preferred;
+  if (im.expert) {
+    im.expert->reseed(im.rng.next());
+    root_preferred = im.expert->choose(view);
+  }
   Clock::time_point deadline;
   const bool timed = c.seconds > 0;
   const double limit = timed ? c.seconds : c.max_seconds;
@@ -336,7 +366,7 @@ Action MctsBot::choose(const PublicView& view) {
   auto run = [&](int t) {
     const long long budget = c.iterations / threads + (t < c.iterations % threads ? 1 : 0);
     im.trees[static_cast<size_t>(t)].search(view, seeds[static_cast<size_t>(t)], c, budget,
-                                            limit > 0 ? &deadline : nullptr, timed);
+                                            limit > 0 ? &deadline : nullptr, timed, root_preferred);
   };
   if (threads == 1) {
     run(0);

@@ -37,6 +37,17 @@ inline constexpr TreeKind kDefaultTreeKind = TreeKind::kOpenLoop;
 std::string tree_kind_name(TreeKind kind);  // "open", "outcomes", "turn"
 std::optional<TreeKind> tree_kind_from_name(std::string_view name);
 
+// Which action the progressive bias favours at the root (spec part prior=policy|expert).
+// kPolicy: the rollout policy's choice in each iteration's sample, as at every other node.
+// kExpert: the expert bot's choice (expert_bot.h), asked once per decision from the public
+// view; it knocks, answers knocks and ends rounds as a strong player would, which the cheap
+// rollout policy does not. Deeper nodes keep the policy's choice (an expert call costs ~40 us,
+// several iterations).
+enum class RootPrior : uint8_t { kPolicy, kExpert };
+inline constexpr RootPrior kDefaultRootPrior = RootPrior::kPolicy;
+std::string root_prior_name(RootPrior prior);  // "policy", "expert"
+std::optional<RootPrior> root_prior_from_name(std::string_view name);
+
 struct MctsConfig {
   int iterations = 1000;     // per decision, when seconds == 0
   double seconds = 0;        // per decision; > 0 overrides iterations (not deterministic)
@@ -60,7 +71,8 @@ struct MctsConfig {
   // The default policy of the rollouts and of the progressive bias (mcts_rollout.h; spec part
   // rollout=v1|v2|v3|v4).
   RolloutPolicy rollout = kDefaultRolloutPolicy;
-  TreeKind tree = kDefaultTreeKind;  // spec part tree=open|outcomes
+  TreeKind tree = kDefaultTreeKind;          // spec part tree=open|outcomes
+  RootPrior root_prior = kDefaultRootPrior;  // spec part prior=policy|expert
 };
 
 class MctsBot : public Bot {

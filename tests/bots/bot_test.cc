@@ -70,10 +70,10 @@ constexpr int kLegalityGames = 100;
 TEST(Bots, OnlyLegalActionsOverEveryVariant) {
   const std::vector<std::string> others = {"random", "greedy", "expert", "easy", "medium"};
   // The search without and with the learned value (truncated rollouts), with the rollout
-  // policy that knocks (v4; the default is v1), and with the tree keyed by public outcomes, in
-  // turns.
+  // policy that knocks (v4; the default is v1), with the tree keyed by public outcomes, and with
+  // the expert's choice as the root's prior, in turns.
   const std::vector<std::string> searchers = {"mcts:3it", "mcts:3it:net=2", "mcts:3it:rollout=v4",
-                                              "mcts:8it:tree=outcomes"};
+                                              "mcts:8it:tree=outcomes", "mcts:3it:prior=expert"};
   std::map<std::string, int> games_of;
   int games = 0;
   auto enough = [&] {
@@ -209,6 +209,9 @@ TEST(BotFactory, KnownSpecs) {
   EXPECT_EQ(make_bot("mcts:200it:tree=open", 1)->name(), "mcts:200it");
   EXPECT_EQ(make_bot("mcts:200it:tree=turn", 1)->name(), "mcts:200it:tree=turn");
   EXPECT_EQ(make_bot("mcts:200it:c=0.2:bias=2", 1)->name(), "mcts:200it");
+  EXPECT_EQ(make_bot("mcts:200it:prior=policy", 1)->name(), "mcts:200it");
+  EXPECT_EQ(make_bot("mcts:200it:c=0.3:prior=expert:2t", 1)->name(),
+            "mcts:200it:2t:prior=expert:c=0.3");
   EXPECT_EQ(make_bot("mcts:200it:bias=0.5:c=0.35", 1)->name(), "mcts:200it:c=0.35:bias=0.5");
   EXPECT_EQ(make_bot("mcts:200it:tree=outcomes:2t:rollout=v4", 1)->name(),
             "mcts:200it:2t:rollout=v4:tree=outcomes");
@@ -299,6 +302,10 @@ TEST(BotFactory, BadParametersSayWhy) {
       {"mcts:100it:bias=0.5x", "the policy bias (bias) must be a number from 0 to 100, got '0.5x'"},
       {"mcts:100it:c=1:c=2", "'c=' is given twice"},
       {"mcts:100it:bias=1:bias=1", "'bias=' is given twice"},
+      {"mcts:100it:prior=human", "the part 'prior=human' must be prior=policy or prior=expert"},
+      {"mcts:100it:prior", "the part 'prior' must be prior=policy or prior=expert, once"},
+      {"mcts:100it:prior=expert:prior=expert", "prior=expert, once"},
+      {"mcts:100it:2t:net:rollout=v4:tree=outcomes:c=1:bias=1:prior=expert:x", "unknown bot"},
   };
   for (const auto& [spec, want] : cases) {
     try {

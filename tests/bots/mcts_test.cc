@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "bots/expert_bot.h"
 #include "bots/mcts_bot.h"
 #include "bots/mcts_rollout.h"
 #include "bots/value_shipped.h"
@@ -175,15 +176,18 @@ TEST(MctsBot, SameSeedSameDecisions) {
 // The bot sees only the public view: two states with the same view but the hidden cards dealt
 // differently get the same decision and the same root statistics from the same seed; with the
 // learned value too (truncated rollouts valued by the net, value_leaf.h), with every version
-// of the rollout policy, and with every tree kind.
+// of the rollout policy, with every tree kind, and with the expert bot's choice as the root's
+// prior (combinations 24-31).
 TEST(MctsBot, CannotSeeHiddenCards) {
-  for (int combination = 0; combination < 24; ++combination) {
+  for (int combination = 0; combination < 32; ++combination) {
     const ValueNet* net = combination % 8 < 4 ? nullptr : &shipped_value_net();
     const auto version = static_cast<RolloutPolicy>(combination % 4);
-    const auto tree = static_cast<TreeKind>(combination / 8);  // open, outcomes, turn
+    const auto tree = static_cast<TreeKind>(combination / 8 % 3);  // open, outcomes, turn
+    const RootPrior prior = combination >= 24 ? RootPrior::kExpert : RootPrior::kPolicy;
     SCOPED_TRACE(net ? "with the net" : "without the net");
     SCOPED_TRACE("rollout=" + rollout_policy_name(version));
     SCOPED_TRACE("tree=" + tree_kind_name(tree));
+    SCOPED_TRACE("prior=" + root_prior_name(prior));
     int differing = 0;
     int n = 0;
     for (const State& s : positions(40, 17)) {
@@ -193,8 +197,12 @@ TEST(MctsBot, CannotSeeHiddenCards) {
       const State b = State::sample(view, r2);
       ASSERT_TRUE(a.public_view() == b.public_view());
       if (!(a == b)) ++differing;
-      const MctsConfig config{
-          .iterations = 24, .value_net = net, .value_depth = 3, .rollout = version, .tree = tree};
+      const MctsConfig config{.iterations = 24,
+                              .value_net = net,
+                              .value_depth = 3,
+                              .rollout = version,
+                              .tree = tree,
+                              .root_prior = prior};
       MctsBot bot_a(config, 77 + n);
       MctsBot bot_b(config, 77 + n);
       const Action da = bot_a.choose(a.public_view());
@@ -210,6 +218,28 @@ TEST(MctsBot, CannotSeeHiddenCards) {
     }
     EXPECT_GE(differing, 35);  // the hidden parts really were dealt differently
   }
+}
+
+// With prior=expert the root's first child, the only one a one-iteration search visits, is the
+// expert bot's choice; with the rollout policy's prior it often is not.
+TEST(MctsBot, ExpertPriorIsTheRootsFirstChoice) {
+  int unique = 0;
+  int policy_differs = 0;
+  int n = 0;
+  for (const State& s : positions(60, 23)) {
+    const PublicView view = s.public_view();
+    if (view.legal_actions().size() < 2) continue;
+    const Action expert = ExpertBot(1).choose(view);
+    if (!(ExpertBot(2).choose(view) == expert)) continue;  // a tie: the seed decides
+    ++unique;
+    MctsBot with_prior({.iterations = 1, .root_prior = RootPrior::kExpert}, 5 + n);
+    EXPECT_EQ(with_prior.choose(view), expert) << "position " << n;
+    MctsBot without({.iterations = 1}, 5 + n);
+    if (!(without.choose(view) == expert)) ++policy_differs;
+    ++n;
+  }
+  EXPECT_GE(unique, 30);
+  EXPECT_GE(policy_differs, 5);
 }
 
 TEST(MctsBot, SingleLegalActionCostsNoSearch) {
