@@ -157,7 +157,7 @@ std::unique_ptr<Bot> make_mcts(std::string_view spec, uint64_t seed) {
                                : std::nullopt;
       if (!version || rollout_given)
         throw std::invalid_argument("bot " + quoted(spec) + ": the part " + quoted(parts[i]) +
-                                    " must be rollout=v1, v2, v3 or v4, once");
+                                    " must be rollout=v1, v2, v3, v4 or v5, once");
       config.rollout = *version;
       rollout_given = true;
       continue;
@@ -228,7 +228,8 @@ std::unique_ptr<Bot> make_bot(std::string_view spec, uint64_t seed) {
 std::string bot_spec_help() {
   return "random, greedy, expert, mcts, mcts:<N>it, mcts:<N>ms, mcts:<N>it:<T>t, "
          "mcts:<N>ms:<T>t, any mcts spec with :net or :net=<K> (the learned value) and/or "
-         ":rollout=v1|v2|v3|v4 (the rollout policy), :tree=open|outcomes|turn (the search tree), "
+         ":rollout=v1|v2|v3|v4|v5 (the rollout policy), :tree=open|outcomes|turn (the search "
+         "tree), "
          ":prior=policy|expert (the root's bias), "
          ":c=<X> (exploration), :bias=<Y> (policy bias), easy, medium, "
          "hard, level:expert (levels also as level:easy, "

@@ -16,13 +16,12 @@ namespace allegra {
 
 std::string rollout_policy_name(RolloutPolicy version) {
   // A table, not "v" + std::to_string(...), which GCC 12 flags with a false -Wrestrict.
-  static constexpr std::string_view kNames[] = {"v1", "v2", "v3", "v4"};
+  static constexpr std::string_view kNames[] = {"v1", "v2", "v3", "v4", "v5"};
   return std::string(kNames[static_cast<int>(version)]);
 }
 
 std::optional<RolloutPolicy> rollout_policy_from_name(std::string_view name) {
-  for (const RolloutPolicy v :
-       {RolloutPolicy::kV1, RolloutPolicy::kV2, RolloutPolicy::kV3, RolloutPolicy::kV4})
+  for (const RolloutPolicy v : kRolloutPolicies)
     if (name == rollout_policy_name(v)) return v;
   return std::nullopt;
 }
@@ -122,12 +121,18 @@ struct DisplayCache {
 struct Rules {
   bool round_end = false;       // v2 on: no round end unless lowest alone
   bool useful_reveals = false;  // v3 on: reveals where a card helps
-  bool knocks = false;          // v4: knock, give and take by the gains
+  bool knocks = false;          // v4 on: knock, give and take by the gains
+  float end_margin = 0;         // v5: points by which the ender must be lowest
 };
+// v5's margin: the expert bot's safety margin (2 points) plus what the others' last turns are
+// expected to gain (ExpertConfig::last_turn, 2.5), since every other player still plays once
+// after the round is ended (R8).
+constexpr float kEndMargin = 4.5f;
 constexpr Rules rules_of(RolloutPolicy v) {
   return {.round_end = v != RolloutPolicy::kV1,
-          .useful_reveals = v == RolloutPolicy::kV3 || v == RolloutPolicy::kV4,
-          .knocks = v == RolloutPolicy::kV4};
+          .useful_reveals = v >= RolloutPolicy::kV3,
+          .knocks = v >= RolloutPolicy::kV4,
+          .end_margin = v == RolloutPolicy::kV5 ? kEndMargin : 0.0f};
 }
 
 constexpr float kKnockGain = 6.0f;   // v4: least gain of the offered card to knock for it
@@ -175,12 +180,12 @@ LastCell last_cell(const State& s, uint16_t down, int p, float hidden_mean) {
   return {std::countr_zero(down), expected_display_score(s, p, hidden_mean)};
 }
 
-// True if p ends the round lowest alone (R9: a tie is penalised) with his display worth `mine`
-// after the action, the other displays valued as they are, except that `delta` points are
-// added to the neighbour who shares p's display cell `cell` (a card placed in a shared column
-// is in two displays; -1: no cell changes, e.g. a reveal).
-bool ends_lowest_alone(const State& s, int p, float hidden_mean, float mine, int cell,
-                       float delta) {
+// True if p ends the round lowest alone (R9: a tie is penalised) by more than `margin` points
+// with his display worth `mine` after the action, the other displays valued as they are, except
+// that `delta` points are added to the neighbour who shares p's display cell `cell` (a card
+// placed in a shared column is in two displays; -1: no cell changes, e.g. a reveal).
+bool ends_lowest_alone(const State& s, int p, float hidden_mean, float mine, int cell, float delta,
+                       float margin) {
   const int n = s.players();
   const int col = cell % kDisplayCols;
   // Display column 0 is the left neighbour's column 3 (his display column 4); p's own
@@ -189,7 +194,7 @@ bool ends_lowest_alone(const State& s, int p, float hidden_mean, float mine, int
   for (int q = 0; q < n; ++q) {
     if (q == p) continue;
     const float other = expected_display_score(s, q, hidden_mean) + (q == sharer ? delta : 0.0f);
-    if (!(mine < other)) return false;
+    if (!(mine + margin < other)) return false;
   }
   return true;
 }
@@ -197,7 +202,7 @@ bool ends_lowest_alone(const State& s, int p, float hidden_mean, float mine, int
 // The cells p may put card h into under the round-end rule: all, unless h in his last
 // face-down cell would end the round with p not lowest alone (then all but that cell).
 uint16_t fillable_cells(const State& s, const Display& d, int p, int h, const LastCell& lc,
-                        float hidden_mean) {
+                        float hidden_mean, float margin) {
   // A card that is no card value (hidden, in a view) has no gains: no restriction either.
   if (lc.last < 0 || h < kMinValue || h > kMaxValue) return kDisplayMask;
   const bool line = (d.neighbours_of(h).line >> lc.last & 1) != 0;
@@ -205,7 +210,8 @@ uint16_t fillable_cells(const State& s, const Display& d, int p, int h, const La
   // clearing does to the neighbours' displays.
   const float after =
       lc.mine - hidden_mean + (line ? -2.0f * static_cast<float>(h) : static_cast<float>(h));
-  if (ends_lowest_alone(s, p, hidden_mean, after, lc.last, static_cast<float>(h) - hidden_mean))
+  if (ends_lowest_alone(s, p, hidden_mean, after, lc.last, static_cast<float>(h) - hidden_mean,
+                        margin))
     return kDisplayMask;
   return static_cast<uint16_t>(kDisplayMask & ~(1u << lc.last));
 }
@@ -214,11 +220,11 @@ uint16_t fillable_cells(const State& s, const Display& d, int p, int h, const La
 // a knock's take): the best cell, under the round-end rule (v2 and later) the best that does not
 // end the round penalised, any if all would; -1 if none (the caller falls back to a random
 // legal action).
-int placing_cell(const State& s, const Display& d, int p, int h, bool round_end, float hidden_mean,
-                 Rng& rng) {
+int placing_cell(const State& s, const Display& d, int p, int h, bool round_end, float margin,
+                 float hidden_mean, Rng& rng) {
   uint16_t cells = kDisplayMask;
   if (round_end)
-    cells = fillable_cells(s, d, p, h, last_cell(s, d.down, p, hidden_mean), hidden_mean);
+    cells = fillable_cells(s, d, p, h, last_cell(s, d.down, p, hidden_mean), hidden_mean, margin);
   Best b = best_cell(d, h, rng, cells);
   if (b.index < 0 && cells != kDisplayMask) b = best_cell(d, h, rng);
   return b.index;
@@ -286,7 +292,7 @@ Action policy(const State& s, Rng& rng, float hidden_mean, ActionList& scratch, 
       uint16_t cells = kDisplayMask;
       if (round_end) {
         const LastCell lc = last_cell(s, d.down, p, hidden_mean);
-        cells = fillable_cells(s, d, p, top, lc, hidden_mean);
+        cells = fillable_cells(s, d, p, top, lc, hidden_mean, rules.end_margin);
       }
       const Best b = best_cell(d, top, rng, cells);
       return b.gain >= kTakeDiscard ? Action::draw_discard() : Action::draw_pile();
@@ -333,9 +339,11 @@ Action policy(const State& s, Rng& rng, float hidden_mean, ActionList& scratch, 
           // Discarding must turn up the last cell; swapping into it fills it: both end the
           // round. The best non-ending option is a swap into a face-up cell, whatever its gain.
           const int h = s.held_card();
-          const Best b = best_cell(d, h, rng, fillable_cells(s, d, p, h, lc, hidden_mean));
+          const Best b =
+              best_cell(d, h, rng, fillable_cells(s, d, p, h, lc, hidden_mean, rules.end_margin));
           const bool may_end_by_reveal =
-              may_discard && ends_lowest_alone(s, p, hidden_mean, lc.mine, -1, 0.0f);
+              may_discard &&
+              ends_lowest_alone(s, p, hidden_mean, lc.mine, -1, 0.0f, rules.end_margin);
           if (may_end_by_reveal && b.gain < kKeepDrawn) return Action::discard();
           if (b.index >= 0) return Action::swap(d.cells[b.index]);
         }
@@ -347,13 +355,15 @@ Action policy(const State& s, Rng& rng, float hidden_mean, ActionList& scratch, 
     }
     case Phase::kKnockerSwap: {  // R8a.4: the knocker's swap into his last cell ends the round
       if (cache.player != p) d.read(s, cache.player = p, hidden_mean);
-      const int i = placing_cell(s, d, p, s.held_card(), round_end, hidden_mean, rng);
+      const int i =
+          placing_cell(s, d, p, s.held_card(), round_end, rules.end_margin, hidden_mean, rng);
       if (i < 0) return random_legal(s, rng, scratch);
       return Action::swap(d.cells[i]);
     }
     case Phase::kPut: {  // R8a.2: a put into his last cell ends the round
       if (cache.player != p) d.read(s, cache.player = p, hidden_mean);
-      const int i = placing_cell(s, d, p, s.taken_card(), round_end, hidden_mean, rng);
+      const int i =
+          placing_cell(s, d, p, s.taken_card(), round_end, rules.end_margin, hidden_mean, rng);
       if (i < 0) return random_legal(s, rng, scratch);
       return Action::put(d.cells[i]);
     }

@@ -2,7 +2,7 @@
 // the value of a position at the end of a round. Exposed for tests and benchmarks.
 //
 // Rollout policy (every player, every phase), allocation-free, a few hundred ns per turn. There
-// are versions (RolloutPolicy below, spec part rollout=v1..v4, docs/bots.md), each adding one
+// are versions (RolloutPolicy below, spec part rollout=v1..v5, docs/bots.md), each adding one
 // rule to the one before, so that the search's strength can be compared across them with the
 // same code; all share:
 //  - a face-down cell is valued at `hidden_mean`, the mean of the cards unseen at the root (the
@@ -34,6 +34,11 @@
 // best swap, or 0 for a discard and a reveal), and then takes that card. v1-v3 never knock,
 // refuse every knock and take at random, so a search with them sees a knock as nearly free:
 // nobody gives, and a giver would take a random card.
+// v5 adds a margin to v4's round-end rule: the ender's expected score must be lower than
+// every other display's by more than kEndMargin (4.5 points: the expert bot's safety margin of 2
+// plus 2.5 for what each other player's last turn is expected to gain), where v2-v4 end the
+// round when lowest by any amount and so end many rounds that the others' last turns turn
+// against them.
 // Each version from v2 on gives way when a rollout drags on (kHurryAfter actions: then only
 // discards and reveals), since careful players could wait for each other forever.
 #pragma once
@@ -55,10 +60,13 @@ namespace allegra {
 // at 1,800 iterations it was not better (36.5% against 43.5%, 200 games), an iteration costs 2.7
 // times as much, and the levels and the hint search 3,000-20,000 iterations
 // (docs/strength.md, "The rollout policy").
-enum class RolloutPolicy : uint8_t { kV1, kV2, kV3, kV4 };
+enum class RolloutPolicy : uint8_t { kV1, kV2, kV3, kV4, kV5 };
+inline constexpr RolloutPolicy kRolloutPolicies[] = {RolloutPolicy::kV1, RolloutPolicy::kV2,
+                                                     RolloutPolicy::kV3, RolloutPolicy::kV4,
+                                                     RolloutPolicy::kV5};
 inline constexpr RolloutPolicy kDefaultRolloutPolicy = RolloutPolicy::kV1;
 
-// "v1" .. "v4" (as in a spec), and back; nullopt for any other name.
+// "v1" .. "v5" (as in a spec), and back; nullopt for any other name.
 std::string rollout_policy_name(RolloutPolicy version);
 std::optional<RolloutPolicy> rollout_policy_from_name(std::string_view name);
 

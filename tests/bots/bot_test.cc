@@ -70,10 +70,14 @@ constexpr int kLegalityGames = 100;
 TEST(Bots, OnlyLegalActionsOverEveryVariant) {
   const std::vector<std::string> others = {"random", "greedy", "expert", "easy", "medium"};
   // The search without and with the learned value (truncated rollouts), with the rollout
-  // policy that knocks (v4; the default is v1), with the tree keyed by public outcomes, and with
-  // the expert's choice as the root's prior, in turns.
-  const std::vector<std::string> searchers = {"mcts:3it", "mcts:3it:net=2", "mcts:3it:rollout=v4",
-                                              "mcts:8it:tree=outcomes", "mcts:3it:prior=expert"};
+  // policy that knocks (v4; the default is v1) and with its round-end margin (v5), with the tree
+  // keyed by public outcomes, and with the expert's choice as the root's prior, in turns.
+  const std::vector<std::string> searchers = {"mcts:3it",
+                                              "mcts:3it:net=2",
+                                              "mcts:3it:rollout=v4",
+                                              "mcts:8it:tree=outcomes",
+                                              "mcts:3it:prior=expert",
+                                              "mcts:3it:rollout=v5"};
   std::map<std::string, int> games_of;
   int games = 0;
   auto enough = [&] {
@@ -218,8 +222,7 @@ TEST(BotFactory, KnownSpecs) {
   EXPECT_EQ(make_bot("mcts:200it:2t:net:rollout=v4:tree=outcomes", 1)->name(),
             "mcts:200it:2t:net=8:rollout=v4:tree=outcomes");
   // The rollout policy shows in the name unless it is the default (so a name is a spec).
-  for (RolloutPolicy v :
-       {RolloutPolicy::kV1, RolloutPolicy::kV2, RolloutPolicy::kV3, RolloutPolicy::kV4}) {
+  for (RolloutPolicy v : kRolloutPolicies) {
     const std::string spec = "mcts:200it:rollout=" + rollout_policy_name(v);
     EXPECT_EQ(make_bot(spec, 1)->name(), v == kDefaultRolloutPolicy ? "mcts:200it" : spec);
     EXPECT_EQ(make_bot(make_bot(spec + ":net", 1)->name(), 1)->name(),
@@ -285,9 +288,9 @@ TEST(BotFactory, BadParametersSayWhy) {
       {"mcts:100it:net:2t", "the part '2t' must be threads (e.g. 2t), once, before net"},
       {"mcts:100it:nett", "the part 'nett' must be net or net=K"},
       {"mcts:100it:netto=3", "the part 'netto=3' must be net or net=K"},
-      {"mcts:100it:rollout=v9", "the part 'rollout=v9' must be rollout=v1, v2, v3 or v4"},
+      {"mcts:100it:rollout=v9", "the part 'rollout=v9' must be rollout=v1, v2, v3, v4 or v5"},
       {"mcts:100it:rollout", "the part 'rollout' must be rollout=v1"},
-      {"mcts:100it:rollout=v2:rollout=v2", "v3 or v4, once"},
+      {"mcts:100it:rollout=v2:rollout=v2", "v4 or v5, once"},
       {"mcts:100it:net:rollout=v1:1", "the part '1' must be threads"},
       {"mcts:100it:tree=closed",
        "the part 'tree=closed' must be tree=open, tree=outcomes or tree=turn"},

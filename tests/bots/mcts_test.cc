@@ -177,11 +177,12 @@ TEST(MctsBot, SameSeedSameDecisions) {
 // differently get the same decision and the same root statistics from the same seed; with the
 // learned value too (truncated rollouts valued by the net, value_leaf.h), with every version
 // of the rollout policy, with every tree kind, and with the expert bot's choice as the root's
-// prior (combinations 24-31).
+// prior (combinations 24-31, the last four with rollout v5).
 TEST(MctsBot, CannotSeeHiddenCards) {
   for (int combination = 0; combination < 32; ++combination) {
     const ValueNet* net = combination % 8 < 4 ? nullptr : &shipped_value_net();
-    const auto version = static_cast<RolloutPolicy>(combination % 4);
+    const auto version =
+        combination >= 28 ? RolloutPolicy::kV5 : static_cast<RolloutPolicy>(combination % 4);
     const auto tree = static_cast<TreeKind>(combination / 8 % 3);  // open, outcomes, turn
     const RootPrior prior = combination >= 24 ? RootPrior::kExpert : RootPrior::kPolicy;
     SCOPED_TRACE(net ? "with the net" : "without the net");

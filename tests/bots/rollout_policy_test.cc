@@ -15,8 +15,7 @@
 namespace allegra {
 namespace {
 
-constexpr RolloutPolicy kVersions[] = {RolloutPolicy::kV1, RolloutPolicy::kV2, RolloutPolicy::kV3,
-                                       RolloutPolicy::kV4};
+constexpr auto& kVersions = kRolloutPolicies;
 
 RuleOptions without_knocking(int players) {
   RuleOptions o;
@@ -86,9 +85,10 @@ TEST(RolloutPolicy, DoesNotEndTheRoundWhenNotLowestAlone) {
   }
 }
 
-// Lowest alone, v2 ends the round as v1 does: it discards and turns up its last card.
+// Lowest alone, v2-v4 end the round as v1 does: they discard and turn up the last card.
 TEST(RolloutPolicy, EndsTheRoundWhenLowestAlone) {
-  for (RolloutPolicy v : kVersions) {
+  for (RolloutPolicy v :
+       {RolloutPolicy::kV1, RolloutPolicy::kV2, RolloutPolicy::kV3, RolloutPolicy::kV4}) {
     State s = drawn(kZeroIsLowest);
     ASSERT_EQ(policy(s, v).type, ActionType::kDiscard) << rollout_policy_name(v);
     s.apply(Action::discard());
@@ -96,6 +96,24 @@ TEST(RolloutPolicy, EndsTheRoundWhenLowestAlone) {
     s.apply(policy(s, v));
     EXPECT_EQ(s.ender(), 0) << rollout_policy_name(v);
   }
+}
+
+// v5 ends the round only when lowest by more than its margin (4.5 points): lowest by 1
+// (kZeroIsLowest) it swaps into a face-up cell instead; lowest by 5 it ends the round.
+TEST(RolloutPolicy, EndsTheRoundOnlyWithAMargin) {
+  State s = drawn(kZeroIsLowest);
+  const Action a = policy(s, RolloutPolicy::kV5);
+  ASSERT_EQ(a.type, ActionType::kSwap);
+  EXPECT_EQ(s.cell_state(a.arg), CellState::kFaceUp);
+  State t = drawn(R"(
+draw 11
+0: 1 2 3 4 | 5 6 7 8 | 2 3 ? 9
+1: 1 7 3 4 | 5 6 7 8 | 2 3 ? 9
+)");
+  ASSERT_EQ(policy(t, RolloutPolicy::kV5).type, ActionType::kDiscard);
+  t.apply(Action::discard());
+  t.apply(policy(t, RolloutPolicy::kV5));
+  EXPECT_EQ(t.ender(), 0);
 }
 
 // A card good enough for the last face-down cell still goes there when that leaves the
