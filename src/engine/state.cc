@@ -22,7 +22,7 @@
 // complete_lines() serve both legal() (one action, the fast path of apply()) and
 // legal_actions() (the list).
 //
-// Elsewhere: random_legal_action() in random_legal.cc, the hidden part (public_view(),
+// Elsewhere: random_legal_action() and apply_random() in random_legal.cc, the hidden part (public_view(),
 // resample(), sample()) in state_sample.cc, the display caches built from the grids
 // (rebuild_displays()) in state_displays.cc; their cell-by-cell updates (sync_display_cell())
 // are here, next to the cell changes that call them.
@@ -32,7 +32,13 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstring>
 #include <limits>
+#include <utility>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "engine/state_cell_choice.h"
 
@@ -79,12 +85,22 @@ inline Phase select_phase(bool condition, Phase yes, Phase no) {
 
 inline uint16_t bit_of(CellId c) { return static_cast<uint16_t>(1u << cell_index(c)); }
 
-// R1: the full deck of these options in value order (before shuffling).
+// R1: the full deck of these options in value order (before shuffling). Eight cards per store
+// (a card at a time, GCC made each value's run a memset call: a deal of every random round),
+// into a buffer with room for the last run's overshoot.
 int build_deck(const RuleOptions& options, std::array<int8_t, kMaxDeck>& deck) {
+  constexpr int kStore = 8;
+  std::array<int8_t, kMaxDeck + kStore> runs;
   int size = 0;
-  DeckCounts counts = options.effective_deck();
-  for (int v = 0; v < kNumValues; ++v)
-    for (int k = 0; k < counts[v]; ++k) deck[size++] = static_cast<int8_t>(v + kMinValue);
+  const DeckCounts counts = options.effective_deck();
+  for (int v = 0; v < kNumValues; ++v) {
+    const uint64_t card = static_cast<uint8_t>(v + kMinValue);
+    const uint64_t eight = card * 0x0101010101010101ull;
+    for (int k = 0; k < counts[v]; k += kStore)  // the clamp only tells GCC the bound
+      std::memcpy(&runs[std::min(size + k, kMaxDeck)], &eight, kStore);
+    size += counts[v];  // validate(): at most kMaxDeck cards
+  }
+  std::memcpy(deck.data(), runs.data(), kMaxDeck);
   return size;
 }
 
@@ -391,8 +407,8 @@ void State::apply(Action a, EventList* ev) {
     case Phase::kKnockerSwap:
       if (!legal_cell(Phase::kKnockerSwap, a)) break;
       return knocker_swap(a.arg, ev);
-    case Phase::kTake:  // take() checks (takeable() may call: no stack frame here for it)
-      return take(a, ev);
+    case Phase::kTake:  // take_checked() checks (takeable() may call: no stack frame here)
+      return take_checked(a, ev);
     case Phase::kPut:
       if (!legal_cell(Phase::kPut, a)) break;
       return put(a.arg, ev);
@@ -419,7 +435,7 @@ void State::place_face_up(CellId c, int8_t v) {
   values_[c] = v;
   face_down_[p] &= static_cast<uint16_t>(~b);
   empty_[p] &= static_cast<uint16_t>(~b);
-  sync_display_cell(c, false);
+  sync_display_cell<false>(c, v);
 }
 
 void State::make_empty(CellId c) {
@@ -427,44 +443,41 @@ void State::make_empty(CellId c) {
   uint16_t b = bit_of(c);
   face_down_[p] &= static_cast<uint16_t>(~b);
   empty_[p] |= b;
-  sync_display_cell(c, true);
+  sync_display_cell<true>(c, 0);
 }
 
 void State::reveal(CellId c) {
   face_down_[cell_owner(c)] &= static_cast<uint16_t>(~bit_of(c));
-  sync_display_cell(c, false);
+  sync_display_cell<false>(c, values_[c]);
 }
 
-// Every cell change leaves the cell face up (its card in values_) or empty; none turns one
-// face down (only a deal does: rebuild_displays()). Both places are read before either is
-// written: for a cell of columns 0-2 they are the same place and the second writes the same
-// values again, so no load waits for the other place's store.
-void State::sync_display_cell(CellId c, bool empty) {
+// Every cell change leaves the cell face up or empty; none turns one face down (only a deal
+// does: rebuild_displays()). The row's byte is stored as a byte (display_place() has its
+// offset in display_rows_), not read, masked and written back as a word. Both places are read
+// before either is written: for a cell of columns 0-2 they are the same place and the second
+// writes the same values again, so no load waits for the other place's store.
+template <bool kEmpty>
+void State::sync_display_cell(CellId c, int8_t card) {
+  static_assert(std::endian::native == std::endian::little, "row byte dcol is bits 8*dcol");
   const auto& places = display_places(players(), c);
-  const auto card = static_cast<uint8_t>(values_[c]);
-  const unsigned empty_bits = -unsigned{empty};
-  struct Update {
-    uint64_t* word;
-    uint64_t row;
-    uint16_t down, empty;
+  const detail::DisplayPlace& first = places[0];
+  const detail::DisplayPlace& second = places[1];
+  auto masks = [&](const detail::DisplayPlace& place) {
+    const auto down = static_cast<uint16_t>(display_down_[place.player] & ~place.bit);
+    const uint16_t empty = display_empty_[place.player];
+    return std::pair{down, static_cast<uint16_t>(kEmpty ? empty | place.bit : empty & ~place.bit)};
   };
-  auto update = [&](const detail::DisplayPlace& place) {
-    const int shift = 8 * place.dcol;
-    const uint64_t byte = empty ? row_sentinel(place.row, place.dcol) : card;
-    uint64_t* word = &display_rows_[place.player][place.row];
-    return Update{word, (*word & ~(uint64_t{0xFF} << shift)) | byte << shift,
-                  static_cast<uint16_t>(display_down_[place.player] & ~place.bit),
-                  static_cast<uint16_t>((display_empty_[place.player] & ~place.bit) |
-                                        (place.bit & empty_bits))};
-  };
-  const Update first = update(places[0]);
-  const Update second = update(places[1]);
-  *first.word = first.row;
-  display_down_[places[0].player] = first.down;
-  display_empty_[places[0].player] = first.empty;
-  *second.word = second.row;
-  display_down_[places[1].player] = second.down;
-  display_empty_[places[1].player] = second.empty;
+  const auto [first_down, first_empty] = masks(first);
+  const auto [second_down, second_empty] = masks(second);
+  auto* row_bytes = reinterpret_cast<uint8_t*>(display_rows_.data());
+  row_bytes[first.row_byte] =
+      kEmpty ? row_sentinel(first.row, first.dcol) : static_cast<uint8_t>(card);
+  row_bytes[second.row_byte] =
+      kEmpty ? row_sentinel(second.row, second.dcol) : static_cast<uint8_t>(card);
+  display_down_[first.player] = first_down;
+  display_empty_[first.player] = first_empty;
+  display_down_[second.player] = second_down;
+  display_empty_[second.player] = second_empty;
 }
 
 // --- R11: setup ---------------------------------------------------------------------------
@@ -485,8 +498,19 @@ void State::start_round(std::span<const int8_t> deck, EventList* ev) {
   }
   discard_count_ = 0;
   push_discard(deck[dealt]);
-  draw_count_ = static_cast<uint8_t>(deck.size() - dealt - 1);
-  for (int i = 0; i < draw_count_; ++i) draw_[draw_count_ - 1 - i] = deck[dealt + 1 + i];
+  // The rest of the deck, top first, is the draw pile, whose top is its last card: reversed,
+  // eight cards at a time (a byte swap of a word).
+  const int draw = static_cast<int>(deck.size()) - dealt - 1;
+  draw_count_ = static_cast<uint8_t>(draw);
+  const int8_t* rest = deck.data() + dealt + 1;
+  int i = 0;
+  for (; i + 8 <= draw; i += 8) {
+    uint64_t word;
+    std::memcpy(&word, rest + i, sizeof word);
+    word = __builtin_bswap64(word);
+    std::memcpy(&draw_[draw - 8 - i], &word, sizeof word);
+  }
+  for (; i < draw; ++i) draw_[draw - 1 - i] = rest[i];
   // The display caches of a table all face down (what rebuild_displays() would find).
   display_rows_ = {};
   display_down_ = {};
@@ -593,15 +617,18 @@ void State::answer_knock(int p, bool knock, EventList* ev) {
 }
 
 // R7: the active player gives the card to one knocker, or to none and goes on as in R5.
+// Without a branch on the choice (a coin toss in random play; the next phase's dispatch is
+// the one jump that depends on it).
 void State::choose_knocker(Action a, EventList* ev) {
-  if (a.type == ActionType::kGive) {
-    knocker_ = static_cast<int8_t>(a.arg);
-    emit(ev, {.type = EventType::kGave, .player = active_, .knocker = knocker_});
-    phase_ = Phase::kKnockerSwap;
-  } else {
-    emit(ev, {.type = EventType::kRefused, .player = active_});
-    phase_ = Phase::kHoldDrawn;
+  const bool give = a.type == ActionType::kGive;
+  knocker_ = static_cast<int8_t>(give ? int{a.arg} : kNoPlayer);
+  if (ev) {
+    if (give)
+      ev->push_back({.type = EventType::kGave, .player = active_, .knocker = knocker_});
+    else
+      ev->push_back({.type = EventType::kRefused, .player = active_});
   }
+  phase_ = select_phase(give, Phase::kKnockerSwap, Phase::kHoldDrawn);
 }
 
 // --- R5: swap, or discard and reveal ------------------------------------------------------
@@ -657,7 +684,7 @@ void State::knocker_swap(CellId c, EventList* ev) {
   const int8_t card = held_;
   held_ = kNoCard;
   hand_ = values_[c];
-  hand_known_ = cell_state(c) != CellState::kFaceDown;
+  hand_known_ = !(face_down_[cell_owner(c)] & bit_of(c));  // no branch on the cell's state
   place_face_up(c, card);
   emit(ev, {.type = EventType::kKnockerSwapped,
             .player = knocker_,
@@ -681,12 +708,15 @@ void State::after_knocker_swap(EventList* ev) {
   }
 }
 
-// R7 step 2: the active player takes a card of the knocker's display, leaving a hole (R8a:
-// the hole ends nobody's display until step 3 fills it).
-void State::take(Action a, EventList* ev) {
+// R7 step 2: the active player takes a card of the knocker's display (takeable()), leaving a
+// hole (R8a: the hole ends nobody's display until step 3 fills it).
+void State::take_checked(Action a, EventList* ev) {
   if (!legal_cell(Phase::kTake, a)) throw_illegal(a);
-  const CellId c = a.arg;
-  taken_known_ = cell_state(c) == CellState::kFaceUp;
+  take(a.arg, ev);
+}
+
+void State::take(CellId c, EventList* ev) {
+  taken_known_ = !(face_down_[cell_owner(c)] & bit_of(c));  // takeable(): not empty
   taken_ = values_[c];
   make_empty(c);
   hole_ = c;  // no R8 check now: the hole ends nobody's display before the put-back (R8a.3)
@@ -824,8 +854,19 @@ bool State::display_complete(int p) const {
 void State::check_round_end(EventList* ev) {
   if (ender_ != kNoPlayer || hole_ != kNoCell) return;
   const int n = players();
+  static_assert(kMaxPlayers == 6);
+#if defined(__SSE2__)  // the six masks compared with zero at once: bit p of a byte mask
+  uint32_t players_4_5;
+  std::memcpy(&players_4_5, display_down_.data() + 4, sizeof players_4_5);
+  const __m128i masks =
+      _mm_unpacklo_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(display_down_.data())),
+                         _mm_cvtsi32_si128(static_cast<int>(players_4_5)));
+  const __m128i zero = _mm_cmpeq_epi16(masks, _mm_setzero_si128());
+  unsigned complete = static_cast<unsigned>(_mm_movemask_epi8(_mm_packs_epi16(zero, zero)));
+#else
   unsigned complete = 0;
   for (int p = 0; p < kMaxPlayers; ++p) complete |= unsigned{display_down_[p] == 0} << p;
+#endif
   complete &= (1u << n) - 1;
   if (complete) set_ender(first_clockwise(static_cast<uint8_t>(complete), active_, n), ev);
 }
