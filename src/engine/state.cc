@@ -22,8 +22,8 @@
 // complete_lines() serve both legal() (one action, the fast path of apply()) and
 // legal_actions() (the list).
 //
-// Elsewhere: random_legal_action() and apply_random() in random_legal.cc, the hidden part (public_view(),
-// resample(), sample()) in state_sample.cc, the display caches built from the grids
+// Elsewhere: random_legal_action() and apply_random() in random_legal.cc, the hidden part
+// (public_view(), resample(), sample()) in state_sample.cc, the display caches built from the grids
 // (rebuild_displays()) in state_displays.cc; their cell-by-cell updates (sync_display_cell())
 // are here, next to the cell changes that call them.
 #include "engine/state.h"
