@@ -85,6 +85,48 @@ inline Phase select_phase(bool condition, Phase yes, Phase no) {
 
 inline uint16_t bit_of(CellId c) { return static_cast<uint16_t>(1u << cell_index(c)); }
 
+#if defined(__SSE2__)
+// Six per-player 16-bit masks in the low lanes of a register, a player per lane (lanes 6 and 7
+// zero): the questions asked of every display at once are then a few lane operations.
+static_assert(kMaxPlayers == 6);
+inline __m128i player_lanes(const std::array<uint16_t, kMaxPlayers>& masks) {
+  uint32_t players_4_5;
+  std::memcpy(&players_4_5, masks.data() + 4, sizeof players_4_5);
+  return _mm_unpacklo_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(masks.data())),
+                            _mm_cvtsi32_si128(static_cast<int>(players_4_5)));
+}
+// Bit p of the result: lane p of `lanes` is all ones (a lane compare's result).
+inline unsigned lane_bits(__m128i lanes) {
+  return static_cast<unsigned>(_mm_movemask_epi8(_mm_packs_epi16(lanes, lanes))) & 0xFF;
+}
+#endif
+
+// R7: bit p set if p may knock, whose turn it is aside: his display holds a face-down card and
+// more than three cards, and he has not had his final turn. Every player at once (a draw from
+// the pile asks for all of them), without a branch.
+unsigned knock_eligible(const std::array<uint16_t, kMaxPlayers>& display_down,
+                        const std::array<uint16_t, kMaxPlayers>& display_empty, uint8_t final_done,
+                        int players) {
+  unsigned eligible = 0;
+#if defined(__SSE2__)
+  const __m128i zero = _mm_setzero_si128();
+  // The display's cards with the lowest kMostCardsWithoutKnock of them taken away: a player
+  // with more cards than that has some left.
+  __m128i cards = _mm_andnot_si128(player_lanes(display_empty), _mm_set1_epi16(kDisplayMask));
+  for (int i = 0; i < kMostCardsWithoutKnock; ++i)
+    cards = _mm_and_si128(cards, _mm_sub_epi16(cards, _mm_set1_epi16(1)));
+  const __m128i not_eligible =
+      _mm_or_si128(_mm_cmpeq_epi16(player_lanes(display_down), zero), _mm_cmpeq_epi16(cards, zero));
+  eligible = ~lane_bits(not_eligible);
+#else
+  for (int p = 0; p < kMaxPlayers; ++p) {
+    const int cards = kDisplayCells - count_display_cells(display_empty[p]);
+    eligible |= unsigned{display_down[p] != 0 && cards > kMostCardsWithoutKnock} << p;
+  }
+#endif
+  return eligible & ~unsigned{final_done} & ((1u << players) - 1);
+}
+
 // R1: the full deck of these options in value order (before shuffling). Eight cards per store
 // (a card at a time, GCC made each value's run a memset call: a deal of every random round),
 // into a buffer with room for the last run's overshoot.
@@ -190,12 +232,9 @@ int State::shuffled_deck(std::array<int8_t, kMaxDeck>& deck) {
 // ------------------------------------------------------------------------------------------
 // Queries
 
-// R7: who may knock (whose turn it is aside). `&`, not `&&`: no branch (draw_from_pile() asks
-// for every player at every draw).
+// R7: who may knock (whose turn it is aside): knock_eligible().
 bool State::may_knock(int p) const {
-  const bool has_face_down = display_down_[p] != 0;
-  const int enough_cards = card_count(p) > kMostCardsWithoutKnock;
-  return (enough_cards & int{has_face_down} & int{!had_final_turn(p)}) != 0;
+  return knock_eligible(display_down_, display_empty_, final_done_, players()) >> p & 1;
 }
 
 int State::current_player() const {
@@ -573,9 +612,8 @@ void State::draw_from_pile(EventList* ev) {
   emit(ev, {.type = EventType::kDrew, .player = active_, .card = held_, .pile = Pile::kDraw});
   knock_pending_ = knockers_ = 0;
   if (options_.knocking_in_effect()) {
-    unsigned pending = 0;
-    for (int q = 0; q < n; ++q) pending |= static_cast<unsigned>(may_knock(q)) << q;
-    knock_pending_ = static_cast<uint8_t>(pending & ~(1u << active_));
+    const unsigned eligible = knock_eligible(display_down_, display_empty_, final_done_, n);
+    knock_pending_ = static_cast<uint8_t>(eligible & ~(1u << active_));
   }
   phase_ = select_phase(knock_pending_ != 0, Phase::kKnockWindow, Phase::kHoldDrawn);
 }
@@ -854,15 +892,8 @@ bool State::display_complete(int p) const {
 void State::check_round_end(EventList* ev) {
   if (ender_ != kNoPlayer || hole_ != kNoCell) return;
   const int n = players();
-  static_assert(kMaxPlayers == 6);
-#if defined(__SSE2__)  // the six masks compared with zero at once: bit p of a byte mask
-  uint32_t players_4_5;
-  std::memcpy(&players_4_5, display_down_.data() + 4, sizeof players_4_5);
-  const __m128i masks =
-      _mm_unpacklo_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(display_down_.data())),
-                         _mm_cvtsi32_si128(static_cast<int>(players_4_5)));
-  const __m128i zero = _mm_cmpeq_epi16(masks, _mm_setzero_si128());
-  unsigned complete = static_cast<unsigned>(_mm_movemask_epi8(_mm_packs_epi16(zero, zero)));
+#if defined(__SSE2__)  // the six masks compared with zero at once
+  unsigned complete = lane_bits(_mm_cmpeq_epi16(player_lanes(display_down_), _mm_setzero_si128()));
 #else
   unsigned complete = 0;
   for (int p = 0; p < kMaxPlayers; ++p) complete |= unsigned{display_down_[p] == 0} << p;
