@@ -4,6 +4,8 @@
 // plus the project's rulings R1-R11 and R8a recorded in docs/rules.md. Every choice a player
 // makes is an explicit Action; legal_actions() lists exactly the legal ones of
 // current_player(), and apply() rejects anything else and leaves the state unchanged.
+// Random play (benchmarks, random rollouts) can pick without the list (random_legal_action())
+// and pick and apply in one step (apply_random()), with the same draws as the list's pick.
 //
 // Chance, the OpenSpiel way: a round that is not the last ends in its own phase, kRoundOver
 // (the final reveal done, the round scored, last_round() filled, every card face up on the
