@@ -4,6 +4,7 @@
 //   BM_LegalApply         legal_actions() + apply() per action of random 4-player play
 //   BM_LegalApplyEvents   the same, collecting the events of every apply()
 //   BM_RandomRound/N      complete random rounds (rounds=1 games) with N players
+//   BM_RandomRoundPick/4  the same with random_legal_action() and then apply() (two steps)
 //   BM_RandomRoundList/4  the same with the legal list built and indexed at every decision
 //   BM_Resample           State::resample() of mid-round positions
 //   BM_PublicView         State::public_view() of mid-round positions
@@ -79,10 +80,17 @@ void BM_LegalApplyEvents(benchmark::State& bench) {
 }
 BENCHMARK(BM_LegalApplyEvents);
 
-// One item = one complete round: a rounds=1 game, dealt, set up, played and scored. The
-// random player as selfplay and the bench signature play it: random_legal_action(), the same
-// action and draw as pick() without building the list (BM_RandomRoundList: with the list).
-template <bool kList>
+// How a random round picks and applies its actions: the same actions and draws every way.
+enum class RandomStep {
+  kApplyRandom,  // State::apply_random(): pick and apply in one step
+  kPick,         // State::random_legal_action(), then apply()
+  kList,         // legal_actions()[rng.below(size)], then apply()
+};
+
+// One item = one complete round: a rounds=1 game, dealt, set up, played and scored, by the
+// random player of selfplay and the bench signature (the same actions and draws whichever
+// RandomStep plays it).
+template <RandomStep kStep>
 void random_rounds(benchmark::State& bench) {
   const RuleOptions options = options_for(static_cast<int>(bench.range(0)), 1);
   uint64_t seed = 1;
@@ -93,7 +101,11 @@ void random_rounds(benchmark::State& bench) {
   for (auto _ : bench) {
     State s(options, seed++);
     while (!s.is_terminal()) {
-      s.apply(kList ? pick(s, rng, legal) : s.random_legal_action(rng));
+      if constexpr (kStep == RandomStep::kApplyRandom) {
+        s.apply_random(rng);
+      } else {
+        s.apply(kStep == RandomStep::kList ? pick(s, rng, legal) : s.random_legal_action(rng));
+      }
       if (s.is_chance_node()) s.deal();
       ++actions;
     }
@@ -104,9 +116,11 @@ void random_rounds(benchmark::State& bench) {
   bench.counters["actions/round"] =
       benchmark::Counter(static_cast<double>(actions) / static_cast<double>(rounds ? rounds : 1));
 }
-void BM_RandomRound(benchmark::State& bench) { random_rounds<false>(bench); }
-void BM_RandomRoundList(benchmark::State& bench) { random_rounds<true>(bench); }
+void BM_RandomRound(benchmark::State& bench) { random_rounds<RandomStep::kApplyRandom>(bench); }
+void BM_RandomRoundPick(benchmark::State& bench) { random_rounds<RandomStep::kPick>(bench); }
+void BM_RandomRoundList(benchmark::State& bench) { random_rounds<RandomStep::kList>(bench); }
 BENCHMARK(BM_RandomRound)->Arg(2)->Arg(4)->Arg(6);
+BENCHMARK(BM_RandomRoundPick)->Arg(4);
 BENCHMARK(BM_RandomRoundList)->Arg(4);
 
 // Mid-round positions of random 4-player games: every 37th action position, any phase,

@@ -4,6 +4,7 @@
 // libraries; not part of the CMake build (bench/ is globbed into allegra_bench).
 //
 //   random N   N random 4-player rounds, the BM_RandomRound/4 loop (seeds 1.., Rng 12345)
+//   random-pick N  the same with random_legal_action() and apply() (BM_RandomRoundPick/4)
 //   random-list N  the same with the legal list (BM_RandomRoundList/4): the same games
 //   policy N   N rounds of the MCTS rollout policy, the BM_PolicyRound/4 loop
 //   mcts N     N decisions of MctsBot (1000 iterations, 1 thread, full budget), every 11th of
@@ -39,20 +40,25 @@ Action random_action(const State& s, Rng& rng, ActionList& legal) {
 
 int main(int argc, char** argv) {
   if (argc != 3) {
-    std::fprintf(stderr, "usage: %s random|policy|mcts N\n", argv[0]);
+    std::fprintf(stderr, "usage: %s random|random-pick|random-list|policy|mcts N\n", argv[0]);
     return 2;
   }
   const char* mode = argv[1];
   const int n = std::atoi(argv[2]);
   ActionList legal;
-  if (!std::strcmp(mode, "random") || !std::strcmp(mode, "random-list")) {
+  if (!std::strcmp(mode, "random") || !std::strcmp(mode, "random-pick") ||
+      !std::strcmp(mode, "random-list")) {
+    const bool one_step = !std::strcmp(mode, "random");
     const bool list = !std::strcmp(mode, "random-list");
     Rng rng(12345);
     long long actions = 0, sum = 0;
     for (int i = 0; i < n; ++i) {
       State s(options_for(4, 1), static_cast<uint64_t>(i + 1));
       for (; !s.is_terminal(); ++actions) {
-        s.apply(list ? random_action(s, rng, legal) : s.random_legal_action(rng));
+        if (one_step)
+          s.apply_random(rng);
+        else
+          s.apply(list ? random_action(s, rng, legal) : s.random_legal_action(rng));
         if (s.is_chance_node()) s.deal();
       }
       sum += s.total_half(0);

@@ -24,6 +24,7 @@ per() {  # (count(mode, 2N) - count(mode, N)) / (N * units per item): setup canc
   echo $(((b - a) / (n * units)))
 }
 echo "instructions per random 4-player round: $(per random 1000 1)"
+echo "  the same, random_legal_action + apply: $(per random-pick 1000 1)"
 echo "  the same, picking from the legal list: $(per random-list 1000 1)"
 echo "instructions per rollout-policy round:  $(per policy 250 1)"
 echo "instructions per MCTS iteration:        $(($(count mcts 12) / 12000))"

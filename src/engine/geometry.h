@@ -89,6 +89,9 @@ struct DisplayPlace {
   uint8_t player;
   uint8_t row;
   uint8_t dcol;
+  // The place's byte in State's display rows read as bytes: row `row` of `player` is the
+  // 8-byte word player*3 + row, and display column dcol its byte dcol (little-endian).
+  uint8_t row_byte;
   uint16_t bit;  // 1 << (row*5 + dcol), the cell's bit in the player's display masks
 };
 constexpr auto make_display_places() {
@@ -101,6 +104,7 @@ constexpr auto make_display_places() {
       auto place = [&](int player, int dcol) {
         return DisplayPlace{static_cast<uint8_t>(player), static_cast<uint8_t>(row),
                             static_cast<uint8_t>(dcol),
+                            static_cast<uint8_t>((player * kRows + row) * 8 + dcol),
                             static_cast<uint16_t>(1u << (row * kDisplayCols + dcol))};
       };
       const DisplayPlace own = place(owner, col + 1);

@@ -42,22 +42,27 @@ class Rng {
     return static_cast<uint32_t>(m >> 32);
   }
 
+  // below() with its rejection loop inline: the same draws, and no call. For a caller whose
+  // paths all end in tail calls (State::apply_random()): a call that may happen, even one
+  // that never does, makes it save registers and set up a stack frame on every path.
+  uint32_t below_inline(uint32_t bound) {
+    uint64_t m = (next() >> 32) * bound;
+    if (static_cast<uint32_t>(m) < bound) [[unlikely]] {
+      const uint32_t threshold = static_cast<uint32_t>(-bound) % bound;
+      while (static_cast<uint32_t>(m) < threshold) m = (next() >> 32) * bound;
+    }
+    return static_cast<uint32_t>(m >> 32);
+  }
+
   // Fisher-Yates: for i from the last index down to 1, swap item i with item below(i+1).
-  // On a local copy of the generator with below() written out (its rejection loop inline):
-  // the items are often bytes, whose stores may alias anything, so the words of *this would be
-  // stored and loaded again at every step; the copy stays in registers.
+  // On a local copy of the generator with below() written out (below_inline()): the items
+  // are often bytes, whose stores may alias anything, so the words of *this would be stored
+  // and loaded again at every step; the copy stays in registers.
   template <typename T>
   void shuffle(std::span<T> items) {
     Rng local = *this;
-    for (size_t i = items.size(); i > 1; --i) {
-      const auto bound = static_cast<uint32_t>(i);
-      uint64_t m = (local.next() >> 32) * bound;
-      if (static_cast<uint32_t>(m) < bound) [[unlikely]] {
-        const uint32_t threshold = static_cast<uint32_t>(-bound) % bound;
-        while (static_cast<uint32_t>(m) < threshold) m = (local.next() >> 32) * bound;
-      }
-      std::swap(items[i - 1], items[m >> 32]);
-    }
+    for (size_t i = items.size(); i > 1; --i)
+      std::swap(items[i - 1], items[local.below_inline(static_cast<uint32_t>(i))]);
     *this = local;
   }
 

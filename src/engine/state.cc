@@ -1,11 +1,12 @@
 // The state machine of ALLEGRA (state.h). Where each rule of docs/rules.md lives:
 //
-//   R1    the deck ............. build_deck(); RuleOptions::effective_deck()
+//   R1    the deck ............. build_deck(), shuffled_deck() (state_chance.cc);
+//                                RuleOptions::effective_deck()
 //   R11   setup ................ start_round() (the deal), setup_reveal(); the chance node
-//                                kRoundOver: deal(), next_round()
+//                                kRoundOver: deal(), next_round() (state_chance.cc)
 //   R5    draw, swap, discard .. draw_from_pile(), draw_from_discard(), swap_drawn(),
 //                                discard_drawn(), reveal_after_discard(), discard_pending()
-//   R6    empty draw pile ...... may_draw_pile(), pop_draw(), reshuffle_with()
+//   R6    empty draw pile ...... may_draw_pile(), pop_draw(), reshuffle_with() (state_chance.cc)
 //   R7    knocking ............. may_knock(), draw_from_pile() (the window), answer_knock(),
 //                                choose_knocker(); step 1: knocker_swap(), after_knocker_swap();
 //                                step 2: takeable(), take(), put(), finish_put();
@@ -22,17 +23,24 @@
 // complete_lines() serve both legal() (one action, the fast path of apply()) and
 // legal_actions() (the list).
 //
-// Elsewhere: random_legal_action() in random_legal.cc, the hidden part (public_view(),
-// resample(), sample()) in state_sample.cc, the display caches built from the grids
-// (rebuild_displays()) in state_displays.cc; their cell-by-cell updates (sync_display_cell())
-// are here, next to the cell changes that call them.
+// Elsewhere: random_legal_action() and apply_random() in random_legal.cc, the hidden part
+// (public_view(), resample(), sample()) in state_sample.cc, the display caches built from the
+// grids (rebuild_displays()) in state_displays.cc (their cell-by-cell updates,
+// sync_display_cell(), are here, next to the cell changes that call them), the chance steps in
+// state_chance.cc.
 #include "engine/state.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <bit>
+#include <cstring>
 #include <limits>
+#include <utility>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "engine/state_cell_choice.h"
 
@@ -79,23 +87,46 @@ inline Phase select_phase(bool condition, Phase yes, Phase no) {
 
 inline uint16_t bit_of(CellId c) { return static_cast<uint16_t>(1u << cell_index(c)); }
 
-// R1: the full deck of these options in value order (before shuffling).
-int build_deck(const RuleOptions& options, std::array<int8_t, kMaxDeck>& deck) {
-  int size = 0;
-  DeckCounts counts = options.effective_deck();
-  for (int v = 0; v < kNumValues; ++v)
-    for (int k = 0; k < counts[v]; ++k) deck[size++] = static_cast<int8_t>(v + kMinValue);
-  return size;
+#if defined(__SSE2__)
+// Six per-player 16-bit masks in the low lanes of a register, a player per lane (lanes 6 and 7
+// zero): the questions asked of every display at once are then a few lane operations.
+static_assert(kMaxPlayers == 6);
+inline __m128i player_lanes(const std::array<uint16_t, kMaxPlayers>& masks) {
+  uint32_t players_4_5;
+  std::memcpy(&players_4_5, masks.data() + 4, sizeof players_4_5);
+  return _mm_unpacklo_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(masks.data())),
+                            _mm_cvtsi32_si128(static_cast<int>(players_4_5)));
 }
+// Bit p of the result: lane p of `lanes` is all ones (a lane compare's result).
+inline unsigned lane_bits(__m128i lanes) {
+  return static_cast<unsigned>(_mm_movemask_epi8(_mm_packs_epi16(lanes, lanes))) & 0xFF;
+}
+#endif
 
-// True if `cards` holds exactly the multiset `counts`.
-bool same_cards(std::span<const int8_t> cards, DeckCounts counts) {
-  std::array<int, kNumValues> left{};
-  for (int v = 0; v < kNumValues; ++v) left[v] = counts[v];
-  for (int8_t c : cards) {
-    if (c < kMinValue || c > kMaxValue || left[c - kMinValue]-- == 0) return false;
+// R7: bit p set if p may knock, whose turn it is aside: his display holds a face-down card and
+// more than three cards, and he has not had his final turn. Every player at once (a draw from
+// the pile asks for all of them), without a branch.
+unsigned knock_eligible(const std::array<uint16_t, kMaxPlayers>& display_down,
+                        const std::array<uint16_t, kMaxPlayers>& display_empty, uint8_t final_done,
+                        int players) {
+  unsigned eligible = 0;
+#if defined(__SSE2__)
+  const __m128i zero = _mm_setzero_si128();
+  // The display's cards with the lowest kMostCardsWithoutKnock of them taken away: a player
+  // with more cards than that has some left.
+  __m128i cards = _mm_andnot_si128(player_lanes(display_empty), _mm_set1_epi16(kDisplayMask));
+  for (int i = 0; i < kMostCardsWithoutKnock; ++i)
+    cards = _mm_and_si128(cards, _mm_sub_epi16(cards, _mm_set1_epi16(1)));
+  const __m128i not_eligible =
+      _mm_or_si128(_mm_cmpeq_epi16(player_lanes(display_down), zero), _mm_cmpeq_epi16(cards, zero));
+  eligible = ~lane_bits(not_eligible);
+#else
+  for (int p = 0; p < kMaxPlayers; ++p) {
+    const int cards = kDisplayCells - count_display_cells(display_empty[p]);
+    eligible |= unsigned{display_down[p] != 0 && cards > kMostCardsWithoutKnock} << p;
   }
-  return std::all_of(left.begin(), left.end(), [](int x) { return x == 0; });
+#endif
+  return eligible & ~unsigned{final_done} & ((1u << players) - 1);
 }
 
 }  // namespace
@@ -164,22 +195,12 @@ void State::set_first_player(int first_player) {
   first_player_ = static_cast<int8_t>(first_player);
 }
 
-// R1: the deck of these options, shuffled with the state's Rng.
-int State::shuffled_deck(std::array<int8_t, kMaxDeck>& deck) {
-  const int size = build_deck(options_, deck);
-  rng_.shuffle(std::span<int8_t>(deck.data(), size));
-  return size;
-}
-
 // ------------------------------------------------------------------------------------------
 // Queries
 
-// R7: who may knock (whose turn it is aside). `&`, not `&&`: no branch (draw_from_pile() asks
-// for every player at every draw).
+// R7: who may knock (whose turn it is aside): knock_eligible().
 bool State::may_knock(int p) const {
-  const bool has_face_down = display_down_[p] != 0;
-  const int enough_cards = card_count(p) > kMostCardsWithoutKnock;
-  return (enough_cards & int{has_face_down} & int{!had_final_turn(p)}) != 0;
+  return knock_eligible(display_down_, display_empty_, final_done_, players()) >> p & 1;
 }
 
 int State::current_player() const {
@@ -391,8 +412,8 @@ void State::apply(Action a, EventList* ev) {
     case Phase::kKnockerSwap:
       if (!legal_cell(Phase::kKnockerSwap, a)) break;
       return knocker_swap(a.arg, ev);
-    case Phase::kTake:  // take() checks (takeable() may call: no stack frame here for it)
-      return take(a, ev);
+    case Phase::kTake:  // take_checked() checks (takeable() may call: no stack frame here)
+      return take_checked(a, ev);
     case Phase::kPut:
       if (!legal_cell(Phase::kPut, a)) break;
       return put(a.arg, ev);
@@ -419,7 +440,7 @@ void State::place_face_up(CellId c, int8_t v) {
   values_[c] = v;
   face_down_[p] &= static_cast<uint16_t>(~b);
   empty_[p] &= static_cast<uint16_t>(~b);
-  sync_display_cell(c, false);
+  sync_display_cell<false>(c, v);
 }
 
 void State::make_empty(CellId c) {
@@ -427,44 +448,41 @@ void State::make_empty(CellId c) {
   uint16_t b = bit_of(c);
   face_down_[p] &= static_cast<uint16_t>(~b);
   empty_[p] |= b;
-  sync_display_cell(c, true);
+  sync_display_cell<true>(c, 0);
 }
 
 void State::reveal(CellId c) {
   face_down_[cell_owner(c)] &= static_cast<uint16_t>(~bit_of(c));
-  sync_display_cell(c, false);
+  sync_display_cell<false>(c, values_[c]);
 }
 
-// Every cell change leaves the cell face up (its card in values_) or empty; none turns one
-// face down (only a deal does: rebuild_displays()). Both places are read before either is
-// written: for a cell of columns 0-2 they are the same place and the second writes the same
-// values again, so no load waits for the other place's store.
-void State::sync_display_cell(CellId c, bool empty) {
+// Every cell change leaves the cell face up or empty; none turns one face down (only a deal
+// does: rebuild_displays()). The row's byte is stored as a byte (display_place() has its
+// offset in display_rows_), not read, masked and written back as a word. Both places are read
+// before either is written: for a cell of columns 0-2 they are the same place and the second
+// writes the same values again, so no load waits for the other place's store.
+template <bool kEmpty>
+void State::sync_display_cell(CellId c, int8_t card) {
+  static_assert(std::endian::native == std::endian::little, "row byte dcol is bits 8*dcol");
   const auto& places = display_places(players(), c);
-  const auto card = static_cast<uint8_t>(values_[c]);
-  const unsigned empty_bits = -unsigned{empty};
-  struct Update {
-    uint64_t* word;
-    uint64_t row;
-    uint16_t down, empty;
+  const detail::DisplayPlace& first = places[0];
+  const detail::DisplayPlace& second = places[1];
+  auto masks = [&](const detail::DisplayPlace& place) {
+    const auto down = static_cast<uint16_t>(display_down_[place.player] & ~place.bit);
+    const uint16_t empty = display_empty_[place.player];
+    return std::pair{down, static_cast<uint16_t>(kEmpty ? empty | place.bit : empty & ~place.bit)};
   };
-  auto update = [&](const detail::DisplayPlace& place) {
-    const int shift = 8 * place.dcol;
-    const uint64_t byte = empty ? row_sentinel(place.row, place.dcol) : card;
-    uint64_t* word = &display_rows_[place.player][place.row];
-    return Update{word, (*word & ~(uint64_t{0xFF} << shift)) | byte << shift,
-                  static_cast<uint16_t>(display_down_[place.player] & ~place.bit),
-                  static_cast<uint16_t>((display_empty_[place.player] & ~place.bit) |
-                                        (place.bit & empty_bits))};
-  };
-  const Update first = update(places[0]);
-  const Update second = update(places[1]);
-  *first.word = first.row;
-  display_down_[places[0].player] = first.down;
-  display_empty_[places[0].player] = first.empty;
-  *second.word = second.row;
-  display_down_[places[1].player] = second.down;
-  display_empty_[places[1].player] = second.empty;
+  const auto [first_down, first_empty] = masks(first);
+  const auto [second_down, second_empty] = masks(second);
+  auto* row_bytes = reinterpret_cast<uint8_t*>(display_rows_.data());
+  row_bytes[first.row_byte] =
+      kEmpty ? row_sentinel(first.row, first.dcol) : static_cast<uint8_t>(card);
+  row_bytes[second.row_byte] =
+      kEmpty ? row_sentinel(second.row, second.dcol) : static_cast<uint8_t>(card);
+  display_down_[first.player] = first_down;
+  display_empty_[first.player] = first_empty;
+  display_down_[second.player] = second_down;
+  display_empty_[second.player] = second_empty;
 }
 
 // --- R11: setup ---------------------------------------------------------------------------
@@ -485,8 +503,19 @@ void State::start_round(std::span<const int8_t> deck, EventList* ev) {
   }
   discard_count_ = 0;
   push_discard(deck[dealt]);
-  draw_count_ = static_cast<uint8_t>(deck.size() - dealt - 1);
-  for (int i = 0; i < draw_count_; ++i) draw_[draw_count_ - 1 - i] = deck[dealt + 1 + i];
+  // The rest of the deck, top first, is the draw pile, whose top is its last card: reversed,
+  // eight cards at a time (a byte swap of a word).
+  const int draw = static_cast<int>(deck.size()) - dealt - 1;
+  draw_count_ = static_cast<uint8_t>(draw);
+  const int8_t* rest = deck.data() + dealt + 1;
+  int i = 0;
+  for (; i + 8 <= draw; i += 8) {
+    uint64_t word;
+    std::memcpy(&word, rest + i, sizeof word);
+    word = __builtin_bswap64(word);
+    std::memcpy(&draw_[draw - 8 - i], &word, sizeof word);
+  }
+  for (; i < draw; ++i) draw_[draw - 1 - i] = rest[i];
   // The display caches of a table all face down (what rebuild_displays() would find).
   display_rows_ = {};
   display_down_ = {};
@@ -549,9 +578,8 @@ void State::draw_from_pile(EventList* ev) {
   emit(ev, {.type = EventType::kDrew, .player = active_, .card = held_, .pile = Pile::kDraw});
   knock_pending_ = knockers_ = 0;
   if (options_.knocking_in_effect()) {
-    unsigned pending = 0;
-    for (int q = 0; q < n; ++q) pending |= static_cast<unsigned>(may_knock(q)) << q;
-    knock_pending_ = static_cast<uint8_t>(pending & ~(1u << active_));
+    const unsigned eligible = knock_eligible(display_down_, display_empty_, final_done_, n);
+    knock_pending_ = static_cast<uint8_t>(eligible & ~(1u << active_));
   }
   phase_ = select_phase(knock_pending_ != 0, Phase::kKnockWindow, Phase::kHoldDrawn);
 }
@@ -593,15 +621,18 @@ void State::answer_knock(int p, bool knock, EventList* ev) {
 }
 
 // R7: the active player gives the card to one knocker, or to none and goes on as in R5.
+// Without a branch on the choice (a coin toss in random play; the next phase's dispatch is
+// the one jump that depends on it).
 void State::choose_knocker(Action a, EventList* ev) {
-  if (a.type == ActionType::kGive) {
-    knocker_ = static_cast<int8_t>(a.arg);
-    emit(ev, {.type = EventType::kGave, .player = active_, .knocker = knocker_});
-    phase_ = Phase::kKnockerSwap;
-  } else {
-    emit(ev, {.type = EventType::kRefused, .player = active_});
-    phase_ = Phase::kHoldDrawn;
+  const bool give = a.type == ActionType::kGive;
+  knocker_ = static_cast<int8_t>(give ? int{a.arg} : kNoPlayer);
+  if (ev) {
+    if (give)
+      ev->push_back({.type = EventType::kGave, .player = active_, .knocker = knocker_});
+    else
+      ev->push_back({.type = EventType::kRefused, .player = active_});
   }
+  phase_ = select_phase(give, Phase::kKnockerSwap, Phase::kHoldDrawn);
 }
 
 // --- R5: swap, or discard and reveal ------------------------------------------------------
@@ -657,7 +688,7 @@ void State::knocker_swap(CellId c, EventList* ev) {
   const int8_t card = held_;
   held_ = kNoCard;
   hand_ = values_[c];
-  hand_known_ = cell_state(c) != CellState::kFaceDown;
+  hand_known_ = !(face_down_[cell_owner(c)] & bit_of(c));  // no branch on the cell's state
   place_face_up(c, card);
   emit(ev, {.type = EventType::kKnockerSwapped,
             .player = knocker_,
@@ -681,12 +712,15 @@ void State::after_knocker_swap(EventList* ev) {
   }
 }
 
-// R7 step 2: the active player takes a card of the knocker's display, leaving a hole (R8a:
-// the hole ends nobody's display until step 3 fills it).
-void State::take(Action a, EventList* ev) {
+// R7 step 2: the active player takes a card of the knocker's display (takeable()), leaving a
+// hole (R8a: the hole ends nobody's display until step 3 fills it).
+void State::take_checked(Action a, EventList* ev) {
   if (!legal_cell(Phase::kTake, a)) throw_illegal(a);
-  const CellId c = a.arg;
-  taken_known_ = cell_state(c) == CellState::kFaceUp;
+  take(a.arg, ev);
+}
+
+void State::take(CellId c, EventList* ev) {
+  taken_known_ = !(face_down_[cell_owner(c)] & bit_of(c));  // takeable(): not empty
   taken_ = values_[c];
   make_empty(c);
   hole_ = c;  // no R8 check now: the hole ends nobody's display before the put-back (R8a.3)
@@ -824,8 +858,12 @@ bool State::display_complete(int p) const {
 void State::check_round_end(EventList* ev) {
   if (ender_ != kNoPlayer || hole_ != kNoCell) return;
   const int n = players();
+#if defined(__SSE2__)  // the six masks compared with zero at once
+  unsigned complete = lane_bits(_mm_cmpeq_epi16(player_lanes(display_down_), _mm_setzero_si128()));
+#else
   unsigned complete = 0;
   for (int p = 0; p < kMaxPlayers; ++p) complete |= unsigned{display_down_[p] == 0} << p;
+#endif
   complete &= (1u << n) - 1;
   if (complete) set_ender(first_clockwise(static_cast<uint8_t>(complete), active_, n), ev);
 }
@@ -920,60 +958,6 @@ void State::finish_round(EventList* ev) {
   }
   // 6. The chance node: the finished table stays as it is until deal().
   phase_ = Phase::kRoundOver;
-}
-
-// ------------------------------------------------------------------------------------------
-// Chance
-
-// R11: the first player's left neighbour is the next round's first player.
-void State::next_round() {
-  if (phase_ != Phase::kRoundOver)
-    throw IllegalAction(fmt::format("there is nothing to deal now: player {} is to act in phase {}",
-                                    current_player(), phase_name(phase_)));
-  ++round_;
-  first_player_ = static_cast<int8_t>(left_of(first_player_, players()));
-}
-
-void State::check_deck(std::span<const int8_t> deck) const {
-  if (static_cast<int>(deck.size()) != options_.deck_size() ||
-      !same_cards(deck, options_.effective_deck()))
-    throw std::invalid_argument(fmt::format(
-        "deal: the deck order must hold exactly the {} cards of the deck", options_.deck_size()));
-}
-
-void State::deal(EventList* events) {
-  next_round();
-  std::array<int8_t, kMaxDeck> deck;
-  const int size = shuffled_deck(deck);
-  start_round(std::span<const int8_t>(deck.data(), size), events);
-}
-
-void State::deal(std::span<const int8_t> deck, EventList* events) {
-  if (phase_ == Phase::kRoundOver) check_deck(deck);
-  next_round();
-  std::array<int8_t, kMaxDeck> scratch;
-  shuffled_deck(scratch);  // the Rng advances as deal() would advance it
-  start_round(deck, events);
-}
-
-void State::reshuffle_with(std::span<const int8_t> pile, EventList* events) {
-  if (!draw_needs_reshuffle() || discard_count_ < 2)
-    throw std::invalid_argument("reshuffle: only when the draw pile is empty and a draw is next");
-  DeckCounts counts{};
-  for (int i = 0; i + 1 < discard_count_; ++i) ++counts[discard_[i] - kMinValue];
-  if (static_cast<int>(pile.size()) != discard_count_ - 1 || !same_cards(pile, counts))
-    throw std::invalid_argument(
-        "reshuffle: the new pile must hold exactly the discard pile's cards except its top");
-  int moved = discard_count_ - 1;
-  // Advance the Rng exactly as pop_draw() would have, so a replay ends bit-identical.
-  std::array<int8_t, kMaxDeck> scratch;
-  std::copy_n(discard_.begin(), moved, scratch.begin());
-  rng_.shuffle(std::span<int8_t>(scratch.data(), moved));
-  discard_[0] = discard_[moved];
-  discard_count_ = 1;
-  draw_count_ = static_cast<uint8_t>(moved);
-  for (int i = 0; i < moved; ++i) draw_[moved - 1 - i] = pile[i];
-  emit(events, {.type = EventType::kReshuffled, .cards = static_cast<int16_t>(moved)});
 }
 
 bool State::operator==(const State& o) const {

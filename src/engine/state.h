@@ -4,6 +4,8 @@
 // plus the project's rulings R1-R11 and R8a recorded in docs/rules.md. Every choice a player
 // makes is an explicit Action; legal_actions() lists exactly the legal ones of
 // current_player(), and apply() rejects anything else and leaves the state unchanged.
+// Random play (benchmarks, random rollouts) can pick without the list (random_legal_action())
+// and pick and apply in one step (apply_random()), with the same draws as the list's pick.
 //
 // Chance, the OpenSpiel way: a round that is not the last ends in its own phase, kRoundOver
 // (the final reveal done, the round scored, last_round() filled, every card face up on the
@@ -123,6 +125,12 @@ class State {
   // Applies a legal action; throws IllegalAction (state unchanged) otherwise. Appends what
   // happened to `events` if given.
   void apply(Action a, EventList* events = nullptr);
+  // apply(random_legal_action(rng), events) as one step: the same action, the same one draw
+  // from `rng`, the same state and events after it, but one dispatch on the phase instead of
+  // two and no legality check (the pick is legal by construction). For random play (the
+  // benchmarks, random rollouts). Throws std::logic_error at the chance node and at the
+  // game's end.
+  void apply_random(Rng& rng, EventList* events = nullptr);
 
   // --- Chance ------------------------------------------------------------------------------
   // At the chance node: deals the next round from the state's Rng (R11: the first player's
@@ -241,7 +249,8 @@ class State {
   void reveal_after_discard(CellId c, EventList* ev);        // R5
   void knocker_swap(CellId c, EventList* ev);                // R7 step 1
   void after_knocker_swap(EventList* ev);                    // R7 step 1 -> 2
-  void take(Action a, EventList* ev);                        // R7 step 2 (checks a)
+  void take_checked(Action a, EventList* ev);                // R7 step 2: checks a, take()s
+  void take(CellId c, EventList* ev);                        // R7 step 2
   void put(CellId c, EventList* ev);                         // R7 step 2
   void finish_put(EventList* ev);                            // R7 step 2 end, R8a, step 3
   bool run_clearing(int p, AfterClear then, EventList* ev);  // R2-R4: true at a choice
@@ -268,9 +277,17 @@ class State {
   CellChoice cell_choice(Phase phase) const;
   void add_cell_actions(Phase phase, ActionList& out) const;
   bool legal_cell(Phase phase, Action a) const;
+  // The draw of random_legal_action() in a phase with cell actions: the cell, or kNoCell for
+  // the discard (kHoldDrawn with `discard`: the list's last action) (random_legal.cc).
+  CellId random_cell(const CellChoice& choice, bool discard, Rng& rng) const;
   // random_legal_action() of the phases without cell actions (random_legal.cc).
   Action random_knocker_choice(Rng& rng) const;
   [[gnu::noinline]] Action random_from_list(Rng& rng) const;
+  // apply_random() in phase kPhase (random_legal.cc).
+  template <Phase kPhase>
+  [[gnu::noinline]] void apply_random_in(Rng& rng, EventList* ev);
+  [[noreturn, gnu::cold, gnu::noinline]] static void throw_nobody_to_act();
+  [[noreturn, gnu::cold, gnu::noinline]] static void throw_no_legal_action();
   bool may_draw_pile() const;      // R6
   bool may_discard_drawn() const;  // R5
   uint16_t occupied(int p) const { return ~display_empty(p) & kDisplayMask; }
@@ -289,8 +306,9 @@ class State {
   void push_discard(int8_t v) { discard_[discard_count_++] = v; }
   void reveal(CellId c);
   // The display caches (below) of cell c's one or two displays, after the cell was made face
-  // up (its card in values_) or empty.
-  void sync_display_cell(CellId c, bool empty);
+  // up (showing `card`) or empty (kEmpty; `card` unused).
+  template <bool kEmpty>
+  void sync_display_cell(CellId c, int8_t card);
   // The display caches of every display, from the grids (a deal, the final reveal, a state
   // built from a diagram or JSON).
   void rebuild_displays();
