@@ -15,8 +15,8 @@
 
 #include "bots/evaluation.h"
 #include "bots/mcts_rollout.h"
-#include "bots/rule_variants.h"
 #include "engine/public_view.h"
+#include "engine/rule_variants.h"
 #include "engine/state.h"
 
 namespace allegra {

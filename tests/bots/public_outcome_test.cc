@@ -6,9 +6,9 @@
 
 #include <cstdint>
 
-#include "bots/rule_variants.h"
 #include "engine/public_view.h"
 #include "engine/rng.h"
+#include "engine/rule_variants.h"
 #include "engine/state.h"
 
 namespace allegra {

@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "bots/rule_variants.h"
+#include "engine/rule_variants.h"
 #include "engine/state.h"
 
 namespace allegra {

@@ -1,5 +1,5 @@
-// The rule variants the bot tests play through: a one-round game of `players` with each on/off
-// rule option set by a bit of `variant` (0..kRuleVariants-1): knocking, optional clearing,
+// The rule variants the engine and bot tests play through: a one-round game of `players` with each
+// on/off rule option set by a bit of `variant` (0..kRuleVariants-1): knocking, optional clearing,
 // discarding a card drawn from the discard pile.
 #pragma once
 
