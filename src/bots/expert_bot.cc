@@ -38,6 +38,11 @@
 //     less and less, and so do lines and the others' scores, and finishing the round is pushed (two
 //     careful players would otherwise wait for each other forever: nobody is forced to end a
 //     round).
+// 11. Finish: after `finish` x `patience` own turns every face-down card of its display costs
+//     kOverdueCost points, so it ends the round at its next placement or reveal, penalised or
+//     not. Patience alone does not guarantee an end: a player lowest alone can wait for ever
+//     while the other, facing a doubled score if he ends it, keeps improving a card that the
+//     first spoils again (found with two players, a shared face-down card and level:expert).
 //  9. A decision with one legal action returns at once; ties are broken by the seeded Rng.
 #include "bots/expert_bot.h"
 
@@ -51,6 +56,10 @@ namespace allegra {
 
 using bots::Board;
 using bots::line_potential;
+
+// Step 11: points per own face-down card once a round is overdue; more than any card can gain
+// (a line of 12s is 36 points, the largest swing of one placement), so ending comes first.
+constexpr double kOverdueCost = 50.0;
 
 ExpertBot::ExpertBot(uint64_t seed, const ExpertConfig& config, std::string name)
     : OnePlyBot(seed, config.noise), config_(config), name_(std::move(name)) {}
@@ -169,6 +178,10 @@ double ExpertBot::value(const Board& b) const {
     const double push = std::max(std::clamp(lead / 5.0, -1.0, 1.0), 2.0 * pressure);
     pv[me] += config_.hurry * push * b.face_down(me);
   }
+
+  // Step 11: an overdue round is ended at the first chance.
+  if (turns_in_round() > config_.finish * config_.patience)
+    pv[me] += kOverdueCost * b.face_down(me);
 
   // Step 3: own value against the others'.
   double others = 0;

@@ -21,6 +21,7 @@ struct ExpertConfig {
   double last_turn = 2.5;  // expected improvement of a player's last turn
   double knock_margin = 0.5;
   double patience = 15;  // own turns in a round before it pushes to end the round
+  double finish = 3;     // after finish x patience own turns it ends the round (step 11)
   double noise = 0.0;    // random error (points) on every action's value; 0 = none
 };
 
