@@ -1,8 +1,10 @@
-// ExpertBot's rules that need a position to show (src/bots/expert_bot.cc, its steps).
+// ExpertBot's rules that need a position to show (src/bots/expert_bot.cc, its steps), and the
+// search's use of its finish rule.
 #include "bots/expert_bot.h"
 
 #include <gtest/gtest.h>
 
+#include "bots/mcts_bot.h"
 #include "engine/diagram.h"
 #include "engine/public_view.h"
 #include "engine/state.h"
@@ -22,32 +24,53 @@ discard 2 5 7
 1: . . . . | . 0 -1 10 | . . . .
 )";
 
-TEST(ExpertBot, EndsAStalledRound) {
+// Plays kStall with `bot` as player 0 against the waiting player 1; the decisions until the
+// round is ended (at most 1000), and how often player 0 traded the shared card.
+struct StallOutcome {
+  int ender = kNoPlayer;
+  int decisions = 0;
+  int trades = 0;
+};
+
+StallOutcome play_stall(Bot& bot) {
   RuleOptions options;
   options.players = 2;
   options.rounds = 1;
   State s = position_from_diagram(options, kStall);
-  ExpertBot expert(7);
   const CellId shared = make_cell(1, 1, 3);  // player 1's b3, in both displays
-  int decisions = 0;
-  int trades = 0;
-  while (s.ender() == kNoPlayer && decisions < 1000) {
+  StallOutcome out;
+  while (s.ender() == kNoPlayer && out.decisions < 1000) {
     const int p = s.current_player();
     Action a;
     if (p == 0) {
-      a = expert.choose(s.public_view());
-      if (a == Action::swap(shared)) ++trades;
+      a = bot.choose(s.public_view());
+      if (a == Action::swap(shared)) ++out.trades;
     } else if (s.phase() == Phase::kChooseDraw) {
       a = Action::draw_discard();  // the waiting player: takes the card just put off b3 ...
     } else {
       a = Action::swap(shared);  // ... and puts it back, spoiling player 0's gain again
     }
-    ASSERT_TRUE(s.is_legal(a)) << to_text(a);
+    EXPECT_TRUE(s.is_legal(a)) << to_text(a);
+    if (!s.is_legal(a)) return out;
     s.apply(a);
-    ++decisions;
+    ++out.decisions;
   }
-  EXPECT_EQ(s.ender(), 0) << "no end after " << decisions << " decisions";
-  EXPECT_GE(trades, 10);  // it does trade the card while the round is young (patience)
+  out.ender = s.ender();
+  return out;
+}
+
+TEST(ExpertBot, EndsAStalledRound) {
+  ExpertBot expert(7);
+  const StallOutcome out = play_stall(expert);
+  EXPECT_EQ(out.ender, 0) << "no end after " << out.decisions << " decisions";
+  EXPECT_GE(out.trades, 10);  // it does trade the card while the round is young (patience)
+}
+
+// The search leaves an overdue round to the expert's finish rule (mcts_bot.cc).
+TEST(ExpertBot, TheSearchEndsAStalledRoundToo) {
+  MctsBot search({.iterations = 200}, 7);
+  const StallOutcome out = play_stall(search);
+  EXPECT_EQ(out.ender, 0) << "no end after " << out.decisions << " decisions";
 }
 
 }  // namespace
