@@ -82,6 +82,22 @@ double parse_decimal(std::string_view spec, std::string_view part, size_t prefix
   return v;
 }
 
+// The value of a spec part "<name>=<choice>" such as "tree=open", by `from_name`; `given` says
+// whether the part came before (and is set). std::invalid_argument naming the part and the
+// `allowed` choices if the choice is unknown, the "=" is missing or the part is repeated.
+template <typename FromName>
+auto parse_choice(std::string_view spec, std::string_view part, std::string_view name,
+                  FromName from_name, std::string_view allowed, bool& given) {
+  const bool named =
+      part.size() > name.size() && part.substr(0, name.size()) == name && part[name.size()] == '=';
+  const auto choice = named ? from_name(part.substr(name.size() + 1)) : std::nullopt;
+  if (!choice || given)
+    throw std::invalid_argument("bot " + quoted(spec) + ": the part " + quoted(part) + " must be " +
+                                std::string(allowed) + ", once");
+  given = true;
+  return *choice;
+}
+
 std::vector<std::string_view> split(std::string_view s, char sep) {
   std::vector<std::string_view> parts;
   size_t start = 0;
@@ -132,34 +148,18 @@ std::unique_ptr<Bot> make_mcts(std::string_view spec, uint64_t seed) {
       continue;
     }
     if (parts[i].starts_with("prior")) {
-      const auto prior =
-          parts[i].starts_with("prior=") ? root_prior_from_name(parts[i].substr(6)) : std::nullopt;
-      if (!prior || prior_given)
-        throw std::invalid_argument("bot " + quoted(spec) + ": the part " + quoted(parts[i]) +
-                                    " must be prior=policy or prior=expert, once");
-      config.root_prior = *prior;
-      prior_given = true;
+      config.root_prior = parse_choice(spec, parts[i], "prior", root_prior_from_name,
+                                       "prior=policy or prior=expert", prior_given);
       continue;
     }
     if (parts[i].starts_with("tree")) {
-      const auto kind =
-          parts[i].starts_with("tree=") ? tree_kind_from_name(parts[i].substr(5)) : std::nullopt;
-      if (!kind || tree_given)
-        throw std::invalid_argument("bot " + quoted(spec) + ": the part " + quoted(parts[i]) +
-                                    " must be tree=open, tree=outcomes or tree=turn, once");
-      config.tree = *kind;
-      tree_given = true;
+      config.tree = parse_choice(spec, parts[i], "tree", tree_kind_from_name,
+                                 "tree=open, tree=outcomes or tree=turn", tree_given);
       continue;
     }
     if (parts[i].starts_with("rollout")) {
-      const auto version = parts[i].starts_with("rollout=")
-                               ? rollout_policy_from_name(parts[i].substr(8))
-                               : std::nullopt;
-      if (!version || rollout_given)
-        throw std::invalid_argument("bot " + quoted(spec) + ": the part " + quoted(parts[i]) +
-                                    " must be rollout=v1, v2, v3, v4 or v5, once");
-      config.rollout = *version;
-      rollout_given = true;
+      config.rollout = parse_choice(spec, parts[i], "rollout", rollout_policy_from_name,
+                                    "rollout=v1, v2, v3, v4 or v5", rollout_given);
       continue;
     }
     if (parts[i] == "net" || parts[i].starts_with("net=")) {
