@@ -305,7 +305,7 @@ struct MctsBot::Impl {
   MctsConfig config;
   Rng rng;
   std::vector<Tree> trees;
-  std::unique_ptr<ExpertBot> expert;  // the root prior with RootPrior::kExpert
+  std::unique_ptr<ExpertBot> expert;  // the root prior (RootPrior::kExpert); overdue rounds
   std::vector<RootStat> stats;
   long long iterations = 0;
 };

@@ -6,6 +6,9 @@
 // only where legal in the iteration's sample, and the search never sees a real hidden card. Each
 // player maximises his own value (multi-player backups): winning the game, with the score margin as
 // a tie-break.
+// A round that has gone on for more than 45 own turns is left to the expert bot, which ends it
+// (its finish rule): no rule forces a round to end, and the search would wait for ever for
+// another player to end a round it leads.
 #pragma once
 
 #include <atomic>
