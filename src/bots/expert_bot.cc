@@ -64,6 +64,10 @@ constexpr double kOverdueCost = 50.0;
 ExpertBot::ExpertBot(uint64_t seed, const ExpertConfig& config, std::string name)
     : OnePlyBot(seed, config.noise), config_(config), name_(std::move(name)) {}
 
+bool ExpertBot::round_overdue(const State& s, const ExpertConfig& config) {
+  return bots::own_turns_in_round(s) > config.finish * config.patience;
+}
+
 // Step 2: the share of line worth still in play, from the fewest face-down cards anybody has.
 double ExpertBot::horizon(const Board& b) const {
   const State& s = *ctx().state;
@@ -180,8 +184,7 @@ double ExpertBot::value(const Board& b) const {
   }
 
   // Step 11: an overdue round is ended at the first chance.
-  if (turns_in_round() > config_.finish * config_.patience)
-    pv[me] += kOverdueCost * b.face_down(me);
+  if (round_overdue(s, config_)) pv[me] += kOverdueCost * b.face_down(me);
 
   // Step 3: own value against the others'.
   double others = 0;

@@ -29,6 +29,9 @@ class ExpertBot : public bots::OnePlyBot {
  public:
   explicit ExpertBot(uint64_t seed, const ExpertConfig& config = {}, std::string name = "expert");
   std::string name() const override { return name_; }
+  // Step 11: true once the player to move in s has had more than finish x patience turns in
+  // the round, so that the bot ends it at its next placement or reveal.
+  static bool round_overdue(const State& s, const ExpertConfig& config = {});
 
  protected:
   double value(const bots::Board& after) const override;

@@ -260,10 +260,6 @@ class alignas(64) Tree {
   std::unique_ptr<mcts::NetLeafScratch> net_scratch_;  // made once, reused by every search
 };
 
-// Own turns in a round after which the search leaves the decision to the expert bot, which
-// then ends the round (ExpertConfig's finish x patience).
-const int kOverdueOwnTurns = static_cast<int>(ExpertConfig{}.finish * ExpertConfig{}.patience);
-
 std::string format_seconds(double seconds) {
   const double ms = seconds * 1000.0;
   if (ms == std::floor(ms)) return fmt::format("{}ms", static_cast<long long>(ms));
@@ -355,9 +351,7 @@ Action MctsBot::choose(const PublicView& view) {
   // An overdue round (more own turns than the expert bot's finish rule allows) is ended the
   // expert's way: two players can wait for each other forever (expert_bot.cc, step 11), and a
   // search whose rollouts end rounds carelessly would wait for the other to end it.
-  const State& masked = view.masked();
-  const int own_turns = (masked.turns_in_round() + masked.players() - 1) / masked.players();
-  if (own_turns > kOverdueOwnTurns) {
+  if (ExpertBot::round_overdue(view.masked())) {
     if (!im.expert) im.expert = std::make_unique<ExpertBot>(0);
     im.expert->reseed(im.rng.next());
     const Action a = im.expert->choose(view);

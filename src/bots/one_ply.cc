@@ -191,10 +191,11 @@ Action OnePlyBot::choose(const PublicView& view) {
   return ties[rng_.below(static_cast<uint32_t>(ties.size()))];
 }
 
-int OnePlyBot::turns_in_round() const {
-  const State& s = *ctx_.state;
+int own_turns_in_round(const State& s) {
   return (s.turns_in_round() + s.players() - 1) / s.players();
 }
+
+int OnePlyBot::turns_in_round() const { return own_turns_in_round(*ctx_.state); }
 
 std::vector<double> OnePlyBot::action_values(const PublicView& view) {
   return evaluate(view.masked(), view.legal_actions(), false);

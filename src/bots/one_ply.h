@@ -31,6 +31,12 @@
 
 namespace allegra::bots {
 
+// How many turns the player to move has had in the current round, this one included, read off
+// the public turn count (State::turns_in_round()): turns go round the table, so a player's k-th
+// turn is one of the turns (k-1)n+1 .. kn. A bot keeps no counter of its own, so its decisions
+// depend on the view alone.
+int own_turns_in_round(const State& s);
+
 class OnePlyBot : public Bot {
  public:
   Action choose(const PublicView& view) override;
@@ -66,10 +72,7 @@ class OnePlyBot : public Bot {
   virtual void prepare() {}
 
   Rng& rng() { return rng_; }
-  // How many turns the deciding player has had in the current round, this one included, read
-  // off the view's public turn count (State::turns_in_round()): turns go round the table, so
-  // a player's k-th turn is one of the turns (k-1)n+1 .. kn. A bot keeps no counter of its
-  // own, so its decisions depend on the view alone.
+  // own_turns_in_round() of the position being decided.
   int turns_in_round() const;
 
  private:
