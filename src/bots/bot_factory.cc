@@ -113,12 +113,13 @@ std::vector<std::string_view> split(std::string_view s, char sep) {
 std::unique_ptr<Bot> make_mcts(std::string_view spec, uint64_t seed) {
   const std::vector<std::string_view> parts = split(spec, ':');
   MctsConfig config;
-  // The budget, then threads, net, rollout and tree parts, each at most once.
+  // The budget, then threads, net and the named parts (rollout, tree, c, bias, prior, end), each
+  // at most once.
   const auto named = std::count_if(parts.begin(), parts.end(), [](std::string_view part) {
     return part.starts_with("rollout") || part.starts_with("tree") || part.starts_with("c=") ||
-           part.starts_with("bias=") || part.starts_with("prior");
+           part.starts_with("bias=") || part.starts_with("prior") || part.starts_with("end");
   });
-  if (parts.size() < 2 || parts.size() > 4u + static_cast<size_t>(std::min<long>(named, 5)))
+  if (parts.size() < 2 || parts.size() > 4u + static_cast<size_t>(std::min<long>(named, 6)))
     unknown(spec);
   if (auto it = parse_count(spec, parts[1], "it", "iterations", kMaxMctsIterations)) {
     config.iterations = static_cast<int>(*it);
@@ -133,6 +134,7 @@ std::unique_ptr<Bot> make_mcts(std::string_view spec, uint64_t seed) {
   bool c_given = false;
   bool bias_given = false;
   bool prior_given = false;
+  bool end_given = false;
   for (size_t i = 2; i < parts.size(); ++i) {
     if (parts[i].starts_with("c=")) {
       if (c_given) throw std::invalid_argument("bot " + quoted(spec) + ": 'c=' is given twice");
@@ -150,6 +152,11 @@ std::unique_ptr<Bot> make_mcts(std::string_view spec, uint64_t seed) {
     if (parts[i].starts_with("prior")) {
       config.root_prior = parse_choice(spec, parts[i], "prior", root_prior_from_name,
                                        "prior=policy or prior=expert", prior_given);
+      continue;
+    }
+    if (parts[i].starts_with("end")) {
+      config.end_rule = parse_choice(spec, parts[i], "end", end_rule_from_name,
+                                     "end=search or end=expert", end_given);
       continue;
     }
     if (parts[i].starts_with("tree")) {
@@ -230,7 +237,8 @@ std::string bot_spec_help() {
          "mcts:<N>ms:<T>t, any mcts spec with :net or :net=<K> (the learned value) and/or "
          ":rollout=v1|v2|v3|v4|v5 (the rollout policy), :tree=open|outcomes|turn (the search "
          "tree), "
-         ":prior=policy|expert (the root's bias), "
+         ":prior=policy|expert (the root's bias), :end=search|expert (the expert's veto on "
+         "round ends), "
          ":c=<X> (exploration), :bias=<Y> (policy bias), easy, medium, "
          "hard, level:expert (levels also as level:easy, "
          "level:medium, level:hard)";

@@ -297,6 +297,27 @@ std::optional<RootPrior> root_prior_from_name(std::string_view name) {
   return std::nullopt;
 }
 
+std::string end_rule_name(EndRule rule) { return rule == EndRule::kExpert ? "expert" : "search"; }
+
+std::optional<EndRule> end_rule_from_name(std::string_view name) {
+  if (name == "search") return EndRule::kSearch;
+  if (name == "expert") return EndRule::kExpert;
+  return std::nullopt;
+}
+
+namespace {
+
+// True if the player to move in s ends the round (R8) by playing a; s is any sample of the
+// view: whether a display runs out of face-down cards is public.
+bool ends_round(const State& s, Action a) {
+  if (s.in_final_round()) return false;
+  State after = s;
+  after.apply(a);
+  return after.ender() == s.current_player();
+}
+
+}  // namespace
+
 struct MctsBot::Impl {
   MctsConfig config;
   Rng rng;
@@ -333,6 +354,7 @@ std::string MctsBot::name() const {
   if (c.rollout != kDefaultRolloutPolicy) n += ":rollout=" + rollout_policy_name(c.rollout);
   if (c.tree != kDefaultTreeKind) n += ":tree=" + tree_kind_name(c.tree);
   if (c.root_prior != kDefaultRootPrior) n += ":prior=" + root_prior_name(c.root_prior);
+  if (c.end_rule != kDefaultEndRule) n += ":end=" + end_rule_name(c.end_rule);
   if (c.exploration != MctsConfig{}.exploration) n += fmt::format(":c={}", c.exploration);
   if (c.policy_bias != MctsConfig{}.policy_bias) n += fmt::format(":bias={}", c.policy_bias);
   return n;
@@ -411,7 +433,23 @@ Action MctsBot::choose(const PublicView& view) {
     if (a.visits != b.visits) return a.visits > b.visits;
     return a.value > b.value;
   });
+  if (c.end_rule == EndRule::kExpert) veto_round_end(view);
   return im.stats.front().action;
+}
+
+// EndRule::kExpert: if the chosen child ends the round and the expert would not, the most
+// visited child that does not end it moves to the front (the statistics stay as searched).
+void MctsBot::veto_round_end(const PublicView& view) {
+  Impl& im = *impl_;
+  const State s = State::sample(view, im.rng);
+  if (!ends_round(s, im.stats.front().action)) return;
+  if (!im.expert) im.expert = std::make_unique<ExpertBot>(0);
+  im.expert->reseed(im.rng.next());
+  if (ends_round(s, im.expert->choose(view))) return;
+  const auto keep = std::find_if(im.stats.begin(), im.stats.end(), [&](const RootStat& st) {
+    return st.visits > 0 && !ends_round(s, st.action);
+  });
+  if (keep != im.stats.end()) std::rotate(im.stats.begin(), keep, keep + 1);
 }
 
 const std::vector<MctsBot::RootStat>& MctsBot::last_root_stats() const { return impl_->stats; }

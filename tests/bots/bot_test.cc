@@ -71,13 +71,15 @@ TEST(Bots, OnlyLegalActionsOverEveryVariant) {
   const std::vector<std::string> others = {"random", "greedy", "expert", "easy", "medium"};
   // The search without and with the learned value (truncated rollouts), with the rollout
   // policy that knocks (v4; the default is v1) and with its round-end margin (v5), with the tree
-  // keyed by public outcomes, and with the expert's choice as the root's prior, in turns.
+  // keyed by public outcomes, with the expert's choice as the root's prior, and with the
+  // expert's veto on round ends, in turns.
   const std::vector<std::string> searchers = {"mcts:3it",
                                               "mcts:3it:net=2",
                                               "mcts:3it:rollout=v4",
                                               "mcts:8it:tree=outcomes",
                                               "mcts:3it:prior=expert",
-                                              "mcts:3it:rollout=v5"};
+                                              "mcts:3it:rollout=v5",
+                                              "mcts:3it:end=expert"};
   std::map<std::string, int> games_of;
   int games = 0;
   auto enough = [&] {
@@ -216,6 +218,9 @@ TEST(BotFactory, KnownSpecs) {
   EXPECT_EQ(make_bot("mcts:200it:prior=policy", 1)->name(), "mcts:200it");
   EXPECT_EQ(make_bot("mcts:200it:c=0.3:prior=expert:2t", 1)->name(),
             "mcts:200it:2t:prior=expert:c=0.3");
+  EXPECT_EQ(make_bot("mcts:200it:end=search", 1)->name(), "mcts:200it");
+  EXPECT_EQ(make_bot("mcts:200it:end=expert:prior=expert", 1)->name(),
+            "mcts:200it:prior=expert:end=expert");
   EXPECT_EQ(make_bot("mcts:200it:bias=0.5:c=0.35", 1)->name(), "mcts:200it:c=0.35:bias=0.5");
   EXPECT_EQ(make_bot("mcts:200it:tree=outcomes:2t:rollout=v4", 1)->name(),
             "mcts:200it:2t:rollout=v4:tree=outcomes");
@@ -308,7 +313,11 @@ TEST(BotFactory, BadParametersSayWhy) {
       {"mcts:100it:prior=human", "the part 'prior=human' must be prior=policy or prior=expert"},
       {"mcts:100it:prior", "the part 'prior' must be prior=policy or prior=expert, once"},
       {"mcts:100it:prior=expert:prior=expert", "prior=expert, once"},
-      {"mcts:100it:2t:net:rollout=v4:tree=outcomes:c=1:bias=1:prior=expert:x", "unknown bot"},
+      {"mcts:100it:end=lowest", "the part 'end=lowest' must be end=search or end=expert"},
+      {"mcts:100it:end", "the part 'end' must be end=search or end=expert, once"},
+      {"mcts:100it:end=expert:end=search", "end=expert, once"},
+      {"mcts:100it:2t:net:rollout=v4:tree=outcomes:c=1:bias=1:prior=expert:end=expert:x",
+       "unknown bot"},
   };
   for (const auto& [spec, want] : cases) {
     try {

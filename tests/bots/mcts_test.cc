@@ -11,6 +11,7 @@
 #include "bots/mcts_bot.h"
 #include "bots/mcts_rollout.h"
 #include "bots/value_shipped.h"
+#include "engine/diagram.h"
 #include "engine/public_view.h"
 #include "engine/rng.h"
 #include "engine/state.h"
@@ -90,6 +91,8 @@ TEST(MctsBot, Names) {
   EXPECT_EQ(
       MctsBot({.iterations = 600, .value_net = &shipped_value_net(), .value_depth = 8}, 1).name(),
       "mcts:600it:net=8");
+  EXPECT_EQ(MctsBot({.iterations = 1800, .end_rule = EndRule::kExpert}, 1).name(),
+            "mcts:1800it:end=expert");
   EXPECT_THROW(MctsBot({.threads = 0}, 1), std::invalid_argument);
   EXPECT_THROW(MctsBot({.iterations = 0}, 1), std::invalid_argument);
 }
@@ -177,7 +180,8 @@ TEST(MctsBot, SameSeedSameDecisions) {
 // differently get the same decision and the same root statistics from the same seed; with the
 // learned value too (truncated rollouts valued by the net, value_leaf.h), with every version
 // of the rollout policy, with every tree kind, and with the expert bot's choice as the root's
-// prior (combinations 24-31, the last four with rollout v5).
+// prior (combinations 24-31, the last four with rollout v5); every odd combination with the
+// expert's veto on round ends (end=expert).
 TEST(MctsBot, CannotSeeHiddenCards) {
   for (int combination = 0; combination < 32; ++combination) {
     const ValueNet* net = combination % 8 < 4 ? nullptr : &shipped_value_net();
@@ -185,10 +189,12 @@ TEST(MctsBot, CannotSeeHiddenCards) {
         combination >= 28 ? RolloutPolicy::kV5 : static_cast<RolloutPolicy>(combination % 4);
     const auto tree = static_cast<TreeKind>(combination / 8 % 3);  // open, outcomes, turn
     const RootPrior prior = combination >= 24 ? RootPrior::kExpert : RootPrior::kPolicy;
+    const EndRule end = combination % 2 == 1 ? EndRule::kExpert : EndRule::kSearch;
     SCOPED_TRACE(net ? "with the net" : "without the net");
     SCOPED_TRACE("rollout=" + rollout_policy_name(version));
     SCOPED_TRACE("tree=" + tree_kind_name(tree));
     SCOPED_TRACE("prior=" + root_prior_name(prior));
+    SCOPED_TRACE("end=" + end_rule_name(end));
     int differing = 0;
     int n = 0;
     for (const State& s : positions(40, 17)) {
@@ -203,7 +209,8 @@ TEST(MctsBot, CannotSeeHiddenCards) {
                               .value_depth = 3,
                               .rollout = version,
                               .tree = tree,
-                              .root_prior = prior};
+                              .root_prior = prior,
+                              .end_rule = end};
       MctsBot bot_a(config, 77 + n);
       MctsBot bot_b(config, 77 + n);
       const Action da = bot_a.choose(a.public_view());
@@ -241,6 +248,37 @@ TEST(MctsBot, ExpertPriorIsTheRootsFirstChoice) {
   }
   EXPECT_GE(unique, 30);
   EXPECT_GE(policy_differs, 5);
+}
+
+// With end=expert the search does not end a round the expert would not end: player 0 has one
+// face-down card left (b3) and is far from lowest, so ending doubles his score (R9). The drawn
+// -1 gains most on the face-down cell by the rollout policy's count (the unseen mean there,
+// 3s and 4s elsewhere), so a small search follows that prior and ends the round; the veto plays
+// its best other child.
+constexpr const char* kNotLowest = R"(
+draw -1
+0: 3 4 3 4 | 4 3 4 ? | 3 4 3 4
+1: 0 -1 0 1 | 1 0 -1 0 | 0 1 ? -1
+)";
+
+TEST(MctsBot, ExpertVetoesARoundEndItWouldNotMake) {
+  RuleOptions options;
+  options.players = 2;
+  options.rounds = 1;
+  State s = position_from_diagram(options, kNotLowest);
+  s.apply(Action::draw_pile());
+  const PublicView view = s.public_view();
+  const Action end_here = Action::swap(make_cell(0, 1, 3));
+  ASSERT_TRUE(s.is_legal(end_here));
+  int ended = 0;
+  for (uint64_t seed = 1; seed <= 10; ++seed) {
+    MctsBot search({.iterations = 40}, seed);
+    if (search.choose(view) == end_here) ++ended;
+    MctsBot vetoed({.iterations = 40, .end_rule = EndRule::kExpert}, seed);
+    const Action a = vetoed.choose(view);
+    EXPECT_FALSE(a == end_here || a == Action::discard()) << to_text(a) << ", seed " << seed;
+  }
+  EXPECT_GE(ended, 5);  // without the veto the search does end it here
 }
 
 TEST(MctsBot, SingleLegalActionCostsNoSearch) {
