@@ -156,7 +156,7 @@ std::unique_ptr<Bot> make_mcts(std::string_view spec, uint64_t seed) {
     }
     if (parts[i].starts_with("end")) {
       config.end_rule = parse_choice(spec, parts[i], "end", end_rule_from_name,
-                                     "end=search or end=expert", end_given);
+                                     "end=search or end=veto", end_given);
       continue;
     }
     if (parts[i].starts_with("tree")) {
@@ -237,7 +237,7 @@ std::string bot_spec_help() {
          "mcts:<N>ms:<T>t, any mcts spec with :net or :net=<K> (the learned value) and/or "
          ":rollout=v1|v2|v3|v4|v5 (the rollout policy), :tree=open|outcomes|turn (the search "
          "tree), "
-         ":prior=policy|expert (the root's bias), :end=search|expert (the expert's veto on "
+         ":prior=policy|expert (the root's bias), :end=search|veto (the expert's veto on "
          "round ends), "
          ":c=<X> (exploration), :bias=<Y> (policy bias), easy, medium, "
          "hard, level:expert (levels also as level:easy, "

@@ -297,11 +297,11 @@ std::optional<RootPrior> root_prior_from_name(std::string_view name) {
   return std::nullopt;
 }
 
-std::string end_rule_name(EndRule rule) { return rule == EndRule::kExpert ? "expert" : "search"; }
+std::string end_rule_name(EndRule rule) { return rule == EndRule::kVeto ? "veto" : "search"; }
 
 std::optional<EndRule> end_rule_from_name(std::string_view name) {
   if (name == "search") return EndRule::kSearch;
-  if (name == "expert") return EndRule::kExpert;
+  if (name == "veto") return EndRule::kVeto;
   return std::nullopt;
 }
 
@@ -433,11 +433,11 @@ Action MctsBot::choose(const PublicView& view) {
     if (a.visits != b.visits) return a.visits > b.visits;
     return a.value > b.value;
   });
-  if (c.end_rule == EndRule::kExpert) veto_round_end(view);
+  if (c.end_rule == EndRule::kVeto) veto_round_end(view);
   return im.stats.front().action;
 }
 
-// EndRule::kExpert: if the chosen child ends the round and the expert would not, the most
+// EndRule::kVeto: if the chosen child ends the round and the expert would not, the most
 // visited child that does not end it moves to the front (the statistics stay as searched).
 void MctsBot::veto_round_end(const PublicView& view) {
   Impl& im = *impl_;

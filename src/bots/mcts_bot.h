@@ -51,15 +51,15 @@ inline constexpr RootPrior kDefaultRootPrior = RootPrior::kPolicy;
 std::string root_prior_name(RootPrior prior);  // "policy", "expert"
 std::optional<RootPrior> root_prior_from_name(std::string_view name);
 
-// Who decides to end the round at the root (spec part end=search|expert). kSearch: the most
-// visited child, whatever it does. kExpert: when that child would end the round (its last
+// Who decides to end the round at the root (spec part end=search|veto). kSearch: the most
+// visited child, whatever it does. kVeto: when that child would end the round (its last
 // face-down card filled or turned up) and the expert bot, asked from the same public view,
 // would not, the most visited child that does not end it is played instead. The search values
 // an end through rollouts whose players play their last turns weakly, so it ends rounds it
 // does not win (docs/strength.md "The expert's veto on round ends").
-enum class EndRule : uint8_t { kSearch, kExpert };
+enum class EndRule : uint8_t { kSearch, kVeto };
 inline constexpr EndRule kDefaultEndRule = EndRule::kSearch;
-std::string end_rule_name(EndRule rule);  // "search", "expert"
+std::string end_rule_name(EndRule rule);  // "search", "veto"
 std::optional<EndRule> end_rule_from_name(std::string_view name);
 
 struct MctsConfig {
@@ -87,7 +87,7 @@ struct MctsConfig {
   RolloutPolicy rollout = kDefaultRolloutPolicy;
   TreeKind tree = kDefaultTreeKind;          // spec part tree=open|outcomes
   RootPrior root_prior = kDefaultRootPrior;  // spec part prior=policy|expert
-  EndRule end_rule = kDefaultEndRule;        // spec part end=search|expert
+  EndRule end_rule = kDefaultEndRule;        // spec part end=search|veto
 };
 
 class MctsBot : public Bot {
@@ -109,7 +109,7 @@ class MctsBot : public Bot {
   long long last_iterations() const;
 
  private:
-  void veto_round_end(const PublicView& view);  // EndRule::kExpert, on the sorted statistics
+  void veto_round_end(const PublicView& view);  // EndRule::kVeto, on the sorted statistics
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

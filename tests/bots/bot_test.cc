@@ -79,7 +79,7 @@ TEST(Bots, OnlyLegalActionsOverEveryVariant) {
                                               "mcts:8it:tree=outcomes",
                                               "mcts:3it:prior=expert",
                                               "mcts:3it:rollout=v5",
-                                              "mcts:3it:end=expert"};
+                                              "mcts:3it:end=veto"};
   std::map<std::string, int> games_of;
   int games = 0;
   auto enough = [&] {
@@ -219,8 +219,8 @@ TEST(BotFactory, KnownSpecs) {
   EXPECT_EQ(make_bot("mcts:200it:c=0.3:prior=expert:2t", 1)->name(),
             "mcts:200it:2t:prior=expert:c=0.3");
   EXPECT_EQ(make_bot("mcts:200it:end=search", 1)->name(), "mcts:200it");
-  EXPECT_EQ(make_bot("mcts:200it:end=expert:prior=expert", 1)->name(),
-            "mcts:200it:prior=expert:end=expert");
+  EXPECT_EQ(make_bot("mcts:200it:end=veto:prior=expert", 1)->name(),
+            "mcts:200it:prior=expert:end=veto");
   EXPECT_EQ(make_bot("mcts:200it:bias=0.5:c=0.35", 1)->name(), "mcts:200it:c=0.35:bias=0.5");
   EXPECT_EQ(make_bot("mcts:200it:tree=outcomes:2t:rollout=v4", 1)->name(),
             "mcts:200it:2t:rollout=v4:tree=outcomes");
@@ -313,10 +313,10 @@ TEST(BotFactory, BadParametersSayWhy) {
       {"mcts:100it:prior=human", "the part 'prior=human' must be prior=policy or prior=expert"},
       {"mcts:100it:prior", "the part 'prior' must be prior=policy or prior=expert, once"},
       {"mcts:100it:prior=expert:prior=expert", "prior=expert, once"},
-      {"mcts:100it:end=lowest", "the part 'end=lowest' must be end=search or end=expert"},
-      {"mcts:100it:end", "the part 'end' must be end=search or end=expert, once"},
-      {"mcts:100it:end=expert:end=search", "end=expert, once"},
-      {"mcts:100it:2t:net:rollout=v4:tree=outcomes:c=1:bias=1:prior=expert:end=expert:x",
+      {"mcts:100it:end=expert", "the part 'end=expert' must be end=search or end=veto"},
+      {"mcts:100it:end", "the part 'end' must be end=search or end=veto, once"},
+      {"mcts:100it:end=veto:end=search", "end=veto, once"},
+      {"mcts:100it:2t:net:rollout=v4:tree=outcomes:c=1:bias=1:prior=expert:end=veto:x",
        "unknown bot"},
   };
   for (const auto& [spec, want] : cases) {

@@ -91,8 +91,8 @@ TEST(MctsBot, Names) {
   EXPECT_EQ(
       MctsBot({.iterations = 600, .value_net = &shipped_value_net(), .value_depth = 8}, 1).name(),
       "mcts:600it:net=8");
-  EXPECT_EQ(MctsBot({.iterations = 1800, .end_rule = EndRule::kExpert}, 1).name(),
-            "mcts:1800it:end=expert");
+  EXPECT_EQ(MctsBot({.iterations = 1800, .end_rule = EndRule::kVeto}, 1).name(),
+            "mcts:1800it:end=veto");
   EXPECT_THROW(MctsBot({.threads = 0}, 1), std::invalid_argument);
   EXPECT_THROW(MctsBot({.iterations = 0}, 1), std::invalid_argument);
 }
@@ -181,7 +181,7 @@ TEST(MctsBot, SameSeedSameDecisions) {
 // learned value too (truncated rollouts valued by the net, value_leaf.h), with every version
 // of the rollout policy, with every tree kind, and with the expert bot's choice as the root's
 // prior (combinations 24-31, the last four with rollout v5); every odd combination with the
-// expert's veto on round ends (end=expert).
+// expert's veto on round ends (end=veto).
 TEST(MctsBot, CannotSeeHiddenCards) {
   for (int combination = 0; combination < 32; ++combination) {
     const ValueNet* net = combination % 8 < 4 ? nullptr : &shipped_value_net();
@@ -189,7 +189,7 @@ TEST(MctsBot, CannotSeeHiddenCards) {
         combination >= 28 ? RolloutPolicy::kV5 : static_cast<RolloutPolicy>(combination % 4);
     const auto tree = static_cast<TreeKind>(combination / 8 % 3);  // open, outcomes, turn
     const RootPrior prior = combination >= 24 ? RootPrior::kExpert : RootPrior::kPolicy;
-    const EndRule end = combination % 2 == 1 ? EndRule::kExpert : EndRule::kSearch;
+    const EndRule end = combination % 2 == 1 ? EndRule::kVeto : EndRule::kSearch;
     SCOPED_TRACE(net ? "with the net" : "without the net");
     SCOPED_TRACE("rollout=" + rollout_policy_name(version));
     SCOPED_TRACE("tree=" + tree_kind_name(tree));
@@ -250,7 +250,7 @@ TEST(MctsBot, ExpertPriorIsTheRootsFirstChoice) {
   EXPECT_GE(policy_differs, 5);
 }
 
-// With end=expert the search does not end a round the expert would not end: player 0 has one
+// With end=veto the search does not end a round the expert would not end: player 0 has one
 // face-down card left (b3) and is far from lowest, so ending doubles his score (R9). The drawn
 // -1 gains most on the face-down cell by the rollout policy's count (the unseen mean there,
 // 3s and 4s elsewhere), so a small search follows that prior and ends the round; the veto plays
@@ -261,7 +261,7 @@ draw -1
 1: 0 -1 0 1 | 1 0 -1 0 | 0 1 ? -1
 )";
 
-TEST(MctsBot, ExpertVetoesARoundEndItWouldNotMake) {
+TEST(MctsBot, TheExpertVetoesARoundEndItWouldNotMake) {
   RuleOptions options;
   options.players = 2;
   options.rounds = 1;
@@ -274,11 +274,55 @@ TEST(MctsBot, ExpertVetoesARoundEndItWouldNotMake) {
   for (uint64_t seed = 1; seed <= 10; ++seed) {
     MctsBot search({.iterations = 40}, seed);
     if (search.choose(view) == end_here) ++ended;
-    MctsBot vetoed({.iterations = 40, .end_rule = EndRule::kExpert}, seed);
+    MctsBot vetoed({.iterations = 40, .end_rule = EndRule::kVeto}, seed);
     const Action a = vetoed.choose(view);
     EXPECT_FALSE(a == end_here || a == Action::discard()) << to_text(a) << ", seed " << seed;
   }
   EXPECT_GE(ended, 5);  // without the veto the search does end it here
+}
+
+// Positions of 4-player expert games in which the player to move has one face-down card
+// left, so that one action may end the round.
+std::vector<State> last_card_positions(int count) {
+  std::vector<State> out;
+  ExpertBot expert(3);
+  for (uint64_t game = 1; static_cast<int>(out.size()) < count; ++game) {
+    State s(options_for(4), game);
+    while (!s.is_terminal() && static_cast<int>(out.size()) < count) {
+      const PublicView view = s.public_view();
+      if (!s.in_final_round() && s.face_down_count(s.current_player()) == 1 &&
+          view.legal_actions().size() > 1)
+        out.push_back(s);
+      s.apply(expert.choose(view));
+      if (s.is_chance_node()) s.deal();
+    }
+  }
+  return out;
+}
+
+bool ends_round(const State& s, Action a) {
+  State after = s;
+  after.apply(a);
+  return after.ender() == s.current_player();
+}
+
+// end=veto changes a decision only about the round's end: where it differs from the plain
+// search (same seed, same tree), the plain search ends the round and the veto does not, and
+// that happens in positions of expert games.
+TEST(MctsBot, TheVetoChangesOnlyRoundEnds) {
+  int vetoed = 0;
+  int n = 0;
+  for (const State& s : last_card_positions(150)) {
+    const PublicView view = s.public_view();
+    const Action plain = MctsBot({.iterations = 30}, 40 + n).choose(view);
+    const Action veto =
+        MctsBot({.iterations = 30, .end_rule = EndRule::kVeto}, 40 + n).choose(view);
+    ++n;
+    if (veto == plain) continue;
+    EXPECT_TRUE(ends_round(s, plain) && !ends_round(s, veto)) << to_text(veto);
+    ++vetoed;
+  }
+  EXPECT_GE(vetoed, 3);
 }
 
 TEST(MctsBot, SingleLegalActionCostsNoSearch) {
