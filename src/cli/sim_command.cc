@@ -74,6 +74,7 @@ int run_sim(const SimArgs& args) {
   config.games = args.games;
   config.seed = args.seed;
   config.threads = args.threads;
+  config.keep_partial = true;  // print what was played, then the error
   sim::SimCallbacks callbacks;
   callbacks.runner = split.runner();
   if (!args.record_path.empty()) {  // on every rank, so that each records its games
@@ -101,6 +102,10 @@ int run_sim(const SimArgs& args) {
     if (args.times) fmt::print("{}", sim::decision_times_table(times.summaries(lineup)));
   }
   std::fflush(stdout);
+  if (!result.stopped_by.empty())
+    throw CliError(fmt::format("{} (the summary above counts the first {} games{})",
+                               result.stopped_by, result.games,
+                               args.record_path.empty() ? "" : ", as does the record file"));
   return kExitOk;
 }
 

@@ -105,6 +105,7 @@ nlohmann::json sim_result_to_json(const SimResult& r) {
   j["rounds"] = r.rounds;
   j["actions"] = r.actions;
   j["shared_games"] = r.shared_games;
+  if (!r.stopped_by.empty()) j["stopped_by"] = r.stopped_by;
   nlohmann::json seats = nlohmann::json::array();
   for (double s : r.seat_win_share)
     seats.push_back(round_to(r.games > 0 ? s / static_cast<double>(r.games) : 0.0, 6));
@@ -123,6 +124,9 @@ nlohmann::json sim_result_to_json(const SimResult& r) {
 std::string sim_result_table(const SimResult& r) {
   std::string out = fmt::format("allegra sim: {} game{}, {}; seed {}\n", r.games,
                                 r.games == 1 ? "" : "s", options_text(r.options), r.seed);
+  if (!r.stopped_by.empty())
+    out += fmt::format("STOPPED EARLY (this summary counts the first {} games): {}\n", r.games,
+                       r.stopped_by);
   out += "lineup: ";
   for (size_t i = 0; i < r.lineup.size(); ++i) out += (i ? ", " : "") + r.lineup[i];
   out += fmt::format(" (seats rotate each game; parity {})\n\n",

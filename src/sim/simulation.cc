@@ -166,7 +166,12 @@ SimResult run_simulation(const SimConfig& config, const BotFactory& factory,
     if (want_record) callbacks.record(g, *out.record);
     if (callbacks.progress) callbacks.progress(g + 1, config.games);
   };
-  dispatch_games(config.games, config.threads, callbacks, play, emit);
+  try {
+    dispatch_games(config.games, config.threads, callbacks, play, emit);
+  } catch (const BotError& e) {
+    if (!config.keep_partial) throw;
+    result.stopped_by = e.what();
+  }
   return result;
 }
 

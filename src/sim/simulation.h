@@ -28,6 +28,10 @@ struct SimConfig {
   int games = 1;
   uint64_t seed = 1;
   int threads = 1;
+  // A BotError (an illegal action, an endless round) ends the run with the games played before
+  // the failed one counted (SimResult::stopped_by), instead of throwing: hours of games are not
+  // lost to one bad game.
+  bool keep_partial = false;
 };
 
 // A 64-bit seed from the base seed, the game and the lineup entry (SplitMix64 mixing).
@@ -80,6 +84,9 @@ struct SimResult {
   std::vector<BotStats> entries;       // per lineup entry, in lineup order
   std::vector<BotStats> bots;          // per distinct spec, in order of first appearance
   std::vector<double> seat_win_share;  // per seat (position at the table), sum of win shares
+  // With SimConfig::keep_partial: the BotError that stopped the run (empty: every game was
+  // played); `games` then counts the games before the failed one, in game order.
+  std::string stopped_by;
   bool operator==(const SimResult&) const = default;
 };
 
@@ -94,7 +101,8 @@ struct SimCallbacks {
 
 // Runs the simulation. Throws std::invalid_argument for a bad config (lineup size, games,
 // threads, options) and whatever the factory throws for an unknown spec (it is called once
-// per distinct spec up front to check it); BotError if a bot plays an illegal action.
+// per distinct spec up front to check it); BotError if a bot plays an illegal action or a round
+// does not end, unless config.keep_partial.
 SimResult run_simulation(const SimConfig& config, const BotFactory& factory,
                          const SimCallbacks& callbacks = {});
 

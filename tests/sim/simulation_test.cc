@@ -171,6 +171,43 @@ TEST(SimulationTest, BadConfigsThrow) {
                std::invalid_argument);
 }
 
+// A bot that plays an illegal action (a clear of cell 19, never legal in a 2-player game).
+class IllegalBot : public Bot {
+ public:
+  std::string name() const override { return "illegal"; }
+  Action choose(const PublicView&) override { return Action::clear(19); }
+};
+
+// With keep_partial a bot error ends the run with the games before it counted (what `allegra
+// sim` prints, then the error); without it the error is thrown, as before.
+TEST(SimulationTest, ABotErrorKeepsTheGamesBeforeIt) {
+  // One thread plays game after game, and the factory is called once per entry up front, then
+  // once per seat of each game: game 3's first bot is call 2 + 3 * 2.
+  int calls = 0;
+  const BotFactory failing_in_game_3 = [&](std::string_view spec, uint64_t seed) {
+    return calls++ == 2 + 3 * 2 ? std::make_unique<IllegalBot>() : kLocalFactory(spec, seed);
+  };
+  SimConfig c = config({"random", "smart"}, 6, 5);
+  c.keep_partial = true;
+  std::vector<int> recorded;
+  SimCallbacks callbacks;
+  callbacks.record = [&](int g, const GameRecord&) { recorded.push_back(g); };
+  const SimResult partial = run_simulation(c, failing_in_game_3, callbacks);
+  EXPECT_EQ(partial.games, 3);
+  EXPECT_EQ(recorded, (std::vector<int>{0, 1, 2}));
+  EXPECT_NE(partial.stopped_by.find("bot 'illegal' at seat 0 chose an illegal action"),
+            std::string::npos)
+      << partial.stopped_by;
+  SimConfig first3 = config({"random", "smart"}, 3, 5);
+  SimResult full = run_simulation(first3, kLocalFactory);
+  full.stopped_by = partial.stopped_by;
+  EXPECT_EQ(partial, full);  // the same counts as a run of those three games
+  calls = 0;
+  c.keep_partial = false;
+  EXPECT_THROW(run_simulation(c, failing_in_game_3), BotError);
+  EXPECT_TRUE(run_simulation(config({"random", "smart"}, 6, 5), kLocalFactory).stopped_by.empty());
+}
+
 TEST(SimulationTest, SmartBeatsRandom) {
   const SimResult r = run_simulation(config({"smart", "random"}, 20, 5, 2), kLocalFactory);
   EXPECT_GT(r.bots[0].win_rate(), 0.5);
