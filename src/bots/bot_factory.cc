@@ -203,14 +203,10 @@ std::unique_ptr<Bot> make_mcts(std::string_view spec, uint64_t seed) {
 std::unique_ptr<Bot> make_level(std::string_view level, uint64_t seed) {
   if (level == "easy") return std::make_unique<GreedyBot>(seed, kEasyNoise, "easy");
   if (level == "medium") return std::make_unique<ExpertBot>(seed, ExpertConfig{}, "medium");
-  if (level == "hard") {
+  if (level == "hard" || level == "expert") {
     MctsConfig config;
-    config.iterations = kHardLevelIterations;
-    return std::make_unique<MctsBot>(config, seed);
-  }
-  if (level == "expert") {
-    MctsConfig config;
-    config.iterations = kExpertLevelIterations;
+    config.iterations = level == "hard" ? kHardLevelIterations : kExpertLevelIterations;
+    config.end_rule = EndRule::kVeto;
     return std::make_unique<MctsBot>(config, seed);
   }
   return nullptr;
