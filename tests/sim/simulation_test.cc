@@ -172,7 +172,7 @@ TEST(SimulationTest, BadConfigsThrow) {
 }
 
 // A bot that plays an illegal action (a clear of cell 19, never legal in a 2-player game).
-class IllegalBot : public Bot {
+class IllegalClearBot : public Bot {
  public:
   std::string name() const override { return "illegal"; }
   Action choose(const PublicView&) override { return Action::clear(19); }
@@ -185,7 +185,7 @@ TEST(SimulationTest, ABotErrorKeepsTheGamesBeforeIt) {
   // once per seat of each game: game 3's first bot is call 2 + 3 * 2.
   int calls = 0;
   const BotFactory failing_in_game_3 = [&](std::string_view spec, uint64_t seed) {
-    return calls++ == 2 + 3 * 2 ? std::make_unique<IllegalBot>() : kLocalFactory(spec, seed);
+    return calls++ == 2 + 3 * 2 ? std::make_unique<IllegalClearBot>() : kLocalFactory(spec, seed);
   };
   SimConfig c = config({"random", "smart"}, 6, 5);
   c.keep_partial = true;
