@@ -47,13 +47,17 @@ class Bot {
 std::unique_ptr<Bot> make_bot(std::string_view spec, uint64_t seed);
 
 // Search budgets (MCTS iterations per decision, one thread) of the levels "hard" and
-// "level:expert" (docs/bots.md), both with the expert's veto on round ends (EndRule::kVeto):
-// about 35 ms and 0.1 s of CPU a decision on average in games against experts, 0.1 s and 0.3 s
-// at the slowest (`allegra sim --times`), well under the 1 s a person accepts. 40,000
-// iterations fit issue 12's time limits (0.2 s mean) but were not stronger than 20,000 in
-// 150 paired games (docs/strength.md), so the top level stays at 20,000.
+// "level:expert" (docs/bots.md), both with the expert's veto on round ends (EndRule::kVeto),
+// and the ensembles they are split into (MctsConfig::trees): about 35 ms and 0.1 s of CPU a
+// decision on average in games against experts, 0.1 s and 0.3 s at the slowest (`allegra sim
+// --times`), well under the 1 s a person accepts. Three trees of 2,000 iterations won 10.5
+// points more against three experts than one tree of 6,000 (400 paired games), where 40,000
+// iterations in one tree were not stronger than 20,000 (docs/strength.md "An ensemble of
+// trees").
 inline constexpr int kHardLevelIterations = 6000;
+inline constexpr int kHardLevelTrees = 3;
 inline constexpr int kExpertLevelIterations = 20000;
+inline constexpr int kExpertLevelTrees = 8;
 
 // The specs make_bot() accepts, for --help texts and error messages.
 std::string bot_spec_help();

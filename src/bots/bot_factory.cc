@@ -25,12 +25,16 @@ constexpr double kEasyNoise = 2.0;
 constexpr long long kMaxMctsIterations = 100'000'000;
 constexpr long long kMaxMctsMillis = 3'600'000;
 constexpr long long kMaxMctsThreads = 256;
+constexpr long long kMaxMctsTrees = 256;
 // mcts:...:net=<K>: the plies a rollout plays before the learned value (docs/bots.md); :net alone
 // uses the default.
 constexpr long long kMaxNetDepth = 1000;
 // mcts:...:c=<X>:bias=<Y>: the exploration constant and the progressive bias (MctsConfig).
 constexpr double kMaxExploration = 10;
 constexpr double kMaxPolicyBias = 100;
+// mcts:...:sigma=<S>:margin=<W>: the value at a rollout's end (mcts::EvalWeights).
+constexpr double kMinRoundSigma = 0.5;
+constexpr double kMaxRoundSigma = 1000;
 constexpr int kDefaultNetDepth = 8;
 
 // A spec in single quotes as typed; one with a control character or any byte outside
@@ -66,19 +70,19 @@ std::optional<long long> parse_count(std::string_view spec, std::string_view tex
   return v;
 }
 
-// The number of a spec part such as "c=0.3" after its "name=": a plain decimal in [0, max];
+// The number of a spec part such as "c=0.3" after its "name=": a plain decimal in [min, max];
 // std::invalid_argument naming the part and the range otherwise.
 double parse_decimal(std::string_view spec, std::string_view part, size_t prefix, double max,
-                     std::string_view what) {
+                     std::string_view what, double min = 0) {
   const std::string_view digits = part.substr(prefix);
   double v = -1;
   const auto [end, ec] =
       std::from_chars(digits.data(), digits.data() + digits.size(), v, std::chars_format::fixed);
   if (digits.empty() || ec != std::errc() || end != digits.data() + digits.size() ||
-      !(v >= 0 && v <= max))
-    throw std::invalid_argument(fmt::format("bot {}: {} ({}) must be a number from 0 to {}, got {}",
-                                            quoted(spec), what, part.substr(0, prefix - 1), max,
-                                            quoted(digits)));
+      !(v >= min && v <= max))
+    throw std::invalid_argument(
+        fmt::format("bot {}: {} ({}) must be a number from {} to {}, got {}", quoted(spec), what,
+                    part.substr(0, prefix - 1), min, max, quoted(digits)));
   return v;
 }
 
@@ -113,13 +117,14 @@ std::vector<std::string_view> split(std::string_view s, char sep) {
 std::unique_ptr<Bot> make_mcts(std::string_view spec, uint64_t seed) {
   const std::vector<std::string_view> parts = split(spec, ':');
   MctsConfig config;
-  // The budget, then threads, net and the named parts (rollout, tree, c, bias, prior, end), each
-  // at most once.
+  // The budget, then threads, net and the named parts (rollout, tree, c, bias, prior, end,
+  // sigma, margin, trees), each at most once.
   const auto named = std::count_if(parts.begin(), parts.end(), [](std::string_view part) {
     return part.starts_with("rollout") || part.starts_with("tree") || part.starts_with("c=") ||
-           part.starts_with("bias=") || part.starts_with("prior") || part.starts_with("end");
+           part.starts_with("bias=") || part.starts_with("prior") || part.starts_with("end") ||
+           part.starts_with("sigma=") || part.starts_with("margin=") || part.starts_with("trees=");
   });
-  if (parts.size() < 2 || parts.size() > 4u + static_cast<size_t>(std::min<long>(named, 6)))
+  if (parts.size() < 2 || parts.size() > 4u + static_cast<size_t>(std::min<long>(named, 9)))
     unknown(spec);
   if (auto it = parse_count(spec, parts[1], "it", "iterations", kMaxMctsIterations)) {
     config.iterations = static_cast<int>(*it);
@@ -135,7 +140,33 @@ std::unique_ptr<Bot> make_mcts(std::string_view spec, uint64_t seed) {
   bool bias_given = false;
   bool prior_given = false;
   bool end_given = false;
+  bool sigma_given = false;
+  bool margin_given = false;
+  bool trees_given = false;
   for (size_t i = 2; i < parts.size(); ++i) {
+    if (parts[i].starts_with("trees=")) {
+      if (trees_given)
+        throw std::invalid_argument("bot " + quoted(spec) + ": 'trees=' is given twice");
+      config.trees = static_cast<int>(
+          *parse_count(spec, parts[i].substr(6), "", "the number of trees (trees)", kMaxMctsTrees));
+      trees_given = true;
+      continue;
+    }
+    if (parts[i].starts_with("sigma=")) {
+      if (sigma_given)
+        throw std::invalid_argument("bot " + quoted(spec) + ": 'sigma=' is given twice");
+      config.eval.round_sigma = parse_decimal(spec, parts[i], 6, kMaxRoundSigma,
+                                              "the round's spread in points", kMinRoundSigma);
+      sigma_given = true;
+      continue;
+    }
+    if (parts[i].starts_with("margin=")) {
+      if (margin_given)
+        throw std::invalid_argument("bot " + quoted(spec) + ": 'margin=' is given twice");
+      config.eval.margin_weight = parse_decimal(spec, parts[i], 7, 1, "the margin's weight");
+      margin_given = true;
+      continue;
+    }
     if (parts[i].starts_with("c=")) {
       if (c_given) throw std::invalid_argument("bot " + quoted(spec) + ": 'c=' is given twice");
       config.exploration = parse_decimal(spec, parts[i], 2, kMaxExploration, "the exploration");
@@ -206,6 +237,7 @@ std::unique_ptr<Bot> make_level(std::string_view level, uint64_t seed) {
   if (level == "hard" || level == "expert") {
     MctsConfig config;
     config.iterations = level == "hard" ? kHardLevelIterations : kExpertLevelIterations;
+    config.trees = level == "hard" ? kHardLevelTrees : kExpertLevelTrees;
     config.end_rule = EndRule::kVeto;
     return std::make_unique<MctsBot>(config, seed);
   }
@@ -235,7 +267,9 @@ std::string bot_spec_help() {
          "tree), "
          ":prior=policy|expert (the root's bias), :end=search|veto (the expert's veto on "
          "round ends), "
-         ":c=<X> (exploration), :bias=<Y> (policy bias), easy, medium, "
+         ":c=<X> (exploration), :bias=<Y> (policy bias), :sigma=<S> (a round's spread in "
+         "points), :margin=<W> (the margin's weight), :trees=<K> (an ensemble of K trees), "
+         "easy, medium, "
          "hard, level:expert (levels also as level:easy, "
          "level:medium, level:hard)";
 }

@@ -22,12 +22,13 @@
 //
 // The root action is the child with the most visits (ties: higher mean). A search with an
 // iteration budget stops early once the remaining iterations could not give another child
-// more visits than the leader, which saves time and never changes the decision (thread by
-// thread: with threads > 1 the merged totals are those of the shortened trees). With threads > 1
-// each thread grows its own tree from its own seed (root parallelism) and the root children's
-// visits and value sums are added up; with an iteration budget, thread i runs
-// iterations / threads (+1 for the first iterations % threads threads), so the result depends
-// only on the seed, the thread count and the budget.
+// more visits than the leader, which saves time and never changes the decision (tree by
+// tree: with several trees the merged totals are those of the shortened trees). With
+// K = max(trees, threads) > 1 the search grows K trees, each from its own seed (root
+// parallelism), and adds up the root children's visits and value sums; with an iteration
+// budget, tree i runs iterations / K (+1 for the first iterations % K trees). Thread t grows
+// trees t, t + threads, ..., so the result depends only on the seed, K and the budget, not on
+// the threads that grew them (mcts:6000it:3t and mcts:6000it:trees=3 decide alike).
 #include "bots/mcts_bot.h"
 
 #include <fmt/format.h>
@@ -84,6 +85,7 @@ class alignas(64) Tree {
     hidden_mean_ = mcts::unseen_mean(view.masked());
     exploration_ = config.exploration;
     bias_ = config.policy_bias;
+    eval_ = config.eval;
     stop_early_ = config.stop_when_decided && !timed;
     net_ = config.value_net;
     net_depth_ = config.value_depth;
@@ -199,7 +201,7 @@ class alignas(64) Tree {
     } else {
       if (!s.is_terminal() && s.rounds_played() == start_round)
         mcts::rollout_round(s, rng_, hidden_mean_, rollout_);
-      mcts::evaluate(s, values_);
+      mcts::evaluate(s, values_, eval_);
     }
     for (const Step& step : path_) {
       Node& n = nodes_[step.node];
@@ -249,6 +251,7 @@ class alignas(64) Tree {
   float hidden_mean_ = 5;
   double exploration_ = 0.2;
   double bias_ = 2.0;
+  mcts::EvalWeights eval_;
   bool stop_early_ = true;
   long long iterations_ = 0;
   const ValueNet* net_ = nullptr;
@@ -329,15 +332,19 @@ struct MctsBot::Impl {
 
 MctsBot::MctsBot(const MctsConfig& config, uint64_t seed) : impl_(std::make_unique<Impl>()) {
   if (config.threads < 1) throw std::invalid_argument("mcts: threads must be at least 1");
+  if (config.trees < 1) throw std::invalid_argument("mcts: trees must be at least 1");
   if (config.seconds < 0) throw std::invalid_argument("mcts: seconds must not be negative");
   if (config.max_seconds < 0) throw std::invalid_argument("mcts: max_seconds must not be negative");
   if (config.seconds == 0 && config.iterations < 1)
     throw std::invalid_argument("mcts: iterations must be at least 1");
   if (!(config.exploration >= 0)) throw std::invalid_argument("mcts: exploration must be >= 0");
+  if (!(config.eval.round_sigma > 0)) throw std::invalid_argument("mcts: sigma must be > 0");
+  if (!(config.eval.margin_weight >= 0 && config.eval.margin_weight <= 1))
+    throw std::invalid_argument("mcts: margin must be from 0 to 1");
   if (config.value_depth < 0) throw std::invalid_argument("mcts: value_depth must be >= 0");
   impl_->config = config;
   impl_->rng.reseed(seed);
-  impl_->trees.resize(static_cast<size_t>(config.threads));
+  impl_->trees.resize(static_cast<size_t>(std::max(config.trees, config.threads)));
   if (config.root_prior == RootPrior::kExpert) impl_->expert = std::make_unique<ExpertBot>(seed);
 }
 
@@ -350,6 +357,7 @@ std::string MctsBot::name() const {
   std::string n =
       c.seconds > 0 ? "mcts:" + format_seconds(c.seconds) : fmt::format("mcts:{}it", c.iterations);
   if (c.threads > 1) n += fmt::format(":{}t", c.threads);
+  if (c.trees > 1) n += fmt::format(":trees={}", c.trees);
   if (c.value_net) n += fmt::format(":net={}", c.value_depth);
   if (c.rollout != kDefaultRolloutPolicy) n += ":rollout=" + rollout_policy_name(c.rollout);
   if (c.tree != kDefaultTreeKind) n += ":tree=" + tree_kind_name(c.tree);
@@ -357,6 +365,9 @@ std::string MctsBot::name() const {
   if (c.end_rule != kDefaultEndRule) n += ":end=" + end_rule_name(c.end_rule);
   if (c.exploration != MctsConfig{}.exploration) n += fmt::format(":c={}", c.exploration);
   if (c.policy_bias != MctsConfig{}.policy_bias) n += fmt::format(":bias={}", c.policy_bias);
+  if (c.eval.round_sigma != mcts::kRoundSigma) n += fmt::format(":sigma={}", c.eval.round_sigma);
+  if (c.eval.margin_weight != mcts::kMarginWeight)
+    n += fmt::format(":margin={}", c.eval.margin_weight);
   return n;
 }
 
@@ -382,7 +393,8 @@ Action MctsBot::choose(const PublicView& view) {
   }
   const MctsConfig& c = im.config;
   const int threads = c.threads;
-  std::vector<uint64_t> seeds(static_cast<size_t>(threads));
+  const int tree_count = static_cast<int>(im.trees.size());  // max(trees, threads)
+  std::vector<uint64_t> seeds(static_cast<size_t>(tree_count));
   for (auto& s : seeds) s = im.rng.next();
   std::optional<Action> root_preferred;
   if (im.expert) {
@@ -395,10 +407,18 @@ Action MctsBot::choose(const PublicView& view) {
   if (limit > 0)
     deadline = Clock::now() +
                std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limit));
+  // Thread t grows trees t, t + threads, ... one after the other; with a time limit they share
+  // the thread's time equally.
   auto run = [&](int t) {
-    const long long budget = c.iterations / threads + (t < c.iterations % threads ? 1 : 0);
-    im.trees[static_cast<size_t>(t)].search(view, seeds[static_cast<size_t>(t)], c, budget,
-                                            limit > 0 ? &deadline : nullptr, timed, root_preferred);
+    const int mine = (tree_count - t + threads - 1) / threads;
+    const Clock::time_point start = Clock::now();
+    for (int i = t, k = 1; i < tree_count; i += threads, ++k) {
+      const long long budget = c.iterations / tree_count + (i < c.iterations % tree_count ? 1 : 0);
+      const Clock::time_point tree_deadline = start + (deadline - start) * k / mine;
+      im.trees[static_cast<size_t>(i)].search(view, seeds[static_cast<size_t>(i)], c, budget,
+                                              limit > 0 ? &tree_deadline : nullptr, timed,
+                                              root_preferred);
+    }
   };
   if (threads == 1) {
     run(0);

@@ -63,9 +63,15 @@ std::string end_rule_name(EndRule rule);  // "search", "veto"
 std::optional<EndRule> end_rule_from_name(std::string_view name);
 
 struct MctsConfig {
-  int iterations = 1000;     // per decision, when seconds == 0
-  double seconds = 0;        // per decision; > 0 overrides iterations (not deterministic)
-  int threads = 1;           // root-parallel trees merged at the end; 1 = deterministic
+  int iterations = 1000;  // per decision, when seconds == 0
+  double seconds = 0;     // per decision; > 0 overrides iterations (not deterministic)
+  int threads = 1;        // root-parallel trees merged at the end; 1 = deterministic
+  // Independent trees that share the budget and whose root statistics are added up (root
+  // parallelism without threads, spec part trees=K); the search grows max(trees, threads)
+  // trees, each thread its share of them. An ensemble of smaller trees decides more steadily
+  // than one large tree whose early statistics steer the rest of its growth (docs/strength.md
+  // "An ensemble of trees").
+  int trees = 1;
   double exploration = 0.2;  // values are in [0, 1]; tuned against the rollout policy
   // Progressive bias towards the rollout policy's choice at every tree node: that child's UCB
   // score gets + policy_bias / (visits + 1), and it is expanded first. 0 = plain UCB1.
@@ -88,6 +94,10 @@ struct MctsConfig {
   TreeKind tree = kDefaultTreeKind;          // spec part tree=open|outcomes
   RootPrior root_prior = kDefaultRootPrior;  // spec part prior=policy|expert
   EndRule end_rule = kDefaultEndRule;        // spec part end=search|veto
+  // The value at a rollout's end (mcts::evaluate, mcts_rollout.h): the spread of one round's
+  // totals in points (spec part sigma=) and the weight of the score margin (spec part margin=).
+  // The learned value (:net) keeps its own formula.
+  mcts::EvalWeights eval{};
 };
 
 class MctsBot : public Bot {

@@ -430,7 +430,7 @@ int rollout_round(State& s, Rng& rng, float hidden_mean, RolloutPolicy version) 
   return n;
 }
 
-void evaluate(const State& s, std::array<double, kMaxPlayers>& values) {
+void evaluate(const State& s, std::array<double, kMaxPlayers>& values, const EvalWeights& weights) {
   const int n = s.players();
   std::array<double, kMaxPlayers> total{};
   double lowest = 1e18, highest = -1e18;
@@ -451,7 +451,7 @@ void evaluate(const State& s, std::array<double, kMaxPlayers>& values) {
     if (o.point_limit > 0)
       rounds_left = std::min(rounds_left, (o.point_limit - highest) / kPointsPerRound);
     rounds_left = std::max(rounds_left, 1.0);
-    const double scale = kRoundSigma * std::sqrt(rounds_left);
+    const double scale = weights.round_sigma * std::sqrt(rounds_left);
     double z = 0;
     for (int p = 0; p < n; ++p) {
       win[p] = std::exp(-(total[p] - lowest) / scale);
@@ -464,7 +464,7 @@ void evaluate(const State& s, std::array<double, kMaxPlayers>& values) {
     for (int q = 0; q < n; ++q)
       if (q != p) others = std::min(others, total[q]);
     const double m = 0.5 + 0.5 * std::tanh((others - total[p]) / kMarginScale);
-    values[p] = (1.0 - kMarginWeight) * win[p] + kMarginWeight * m;
+    values[p] = (1.0 - weights.margin_weight) * win[p] + weights.margin_weight * m;
   }
 }
 

@@ -98,12 +98,18 @@ float expected_display_score(const State& s, int q, float hidden_mean);
 //               R = rounds still to play (from the round limit; with a point limit, also
 //               (limit - highest total) / kPointsPerRound, at least 1), same v_p formula;
 //   margin:     m_p = 0.5 + 0.5 * tanh((min over q != p of T_q - T_p) / kMarginScale).
-// Works (as an estimate from the totals) on any state.
-void evaluate(const State& s, std::array<double, kMaxPlayers>& values);
-
+// Works (as an estimate from the totals) on any state. `weights` replaces kRoundSigma and
+// kMarginWeight (spec parts sigma= and margin=, docs/bots.md).
 inline constexpr double kRoundSigma = 12.0;      // points; logistic scale of one round's spread
 inline constexpr double kPointsPerRound = 20.0;  // a typical round score, for point limits
 inline constexpr double kMarginScale = 20.0;     // points
 inline constexpr double kMarginWeight = 0.1;
+
+struct EvalWeights {
+  double round_sigma = kRoundSigma;
+  double margin_weight = kMarginWeight;
+};
+void evaluate(const State& s, std::array<double, kMaxPlayers>& values,
+              const EvalWeights& weights = {});
 
 }  // namespace allegra::mcts

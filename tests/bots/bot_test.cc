@@ -71,15 +71,17 @@ TEST(Bots, OnlyLegalActionsOverEveryVariant) {
   const std::vector<std::string> others = {"random", "greedy", "expert", "easy", "medium"};
   // The search without and with the learned value (truncated rollouts), with the rollout
   // policy that knocks (v4; the default is v1) and with its round-end margin (v5), with the tree
-  // keyed by public outcomes, with the expert's choice as the root's prior, and with the
-  // expert's veto on round ends, in turns.
+  // keyed by public outcomes, with the expert's choice as the root's prior, with the
+  // expert's veto on round ends, and as an ensemble of trees with other weights of the value,
+  // in turns.
   const std::vector<std::string> searchers = {"mcts:3it",
                                               "mcts:3it:net=2",
                                               "mcts:3it:rollout=v4",
                                               "mcts:8it:tree=outcomes",
                                               "mcts:3it:prior=expert",
                                               "mcts:3it:rollout=v5",
-                                              "mcts:3it:end=veto"};
+                                              "mcts:3it:end=veto",
+                                              "mcts:4it:trees=2:sigma=6:margin=0.3"};
   std::map<std::string, int> games_of;
   int games = 0;
   auto enough = [&] {
@@ -222,6 +224,12 @@ TEST(BotFactory, KnownSpecs) {
   EXPECT_EQ(make_bot("mcts:200it:end=veto:prior=expert", 1)->name(),
             "mcts:200it:prior=expert:end=veto");
   EXPECT_EQ(make_bot("mcts:200it:bias=0.5:c=0.35", 1)->name(), "mcts:200it:c=0.35:bias=0.5");
+  EXPECT_EQ(make_bot("mcts:200it:sigma=12:margin=0.1", 1)->name(), "mcts:200it");
+  EXPECT_EQ(make_bot("mcts:200it:margin=0.3:sigma=6.5:end=veto", 1)->name(),
+            "mcts:200it:end=veto:sigma=6.5:margin=0.3");
+  EXPECT_EQ(make_bot("mcts:200it:trees=1", 1)->name(), "mcts:200it");
+  EXPECT_EQ(make_bot("mcts:200it:end=veto:trees=4:2t", 1)->name(),
+            "mcts:200it:2t:trees=4:end=veto");
   EXPECT_EQ(make_bot("mcts:200it:tree=outcomes:2t:rollout=v4", 1)->name(),
             "mcts:200it:2t:rollout=v4:tree=outcomes");
   EXPECT_EQ(make_bot("mcts:200it:2t:net:rollout=v4:tree=outcomes", 1)->name(),
@@ -317,6 +325,22 @@ TEST(BotFactory, BadParametersSayWhy) {
       {"mcts:100it:end", "the part 'end' must be end=search or end=veto, once"},
       {"mcts:100it:end=veto:end=search", "end=veto, once"},
       {"mcts:100it:2t:net:rollout=v4:tree=outcomes:c=1:bias=1:prior=expert:end=veto:x",
+       "unknown bot"},
+      {"mcts:100it:sigma=0.1",
+       "the round's spread in points (sigma) must be a number from 0.5 to 1000, got '0.1'"},
+      {"mcts:100it:sigma=", "(sigma) must be a number from 0.5 to 1000, got ''"},
+      {"mcts:100it:sigma=2000", "got '2000'"},
+      {"mcts:100it:sigma=6:sigma=6", "'sigma=' is given twice"},
+      {"mcts:100it:margin=1.5", "the margin's weight (margin) must be a number from 0 to 1"},
+      {"mcts:100it:margin=0:margin=0", "'margin=' is given twice"},
+      {"mcts:100it:trees=0",
+       "the number of trees (trees) must be a whole number from 1 to 256, got '0'"},
+      {"mcts:100it:trees=", "got ''"},
+      {"mcts:100it:trees=2.5", "got '2.5'"},
+      {"mcts:100it:trees=300", "got '300'"},
+      {"mcts:100it:trees=2:trees=2", "'trees=' is given twice"},
+      {"mcts:100it:2t:net:rollout=v4:tree=outcomes:c=1:bias=1:prior=expert:end=veto:sigma=6:"
+       "margin=0:trees=2:x",
        "unknown bot"},
   };
   for (const auto& [spec, want] : cases) {

@@ -93,7 +93,10 @@ TEST(MctsBot, Names) {
       "mcts:600it:net=8");
   EXPECT_EQ(MctsBot({.iterations = 1800, .end_rule = EndRule::kVeto}, 1).name(),
             "mcts:1800it:end=veto");
+  EXPECT_EQ(MctsBot({.iterations = 6000, .trees = 3, .end_rule = EndRule::kVeto}, 1).name(),
+            "mcts:6000it:trees=3:end=veto");
   EXPECT_THROW(MctsBot({.threads = 0}, 1), std::invalid_argument);
+  EXPECT_THROW(MctsBot({.trees = 0}, 1), std::invalid_argument);
   EXPECT_THROW(MctsBot({.iterations = 0}, 1), std::invalid_argument);
 }
 
@@ -176,13 +179,54 @@ TEST(MctsBot, SameSeedSameDecisions) {
   }
 }
 
+// An ensemble of trees decides by its seed, its size and the budget alone: grown one after the
+// other in one thread (trees=3) or by threads (3t, or 2 threads for 3 trees) it gives the same
+// root statistics, which differ from one tree's with the same budget.
+TEST(MctsBot, AnEnsembleDecidesAlikeWhateverThreadsGrowIt) {
+  int differs_from_one_tree = 0;
+  for (const State& s : positions(12, 29)) {
+    const PublicView view = s.public_view();
+    if (view.legal_actions().size() < 2) continue;
+    MctsBot sequential({.iterations = 300, .trees = 3}, 5);
+    MctsBot threaded({.iterations = 300, .threads = 3}, 5);
+    MctsBot mixed({.iterations = 300, .threads = 2, .trees = 3}, 5);
+    MctsBot single({.iterations = 300}, 5);
+    const Action a = sequential.choose(view);
+    EXPECT_EQ(threaded.choose(view), a);
+    EXPECT_EQ(mixed.choose(view), a);
+    single.choose(view);
+    const auto stats = [](const MctsBot& bot) {
+      std::vector<std::pair<uint16_t, int>> v;
+      for (const auto& st : bot.last_root_stats()) v.emplace_back(st.action.code(), st.visits);
+      return v;
+    };
+    EXPECT_EQ(stats(threaded), stats(sequential));
+    EXPECT_EQ(stats(mixed), stats(sequential));
+    EXPECT_EQ(threaded.last_iterations(), sequential.last_iterations());
+    if (stats(single) != stats(sequential)) ++differs_from_one_tree;
+  }
+  EXPECT_GT(differs_from_one_tree, 0);
+}
+
+// An ensemble with a time budget shares the time among the trees a thread grows: every tree
+// runs iterations and the decision is legal.
+TEST(MctsBot, AnEnsembleSharesATimeBudget) {
+  const State s = positions(1, 23).front();
+  MctsBot bot({.seconds = 0.06, .trees = 3}, 1);
+  const Action a = bot.choose(s.public_view());
+  EXPECT_TRUE(contains(s.legal_actions(), a));
+  EXPECT_GE(bot.last_iterations(), 3);
+}
+
 // The bot sees only the public view: two states with the same view but the hidden cards dealt
 // differently get the same decision and the same root statistics from the same seed; with the
 // learned value too (truncated rollouts valued by the net, value_leaf.h), with every version
 // of the rollout policy, with every tree kind, and with the expert bot's choice as the root's
 // prior (combinations 24-31, the last four with rollout v5); every odd combination with the
-// expert's veto on round ends (end=veto).
+// expert's veto on round ends (end=veto); every third with other weights of the value
+// (sigma=6, margin=0.3); every fifth as an ensemble of two trees (trees=2).
 TEST(MctsBot, CannotSeeHiddenCards) {
+  const mcts::EvalWeights kOtherWeights{.round_sigma = 6, .margin_weight = 0.3};
   for (int combination = 0; combination < 32; ++combination) {
     const ValueNet* net = combination % 8 < 4 ? nullptr : &shipped_value_net();
     const auto version =
@@ -205,12 +249,14 @@ TEST(MctsBot, CannotSeeHiddenCards) {
       ASSERT_TRUE(a.public_view() == b.public_view());
       if (!(a == b)) ++differing;
       const MctsConfig config{.iterations = 24,
+                              .trees = combination % 5 == 4 ? 2 : 1,
                               .value_net = net,
                               .value_depth = 3,
                               .rollout = version,
                               .tree = tree,
                               .root_prior = prior,
-                              .end_rule = end};
+                              .end_rule = end,
+                              .eval = combination % 3 == 2 ? kOtherWeights : mcts::EvalWeights{}};
       MctsBot bot_a(config, 77 + n);
       MctsBot bot_b(config, 77 + n);
       const Action da = bot_a.choose(a.public_view());
@@ -413,6 +459,27 @@ TEST(MctsRollout, EvaluateWinShares) {
       if ((winners >> p & 1) && !(winners >> q & 1)) {
         EXPECT_GT(v[p], v[q] + 0.5);
       }
+}
+
+// The weights of the value (spec parts sigma= and margin=): with no margin the values are win
+// shares summing to 1; a smaller spread makes the leader's estimated win chance larger.
+TEST(MctsRollout, EvaluateWeights) {
+  RuleOptions o = options_for(4, 3);
+  State s(o, 11);
+  Rng rng(11);
+  mcts::rollout_round(s, rng, mcts::unseen_mean(s));
+  ASSERT_FALSE(s.is_terminal());
+  int leader = 0;
+  for (int p = 1; p < 4; ++p)
+    if (s.total_half(p) < s.total_half(leader)) leader = p;
+  ASSERT_LT(s.total_half(leader), s.total_half((leader + 1) % 4));
+  std::array<double, kMaxPlayers> tight{}, wide{};
+  mcts::evaluate(s, tight, {.round_sigma = 4, .margin_weight = 0});
+  mcts::evaluate(s, wide, {.round_sigma = 40, .margin_weight = 0});
+  EXPECT_NEAR(tight[0] + tight[1] + tight[2] + tight[3], 1.0, 1e-9);
+  EXPECT_NEAR(wide[0] + wide[1] + wide[2] + wide[3], 1.0, 1e-9);
+  EXPECT_GT(tight[leader], wide[leader]);
+  EXPECT_GT(wide[leader], 0.25);
 }
 
 }  // namespace
