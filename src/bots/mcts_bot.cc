@@ -79,7 +79,13 @@ class alignas(64) Tree {
   // at the root, or nullopt for the policy's choice in each sample.
   void search(const PublicView& view, uint64_t seed, const MctsConfig& config, long long budget,
               const Clock::time_point* deadline, bool timed, std::optional<Action> root_preferred) {
-    if (nodes_.capacity() == 0) nodes_.reserve(1 << 16);
+    // An iteration adds at most two nodes (an edge and, with outcome trees, its outcome), so a
+    // small tree of an ensemble reserves for its budget, not for the largest search: a table's
+    // level:expert bot keeps 8 trees for the whole game.
+    if (nodes_.capacity() == 0) {
+      const long long nodes = timed ? kReservedNodes : std::min(kReservedNodes, 2 * budget + 2);
+      nodes_.reserve(static_cast<size_t>(nodes));
+    }
     reset();
     rng_.reseed(seed);
     hidden_mean_ = mcts::unseen_mean(view.masked());
@@ -108,6 +114,7 @@ class alignas(64) Tree {
 
  private:
   static constexpr uint16_t kNoAction = 0xFFFF;  // no Action has this code
+  static constexpr long long kReservedNodes = 1 << 16;
   static constexpr long long kStopCheckEvery = 16;
   static constexpr long long kCancelCheckEvery = 16;
 
