@@ -46,6 +46,10 @@ constexpr std::array<std::string_view, kNumErrorCodes> kErrorNames = {
     "chat_rate",
     "shutting_down",
     "internal",
+    "future_decision",
+    "too_many_tables",
+    "server_full",
+    "bot_not_allowed",
 };
 
 // A refusal inside the parser; parse_client_message() turns it into a ProtocolError.
@@ -135,6 +139,7 @@ constexpr size_t kMaxCodeBytes = 16;
 constexpr size_t kMaxTokenBytes = 64;
 constexpr size_t kMaxSpecBytes = 64;
 constexpr size_t kMaxNameBytes = 64;  // 16 code points of up to 4 bytes
+constexpr int64_t kMaxSeats = 6;
 
 std::string upper(std::string s) {
   for (char& c : s) {
@@ -158,6 +163,18 @@ std::optional<std::string> bot_spec(Fields& f, const json& j, std::string_view k
   std::string spec = f.string(j, key, kMaxSpecBytes);
   if (spec.empty()) f.bad(key, "must name a bot (docs/bots.md)");
   return spec;
+}
+
+// A seat number: an integer (else bad_field), and one of a table's seats 0..5 at most (else
+// bad_seat, like a seat the table at hand does not have).
+int seat_field(Fields& f, const json& j, std::string_view key) {
+  const int64_t seat = f.integer(j, key, INT64_MIN, INT64_MAX);
+  if (seat < 0 || seat >= kMaxSeats) {
+    Fields::refuse(ErrorCode::kBadSeat, std::string(key) + ": no seat " + j.dump() +
+                                            "; a table has seats 0.." +
+                                            std::to_string(kMaxSeats - 1) + " at most");
+  }
+  return static_cast<int>(seat);
 }
 
 Create parse_create(Fields& f) {
@@ -192,7 +209,7 @@ Create parse_create(Fields& f) {
     m.zombie_bot = bot_spec(f, *z, "zombie_bot");
     if (!m.zombie_bot) f.bad("zombie_bot", "must name a bot (docs/bots.md)");
   }
-  if (auto v = f.opt_integer("sit", 0, 5)) m.sit = static_cast<int>(*v);
+  if (const json* sit = f.find("sit")) m.sit = seat_field(f, *sit, "sit");
   m.hints = f.opt_bool("hints").value_or(false);
   return m;
 }
@@ -224,14 +241,14 @@ MessageBody parse_body(Fields& f, std::string_view type) {
   if (type == "watch") return parse_join(f, true);
   if (type == "sit") {
     Sit m;
-    m.seat = static_cast<int>(f.integer(f.need("seat"), "seat", 0, 5));
+    m.seat = seat_field(f, f.need("seat"), "seat");
     m.name = name_field(f, "name");
     return m;
   }
   if (type == "stand") return Stand{};
   if (type == "bot") {
     PutBot m;
-    m.seat = static_cast<int>(f.integer(f.need("seat"), "seat", 0, 5));
+    m.seat = seat_field(f, f.need("seat"), "seat");
     m.level = bot_spec(f, f.need("level"), "level");
     return m;
   }
@@ -271,6 +288,13 @@ ParseResult parse_client_message(std::string_view text, size_t max_bytes) {
     return ProtocolError{ErrorCode::kTooLong,
                          "the message is " + std::to_string(text.size()) + " bytes long; at most " +
                              std::to_string(max_bytes) + " are allowed",
+                         std::nullopt};
+  }
+  // The JSON parser stops at a NUL byte, so whatever follows one would be ignored unread.
+  if (const size_t nul = text.find('\0'); nul != std::string_view::npos) {
+    return ProtocolError{ErrorCode::kBadJson,
+                         "not JSON: a NUL byte at offset " + std::to_string(nul) +
+                             "; a message is one JSON object and nothing else",
                          std::nullopt};
   }
   json j;

@@ -88,6 +88,8 @@ TEST(HubTest, RefusalsNameTheProblemAndTheConnectionStaysUsable) {
   h.send(2, {{"type", "sit"}, {"seat", 2}});
   EXPECT_EQ(h.last_error(2), "seat_taken");
   h.send(2, {{"type", "sit"}, {"seat", 7}});
+  EXPECT_EQ(h.last_error(2), "bad_seat");
+  h.send(2, {{"type", "sit"}, {"seat", "one"}});
   EXPECT_EQ(h.last_error(2), "bad_field");
   h.send(2, {{"type", "sit"}, {"seat", 1}, {"name", "Bot 3"}});
   EXPECT_EQ(h.last_error(2), "bad_name");
