@@ -8,6 +8,7 @@
 // each decision a pure function of the view and a per-decision seed.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -38,6 +39,11 @@ class Bot {
   // Restarts the bot's random stream from `seed`; a bot without one has nothing to do. A bot
   // keeps no other state between decisions that changes its choices.
   virtual void reseed(uint64_t /*seed*/) {}
+  // Bounds every later decision from outside (a server: each decision has a deadline, and a
+  // shutdown must not wait for a search): a search ends after `max_seconds` (0: only its own
+  // budget) or as soon as `*cancel` is true (null: never), and answers with what it has found.
+  // A bot that does not search decides in well under a millisecond and has nothing to bound.
+  virtual void bound(double /*max_seconds*/, const std::atomic<bool>* /*cancel*/) {}
 };
 
 // A bot from a spec: "random", "greedy", "expert", "mcts" (default budget), "mcts:2000it"

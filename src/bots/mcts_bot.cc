@@ -335,6 +335,7 @@ struct MctsBot::Impl {
   std::unique_ptr<ExpertBot> expert;  // the root prior (RootPrior::kExpert); overdue rounds
   std::vector<RootStat> stats;
   long long iterations = 0;
+  double bound_seconds = 0;  // bound(): a cap from outside on every decision's time
 };
 
 MctsBot::MctsBot(const MctsConfig& config, uint64_t seed) : impl_(std::make_unique<Impl>()) {
@@ -358,6 +359,12 @@ MctsBot::MctsBot(const MctsConfig& config, uint64_t seed) : impl_(std::make_uniq
 MctsBot::~MctsBot() = default;
 
 void MctsBot::reseed(uint64_t seed) { impl_->rng.reseed(seed); }
+
+void MctsBot::bound(double max_seconds, const std::atomic<bool>* cancel) {
+  if (max_seconds < 0) throw std::invalid_argument("mcts: a bound must not be negative");
+  impl_->bound_seconds = max_seconds;
+  impl_->config.cancel = cancel;
+}
 
 std::string MctsBot::name() const {
   const MctsConfig& c = impl_->config;
@@ -410,7 +417,8 @@ Action MctsBot::choose(const PublicView& view) {
   }
   Clock::time_point deadline;
   const bool timed = c.seconds > 0;
-  const double limit = timed ? c.seconds : c.max_seconds;
+  double limit = timed ? c.seconds : c.max_seconds;
+  if (im.bound_seconds > 0 && (limit == 0 || im.bound_seconds < limit)) limit = im.bound_seconds;
   if (limit > 0)
     deadline = Clock::now() +
                std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limit));

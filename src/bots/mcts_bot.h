@@ -107,6 +107,9 @@ class MctsBot : public Bot {
   std::string name() const override;
   Action choose(const PublicView& view) override;
   void reseed(uint64_t seed) override;
+  // The bound is the shorter of `max_seconds` and the spec's own time; `cancel` replaces the
+  // config's.
+  void bound(double max_seconds, const std::atomic<bool>* cancel) override;
 
   // Statistics of the last choose(): iterations run and each root action's visits and mean
   // value for the deciding player (best first), e.g. for hints in a user interface.
