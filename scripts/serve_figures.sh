@@ -19,7 +19,8 @@ trap 'kill "${pids[@]}" 2>/dev/null; rm -rf "$dir"' EXIT
 for s in $(seq 1 "$servers"); do
   # shellcheck disable=SC2086
   $priority "$allegra" serve --port 0 --db "$dir/server$s.sqlite" --log-level warn \
-    --max-per-ip 100000 >"$dir/serve$s.out" 2>"$dir/serve$s.err" &
+    --max-per-ip 100000 --max-tables 10000000 --max-tables-per-ip 10000000 \
+    >"$dir/serve$s.out" 2>"$dir/serve$s.err" &
   pids+=($!)
   for _ in $(seq 1 100); do grep -q '^listening on' "$dir/serve$s.out" && break; sleep 0.1; done
   ports+=("$(sed -n 's#^listening on http://[^ ]*:\([0-9][0-9]*\)/*$#\1#p' "$dir/serve$s.out")")

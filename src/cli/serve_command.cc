@@ -36,6 +36,15 @@ struct ServeArgs {
   std::string bot_delay = "1000-2000";
   long long max_per_ip = 256;
   long long bot_threads = 1;
+  std::string bot_specs = "levels";
+  long long bot_max_ms = 2000;
+  long long bot_max_threads = 1;
+  long long max_tables = 10'000;
+  long long max_tables_per_connection = 10;
+  long long max_tables_per_ip = 50;
+  long long idle_close_s = 120;
+  long long chat_per_ip = 10;
+  long long chat_per_table = 10;
   std::string log_level = "info";
 };
 
@@ -74,6 +83,33 @@ void setup_logging(const std::string& level) {
   spdlog::flush_on(spdlog::level::trace);
 }
 
+// The hub's settings from the flags.
+server::HubConfig hub_config(const ServeArgs& args, const DelayRange& delay) {
+  server::HubConfig config;
+  config.bot_delay_min = server::Millis(delay.min_ms);
+  config.bot_delay_max = server::Millis(delay.max_ms);
+  config.server_name = fmt::format("allegra {}", kVersion);
+  config.bot_threads = static_cast<size_t>(args.bot_threads);
+  config.bots.any_spec = args.bot_specs == "any";
+  config.bots.max_decision = server::Millis(args.bot_max_ms);
+  config.bots.max_threads = static_cast<int>(args.bot_max_threads);
+  config.max_tables = static_cast<size_t>(args.max_tables);
+  config.max_tables_per_connection = static_cast<size_t>(args.max_tables_per_connection);
+  config.max_tables_per_ip = static_cast<size_t>(args.max_tables_per_ip);
+  config.idle_close = server::Millis(args.idle_close_s * 1000);
+  // "N lines per 10 s": a burst of N, refilled at N/10 a second.
+  config.chat_ip_burst = static_cast<double>(args.chat_per_ip);
+  config.chat_ip_rate = config.chat_ip_burst / 10;
+  config.chat_table_burst = static_cast<double>(args.chat_per_table);
+  config.chat_table_rate = config.chat_table_burst / 10;
+  return config;
+}
+
+// Serves until SIGTERM/SIGINT; returns once the hub, its bot and hint threads, the port and the
+// store are all gone.
+void serve(const ServeArgs& args, const server::ServerOptions& options, const fs::path& db,
+           const DelayRange& delay);
+
 int run_serve(const ServeArgs& args) {
   // 1. Check every flag before anything is opened or bound.
   const DelayRange delay = parse_delay_range("--bot-delay", args.bot_delay);
@@ -95,7 +131,14 @@ int run_serve(const ServeArgs& args) {
   }
   const fs::path db = database_path(args.db);
   setup_logging(args.log_level);
+  serve(args, options, db, delay);
+  // Only now: every thread of the server has ended (a search is cancelled at the shutdown).
+  spdlog::info("event=exit code=0");
+  return kExitOk;
+}
 
+void serve(const ServeArgs& args, const server::ServerOptions& options, const fs::path& db,
+           const DelayRange& delay) {
   // 2. The store, the port, the hub (which resumes the open tables).
   std::unique_ptr<server::SqliteStore> store;
   try {
@@ -109,12 +152,7 @@ int run_serve(const ServeArgs& args) {
   } catch (const std::runtime_error& e) {
     throw CliError(e.what());
   }
-  server::HubConfig config;
-  config.bot_delay_min = server::Millis(delay.min_ms);
-  config.bot_delay_max = server::Millis(delay.max_ms);
-  config.server_name = fmt::format("allegra {}", kVersion);
-  config.bot_threads = static_cast<size_t>(args.bot_threads);
-  server::Hub hub(*store, http->transport(), config, http->now());
+  server::Hub hub(*store, http->transport(), hub_config(args, delay), http->now());
   std::function<void()> housekeeping;
   if (!args.export_dir.empty()) {
     // Every finished game at start, then whenever games have finished (checked every 10 s), and
@@ -146,8 +184,6 @@ int run_serve(const ServeArgs& args) {
 
   // 3. Serve until SIGTERM/SIGINT.
   http->run(hub, *store, housekeeping);
-  spdlog::info("event=exit code=0");
-  return kExitOk;
 }
 
 }  // namespace
@@ -195,6 +231,44 @@ Command add_serve_command(CLI::App& app) {
                   "Threads that run the bots' decisions, off the thread that serves the tables")
       ->capture_default_str()
       ->check(whole_number(1, 64));
+  sub->add_option("--bot-specs", args->bot_specs,
+                  "Which bots clients may order: the levels (easy, medium, hard, level:expert), or "
+                  "any spec of docs/bots.md within --bot-max-ms and --bot-max-threads (a trusted "
+                  "deployment)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"levels", "any"}));
+  sub->add_option("--bot-max-ms", args->bot_max_ms,
+                  "Every bot decision's deadline in milliseconds (a search answers with what it "
+                  "has then); with --bot-specs any also the largest mcts:<N>ms allowed")
+      ->capture_default_str()
+      ->check(whole_number(1, 600'000));
+  sub->add_option("--bot-max-threads", args->bot_max_threads,
+                  "With --bot-specs any: the most threads a bot spec may ask for (mcts:...:<T>t)")
+      ->capture_default_str()
+      ->check(whole_number(1, 64));
+  sub->add_option("--max-tables", args->max_tables, "Open tables the server holds at most")
+      ->capture_default_str()
+      ->check(whole_number(1, 10'000'000));
+  sub->add_option("--max-tables-per-connection", args->max_tables_per_connection,
+                  "Open tables one connection may have created")
+      ->capture_default_str()
+      ->check(whole_number(1, 10'000'000));
+  sub->add_option("--max-tables-per-ip", args->max_tables_per_ip,
+                  "Open tables the connections of one IP address may have created")
+      ->capture_default_str()
+      ->check(whole_number(1, 10'000'000));
+  sub->add_option("--idle-close-s", args->idle_close_s,
+                  "Seconds after which a lobby or finished table nobody is at is closed")
+      ->capture_default_str()
+      ->check(whole_number(1, 86'400));
+  sub->add_option("--chat-per-ip", args->chat_per_ip,
+                  "Chat lines per 10 s from all connections of one IP address")
+      ->capture_default_str()
+      ->check(whole_number(1, 1'000'000));
+  sub->add_option("--chat-per-table", args->chat_per_table,
+                  "Chat lines per 10 s into one table, from everybody")
+      ->capture_default_str()
+      ->check(whole_number(1, 1'000'000));
   sub->add_option("--max-per-ip", args->max_per_ip,
                   "Open connections allowed from one IP address (more are refused)")
       ->capture_default_str()

@@ -13,16 +13,26 @@
 // delay that looks human and its thinking overlap: the table plays the answer at the later of
 // the two.
 //
-// Shutdown: the destructor drops the jobs not started and waits for those running (one decision
-// at most per thread); an answer nobody collects is dropped with the worker.
+// Fairness: one table's bots must never hold up another table's. The waiting jobs are queued
+// per table and a free thread takes the next job round-robin over the tables, preferring a
+// table none of whose jobs runs; every decision is bounded (Bot::bound) by the deadline
+// `max_seconds`, so a thread is back for the next table within that time whatever a spec asks.
+//
+// Shutdown: stop() (and the destructor) cancels the running searches, which answer at once with
+// what they have, drops the jobs not started and (the destructor) joins the threads; an answer
+// nobody collects is dropped with the worker.
 #pragma once
 
-#include <boost/asio/thread_pool.hpp>
+#include <atomic>
+#include <condition_variable>
 #include <cstddef>
+#include <deque>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "table/table.h"
@@ -31,7 +41,8 @@ namespace allegra::server {
 
 class BotWorker {
  public:
-  explicit BotWorker(size_t threads);  // 0: run each job in start()
+  // threads 0: run each job in start(). max_seconds: every decision's deadline (0: none).
+  BotWorker(size_t threads, double max_seconds);
   ~BotWorker();
   BotWorker(const BotWorker&) = delete;
   BotWorker& operator=(const BotWorker&) = delete;
@@ -39,9 +50,11 @@ class BotWorker {
   // Runs `job` for table `code`'s game number `game` (so that a late answer cannot reach the
   // next game of the table).
   void start(std::string code, int game, table::BotJob job);
+  // Cancels the running searches and drops the waiting jobs; start() does nothing afterwards.
+  void stop();
   // Jobs started and not yet collected.
   size_t running() const { return running_; }
-  size_t threads() const { return threads_; }
+  size_t threads() const { return threads_.size(); }
 
   struct Done {
     std::string code;
@@ -56,14 +69,30 @@ class BotWorker {
   std::vector<Done> collect();
 
  private:
+  struct Job {
+    std::string code;
+    int game = 0;
+    table::BotJob job;
+  };
+  // What the threads share, under `mutex` (cancel is read by the searches without it).
   struct Shared {
     std::mutex mutex;
+    std::condition_variable wake;
+    std::map<std::string, std::deque<Job>> waiting;  // by table
+    std::deque<std::string> turns;                   // the tables with waiting jobs, in turn
+    std::map<std::string, int> busy;                 // jobs running, by table
     std::vector<Done> done;
+    bool stopping = false;
+    std::atomic<bool> cancel{false};
+    double max_seconds = 0;
   };
-  size_t threads_;
+  static void loop(Shared& shared);
+  // The next job, fairly (see the class comment); nullopt once stopping. Holds the lock.
+  static std::optional<Job> next(Shared& shared, std::unique_lock<std::mutex>& lock);
+
   size_t running_ = 0;  // the hub's thread only
   std::shared_ptr<Shared> shared_ = std::make_shared<Shared>();
-  std::optional<boost::asio::thread_pool> pool_;
+  std::vector<std::thread> threads_;
 };
 
 }  // namespace allegra::server

@@ -45,7 +45,7 @@ HintWorker::~HintWorker() {
 }
 
 bool HintWorker::start(HintQuestion question, PublicView view) {
-  if (jobs_.size() >= max_running_) return false;
+  if (jobs_.size() >= max_running_ || *cancel_) return false;
   auto shared = std::make_shared<const PublicView>(std::move(view));
   const uint64_t seed = hint_seed(question.decision, question.seat);
   auto moves = std::async(std::launch::async, [shared, seed, it = iterations_, c = cancel_] {

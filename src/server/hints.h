@@ -65,6 +65,8 @@ class HintWorker {
   bool start(HintQuestion question, PublicView view);
   bool busy(ConnectionId conn) const;  // a search of this connection runs
   bool running() const { return !jobs_.empty(); }
+  // Shutdown: cancels the running searches (they end at once) and refuses new ones.
+  void stop() { *cancel_ = true; }
 
   struct Done {
     HintQuestion question;

@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <chrono>
 #include <utility>
 
 #include "bots/hint.h"
@@ -48,7 +49,8 @@ Hub::Hub(Store& store, Transport& transport, HubConfig config, Millis now)
       out_(std::make_unique<Outbox>()),
       random_(std::make_unique<Random>(config_.random_seed)),
       hints_(std::make_unique<HintWorker>(config_.hint_iterations, config_.hints_running)),
-      bots_(std::make_unique<BotWorker>(config_.bot_threads)) {
+      bots_(std::make_unique<BotWorker>(
+          config_.bot_threads, std::chrono::duration<double>(config_.bots.max_decision).count())) {
   for (const StoredTable& stored : store_.open_tables()) {
     // A table that does not replay (a bug, or a file edited by hand) stays in the store,
     // untouched, and the others are served.
@@ -183,6 +185,7 @@ void Hub::handle(ConnectionId c, Connection& conn, std::string_view text, Millis
               if (!conn.chat.take(config_.chat_rate, config_.chat_burst, now)) {
                 throw RoomError(ErrorCode::kChatRate, "too many chat lines: at most 5 in 10 s");
               }
+              check_chat_rate(conn, room, now);  // per address, per table
               room.chat(c, m.text, conn.name, now);
             },
             [&](const Hint&) {
@@ -220,17 +223,41 @@ std::string Hub::new_code() {
   }
 }
 
+// A new table must fit the limits of open tables: the server's, the connection's, the address's.
+void Hub::check_table_limits(const Connection& conn) const {
+  if (rooms_.size() >= config_.max_tables) {
+    throw RoomError(ErrorCode::kServerFull,
+                    "the server holds as many open tables as it allows (" +
+                        std::to_string(config_.max_tables) +
+                        "): join a table, or create one when a table has closed");
+  }
+  if (conn.tables >= config_.max_tables_per_connection) {
+    throw RoomError(ErrorCode::kTooManyTables,
+                    "this connection has created " + std::to_string(conn.tables) +
+                        " tables that are still open, as many as the server allows: play at one "
+                        "of them (a table nobody is at closes within minutes)");
+  }
+  auto ip = tables_of_ip_.find(conn.ip);
+  if (ip != tables_of_ip_.end() && ip->second >= config_.max_tables_per_ip) {
+    throw RoomError(ErrorCode::kTooManyTables,
+                    "your address has created " + std::to_string(ip->second) +
+                        " tables that are still open, as many as the server allows: play at one "
+                        "of them (a table nobody is at closes within minutes)");
+  }
+}
+
 void Hub::create(ConnectionId c, Connection& conn, std::optional<uint64_t> id, const Create& m,
                  Millis now) {
   if (shutting_down_) throw RoomError(ErrorCode::kShuttingDown, "the server is shutting down");
-  if (rooms_.size() >= config_.max_tables) {
-    throw RoomError(ErrorCode::kShuttingDown, "the server holds as many tables as it can");
-  }
+  check_table_limits(conn);
   const std::string code = new_code();
   RoomContext ctx{store_, *out_, config_, *random_, stats_};
   auto room = std::make_unique<Room>(ctx, code, m, now);
   Room* r = room.get();
   rooms_.emplace(code, std::move(room));
+  limits_[r] = RoomLimits{c, conn.ip, {}};
+  conn.tables += 1;
+  tables_of_ip_[conn.ip] += 1;
   leave_room(c, conn, now);
   out_->send(c, created_frame(id, code, r->creator_token()));
   Join join_message;
@@ -255,6 +282,19 @@ void Hub::join(ConnectionId c, Connection& conn, std::optional<uint64_t> id, con
   room.join(c, m, id, now);
   conn.room = &room;
   reschedule(room, now);
+}
+
+// A chat line must fit the buckets of its connection's address and of the table (the
+// connection's own is taken first).
+void Hub::check_chat_rate(const Connection& conn, const Room& room, Millis now) {
+  if (!addresses_[conn.ip].chat.take(config_.chat_ip_rate, config_.chat_ip_burst, now)) {
+    throw RoomError(ErrorCode::kChatRate,
+                    "too many chat lines from your address: wait a few seconds");
+  }
+  if (!limits_[&room].chat.take(config_.chat_table_rate, config_.chat_table_burst, now)) {
+    throw RoomError(ErrorCode::kChatRate,
+                    "too many chat lines at table " + room.code() + ": wait a few seconds");
+  }
 }
 
 void Hub::leave_room(ConnectionId c, Connection& conn, Millis now) {
@@ -371,6 +411,13 @@ void Hub::close_room(Room& room) {
     wakes_.erase({it->second, &room});
     wake_of_.erase(it);
   }
+  if (auto limits = limits_.find(&room); limits != limits_.end()) {
+    auto creator = connections_.find(limits->second.creator);
+    if (creator != connections_.end() && creator->second.tables > 0) creator->second.tables -= 1;
+    auto ip = tables_of_ip_.find(limits->second.ip);
+    if (ip != tables_of_ip_.end() && --ip->second == 0) tables_of_ip_.erase(ip);
+    limits_.erase(limits);
+  }
   store_.close_table(room.code());
   rooms_.erase(room.code());
 }
@@ -425,6 +472,10 @@ void Hub::flush() {
 
 void Hub::shutdown(Millis) {
   shutting_down_ = true;
+  // The searches end now (a bot answers with what it has; the answers are not played), so that
+  // the process exits within the shutdown grace whatever a bot was asked to think.
+  bots_->stop();
+  hints_->stop();
   for (auto& [c, conn] : connections_) {
     if (conn.closing) continue;
     conn.closing = true;

@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "bots/hint.h"
+#include "server/bot_policy.h"
 #include "server/protocol.h"
 #include "server/store.h"
 #include "server/transport.h"
@@ -41,15 +42,23 @@ struct HubConfig {
   // closed: a client that keeps sending at well over twice the rate is told "bye".
   int close_after_limited = 200;
   size_t chat_chars = 500;
-  double chat_rate = 0.5, chat_burst = 5;  // chat lines per second (5 per 10 s)
-  size_t chat_history = 50;                // lines sent with a full state
+  double chat_rate = 0.5, chat_burst = 5;  // chat lines per second (5 per 10 s), per connection
+  // The same for all connections of one address, and for all lines into one table.
+  double chat_ip_rate = 1, chat_ip_burst = 10;
+  double chat_table_rate = 1, chat_table_burst = 10;
+  size_t chat_history = 50;  // lines sent with a full state
   Millis default_grace{60'000};
   Millis default_knock_window{5'000};
   Millis bot_delay_min{1'000}, bot_delay_max{2'000};
   Millis round_pause{4'000};
-  Millis idle_close{10 * 60'000};  // a lobby or finished table nobody is at is closed after this
+  Millis idle_close{2 * 60'000};  // a lobby or finished table nobody is at is closed after this
   size_t backlog_frames = 32, backlog_bytes = 32 * 1024;  // per table, for reconnects
-  size_t max_tables = 100'000;
+  // Open tables: in all, and those created by one connection and from one address (a table
+  // counts until it is closed; tables resumed at start count for nobody).
+  size_t max_tables = 10'000;
+  size_t max_tables_per_connection = 10;
+  size_t max_tables_per_ip = 50;
+  BotPolicy bots;            // which bots clients may order, and every decision's deadline
   uint64_t random_seed = 0;  // 0: codes, tokens and game seeds from std::random_device
   std::string server_name = "allegra";
   int hint_iterations = bots::kHintIterations;  // the terminal's hint
@@ -114,10 +123,18 @@ class Hub {
     Bucket bucket, chat;
     Bucket limited;  // rate-limited messages (close_after_limited)
     bool closing = false;
+    size_t tables = 0;  // open tables it created
   };
   struct Address {
-    Bucket bucket;
+    Bucket bucket, chat;
     int connections = 0;
+  };
+  // What the hub keeps of a table besides its Room: who created it (for the limits of open
+  // tables; 0 and "" for a resumed table) and its chat bucket.
+  struct RoomLimits {
+    ConnectionId creator = 0;
+    std::string ip;
+    Bucket chat;
   };
 
   void handle(ConnectionId c, Connection& conn, std::string_view text, Millis now);
@@ -128,6 +145,8 @@ class Hub {
               Millis now);
   void join(ConnectionId c, Connection& conn, std::optional<uint64_t> id, const Join& m,
             Millis now);
+  void check_table_limits(const Connection& conn) const;
+  void check_chat_rate(const Connection& conn, const Room& room, Millis now);
   void leave_room(ConnectionId c, Connection& conn, Millis now);
   void list(ConnectionId c, std::optional<uint64_t> id);
   void hint(ConnectionId c, Connection& conn, std::optional<uint64_t> id);
@@ -153,6 +172,10 @@ class Hub {
   bool shutting_down_ = false;
   std::unordered_map<ConnectionId, Connection> connections_;
   std::unordered_map<std::string, Address> addresses_;
+  // The rooms' creators' counts are kept here too: an address with no connection left keeps
+  // its tables counted (addresses_ entries are erased with the last connection).
+  std::unordered_map<std::string, size_t> tables_of_ip_;
+  std::unordered_map<const Room*, RoomLimits> limits_;
   std::unordered_map<std::string, std::unique_ptr<Room>> rooms_;
   std::set<std::pair<Millis, Room*>> wakes_;
   std::unordered_map<Room*, Millis> wake_of_;

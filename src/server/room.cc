@@ -10,6 +10,7 @@
 #include "engine/options_json.h"
 #include "engine/player_name.h"
 #include "engine/record.h"
+#include "server/bot_policy.h"
 #include "server/hub.h"
 #include "server/log_field.h"
 
@@ -20,12 +21,16 @@ using nlohmann::json;
 
 constexpr std::string_view kSpectatorName = "Spectator";
 
-void check_bot_spec(const std::string& spec, const std::string& what) {
+// A bot spec a client orders: one make_bot() knows (else bad_options), and one the server's
+// BotPolicy offers (else bot_not_allowed).
+void check_bot_spec(const BotPolicy& policy, const std::string& spec, const std::string& what) {
   try {
     (void)make_bot(spec, 0);
   } catch (const std::exception& e) {
     throw RoomError(ErrorCode::kBadOptions, what + ": " + e.what());
   }
+  if (auto refusal = bot_spec_refusal(policy, spec))
+    throw RoomError(ErrorCode::kBotNotAllowed, what + ": " + *refusal);
 }
 
 Millis entry_time(const json& j) { return Millis(j.at("t").get<int64_t>()); }
@@ -92,14 +97,14 @@ Room::Room(RoomContext ctx, std::string code, const Create& create, Millis now)
                                                  : ctx_.config.default_knock_window;
   if (create.turn_clock_s) settings_.turn_clock = Millis(*create.turn_clock_s * 1000);
   settings_.grace = create.grace_s ? Millis(*create.grace_s * 1000) : ctx_.config.default_grace;
-  settings_.zombie_bot = create.zombie_bot.value_or("greedy");
+  settings_.zombie_bot = create.zombie_bot.value_or(std::string(kDefaultZombieBot));
   settings_.hints = create.hints;
-  check_bot_spec(settings_.zombie_bot, "zombie_bot");
+  check_bot_spec(ctx_.config.bots, settings_.zombie_bot, "zombie_bot");
   seats_.resize(players);
   json seat_specs = json::array();
   for (size_t i = 0; i < players; ++i) {
     if (specs[i].bot) {
-      check_bot_spec(*specs[i].bot, "seats[" + std::to_string(i) + "]");
+      check_bot_spec(ctx_.config.bots, *specs[i].bot, "seats[" + std::to_string(i) + "]");
       seats_[i].state = SeatState::kBot;
       seats_[i].level = *specs[i].bot;
       seats_[i].name = bot_name(static_cast<int>(i));
@@ -444,7 +449,7 @@ void Room::put_bot(ConnectionId c, const PutBot& m, Millis now) {
   if (seats_[static_cast<size_t>(m.seat)].state == SeatState::kPerson) {
     throw RoomError(ErrorCode::kSeatTaken, "seat " + std::to_string(m.seat) + " holds a person");
   }
-  if (m.level) check_bot_spec(*m.level, "level");
+  if (m.level) check_bot_spec(ctx_.config.bots, *m.level, "level");
   do_bot(m.seat, m.level, tt);
   commit_change("bot", {{"seat", m.seat}, {"level", m.level ? json(*m.level) : json(nullptr)}}, tt,
                 json::array({{{"type", "bot"},
@@ -495,6 +500,12 @@ void Room::act(ConnectionId c, const Act& m, Millis now) {
   const Millis tt = t(now);
   int seat = 0;
   check_seated(c, &seat);
+  if (m.decision && table_ && status_ == RoomStatus::kPlaying &&
+      *m.decision > table_->decisions()) {
+    throw RoomError(ErrorCode::kFutureDecision, "decision " + std::to_string(*m.decision) +
+                                                    " has not come yet: the table is at decision " +
+                                                    std::to_string(table_->decisions()));
+  }
   if (m.decision && table_ &&
       (status_ != RoomStatus::kPlaying || *m.decision != table_->decisions())) {
     throw RoomError(ErrorCode::kStale, "decision " + std::to_string(*m.decision) +

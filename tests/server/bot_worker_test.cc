@@ -1,6 +1,7 @@
 // BotWorker (src/server/bot_worker.h): a job's answer comes back once, from the pool or at once
 // with 0 threads; a bot that fails still answers, with a random legal move in its stead, so that
-// its seat never waits for ever.
+// its seat never waits for ever; every decision ends at the deadline, one table's bots do not
+// hold up another's, and stop() ends a running search at once.
 #include "server/bot_worker.h"
 
 #include <gtest/gtest.h>
@@ -37,7 +38,7 @@ bool legal(const table::BotJob& job, Action a) {
 
 TEST(BotWorker, AnswersEachJobOnceWithTheJobsSeatDecisionAndSpec) {
   for (size_t threads : {0u, 2u}) {
-    BotWorker worker(threads);
+    BotWorker worker(threads, 0);
     const table::BotJob job = job_of("greedy", 11);
     worker.start("ABCD", 3, job);
     auto done = wait_for(worker, 1);
@@ -57,7 +58,7 @@ TEST(BotWorker, AnswersEachJobOnceWithTheJobsSeatDecisionAndSpec) {
 
 TEST(BotWorker, ABotThatFailsIsAnsweredForByARandomLegalMoveAndSaysWhy) {
   for (size_t threads : {0u, 1u}) {
-    BotWorker worker(threads);
+    BotWorker worker(threads, 0);
     // An unknown spec makes make_bot() throw inside the worker, as a failing bot would.
     const table::BotJob job = job_of("no-such-bot", 12);
     worker.start("WXYZ", 1, job);
@@ -76,6 +77,58 @@ TEST(BotWorker, ABotThatFailsIsAnsweredForByARandomLegalMoveAndSaysWhy) {
     ASSERT_TRUE(again[0].move.has_value());
     EXPECT_EQ(again[0].move->action, done[0].move->action);
   }
+}
+
+double seconds_since(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+TEST(BotWorker, EveryDecisionEndsAtTheDeadlineWhateverItsSpecAsks) {
+  for (size_t threads : {0u, 1u}) {
+    BotWorker worker(threads, 0.2);
+    const table::BotJob job = job_of("mcts:600000ms", 13);  // ten minutes a decision
+    const auto started = std::chrono::steady_clock::now();
+    worker.start("SLOW", 1, job);
+    auto done = wait_for(worker, 1);
+    ASSERT_EQ(done.size(), 1u);
+    EXPECT_LT(seconds_since(started), 5.0) << threads << " threads";
+    EXPECT_TRUE(done[0].error.empty()) << done[0].error;
+    ASSERT_TRUE(done[0].move.has_value());
+    EXPECT_TRUE(legal(job, done[0].move->action));
+  }
+}
+
+TEST(BotWorker, AnotherTablesJobIsTakenBeforeTheSecondJobOfABusyTable) {
+  BotWorker worker(1, 0.2);
+  // Table A asks three slow decisions, then table B a quick one: B waits for one of A's at most.
+  for (int i = 0; i < 3; ++i) worker.start("AAAA", i, job_of("mcts:600000ms", 20 + i));
+  worker.start("BBBB", 0, job_of("random", 30));
+  std::vector<BotWorker::Done> done;
+  for (int i = 0; i < 4000 && done.size() < 4; ++i) {
+    for (auto& d : worker.collect()) done.push_back(std::move(d));
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  ASSERT_EQ(done.size(), 4u);
+  std::vector<std::string> order;
+  for (const auto& d : done) order.push_back(d.code + std::to_string(d.game));
+  const auto b = std::find(order.begin(), order.end(), "BBBB0");
+  const auto a3 = std::find(order.begin(), order.end(), "AAAA2");
+  ASSERT_NE(b, order.end());
+  EXPECT_LT(b - order.begin(), a3 - order.begin()) << ::testing::PrintToString(order);
+}
+
+TEST(BotWorker, StopEndsARunningSearchAtOnceAndDropsTheWaitingJobs) {
+  const auto started = std::chrono::steady_clock::now();
+  {
+    BotWorker worker(1, 0);  // no deadline: only the stop ends the search
+    worker.start("LONG", 1, job_of("mcts:600000ms", 14));
+    worker.start("LONG", 2, job_of("mcts:600000ms", 15));
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    worker.stop();
+    EXPECT_LE(worker.running(), 1u) << "the waiting job is dropped";
+    worker.start("MORE", 1, job_of("random", 16));  // after stop(): nothing runs
+  }                                                 // joins the thread
+  EXPECT_LT(seconds_since(started), 5.0);
 }
 
 }  // namespace

@@ -228,13 +228,13 @@ class Player {
   std::vector<uint64_t> seqs_;
 };
 
-// Anna (the creator, seat 0) and Bea (seat 1) at a dealt table of one round with a random bot
+// Anna (the creator, seat 0) and Bea (seat 1) at a dealt table of one round with an easy bot
 // in seat 2: the start of the tests of reconnecting, tokens and turns.
 struct TwoPeopleAndABot {
   Player anna;
   Player bea;
   explicit TwoPeopleAndABot(uint16_t port) : anna(port, "Anna"), bea(port, "Bea") {
-    anna.create(json{"person", "person", "bot:random"}, json{{"players", 3}, {"rounds", 1}});
+    anna.create(json{"person", "person", "bot:easy"}, json{{"players", 3}, {"rounds", 1}});
     bea.join(anna.code(), 1);
     anna.start();
   }

@@ -40,7 +40,7 @@ TEST_F(ServeGameTest, WholeGameOfTwoPeopleAndTwoBots) {
   ServerProcess server(dir_);
   Player anna(server.port(), "Anna");
   Player bea(server.port(), "Bea");
-  anna.create(json{"person", "person", "bot:random", "bot:greedy"},
+  anna.create(json{"person", "person", "bot:easy", "bot:medium"},
               json{{"players", 4}, {"rounds", 1}});
   bea.join(anna.code(), 1);
   EXPECT_EQ(anna.seat(), 0);
@@ -245,7 +245,7 @@ TEST_F(ServeGameTest, GracefulShutdownSaysByeAndKeepsTheTable) {
     ServerProcess server(dir_);
     Player anna(server.port(), "Anna");
     Player eve(server.port(), "Eve");
-    anna.create(json{"person", "bot:random"}, json{{"players", 2}, {"rounds", 1}});
+    anna.create(json{"person", "bot:easy"}, json{{"players", 2}, {"rounds", 1}});
     code = anna.code();
     token = anna.token();
     eve.request({{"type", "watch"}, {"code", code}}, "state");

@@ -41,7 +41,7 @@ TEST_F(ServeRestartTest, KillNineThenResumeEveryTableExactly) {
   // Table A: one person and two bots, stopped while the person is asked in a knock window
   // (60 s long, so it is still open after the restart).
   Player anna(server->port(), "Anna");
-  anna.create(json{"person", "bot:random", "bot:greedy"}, json{{"players", 3}, {"rounds", 1}}, 60);
+  anna.create(json{"person", "bot:easy", "bot:medium"}, json{{"players", 3}, {"rounds", 1}}, 60);
   anna.start();
   play_until({&anna}, rng, [&] {
     const std::optional<json> p = anna.my_pending();
@@ -50,7 +50,7 @@ TEST_F(ServeRestartTest, KillNineThenResumeEveryTableExactly) {
   // Table B: two people and a bot, a few decisions in.
   Player bea(server->port(), "Bea");
   Player carl(server->port(), "Carl");
-  bea.create(json{"person", "person", "bot:random"}, json{{"players", 3}, {"rounds", 1}});
+  bea.create(json{"person", "person", "bot:easy"}, json{{"players", 3}, {"rounds", 1}});
   carl.join(bea.code(), 1);
   bea.start();
   const uint64_t b0 = bea.last_seq();
