@@ -81,6 +81,7 @@ TEST(HubLimitsTest, ATableLoggedWithAnyBotResumesUnderTheLevelsPolicy) {
                                         {"seats", {"person", "bot:greedy", "bot:random"}},
                                         {"zombie_bot", "greedy"},
                                         {"sit", 0}});
+  h.send(1, {{"type", "bot"}, {"seat", 2}, {"level", "greedy"}});  // a "bot" line of the log
   h.send(1, {{"type", "start"}});
   h.advance(2000);
   h.config_ = server_defaults();
@@ -89,6 +90,7 @@ TEST(HubLimitsTest, ATableLoggedWithAnyBotResumesUnderTheLevelsPolicy) {
   h.connect(2);
   h.send(2, {{"type", "join"}, {"code", code}, {"token", h.last(1, "seated").at("token")}});
   EXPECT_EQ(h.table(2).at("config").at("zombie_bot"), "greedy");
+  EXPECT_EQ(h.table(2).at("seats").at(2).at("level"), "greedy");
   EXPECT_EQ(play(h, {{0, 2}}), "over");
 }
 
