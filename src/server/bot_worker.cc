@@ -2,10 +2,13 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <exception>
+#include <string_view>
 #include <utility>
 
 #include "bots/bot.h"
+#include "server/bot_policy.h"
 
 namespace allegra::server {
 namespace {
@@ -19,14 +22,31 @@ Bot& bot_of(const std::string& spec) {
   return *bots.back().second;
 }
 
+// The spec that decides for `spec`: itself, or the default zombie bot if it asks for more threads
+// than `max_threads` (0: no cap) or more time than the deadline, which only a table restored
+// from a log older than the server's BotPolicy can (docs/server.md, "Threads").
+std::string_view spec_to_run(const std::string& spec, double max_seconds, int max_threads) {
+  if (max_threads <= 0 || is_level_spec(spec)) return spec;
+  BotPolicy caps;
+  caps.any_spec = true;
+  caps.max_threads = max_threads;
+  caps.max_decision =
+      max_seconds > 0
+          ? std::chrono::milliseconds(static_cast<int64_t>(std::ceil(max_seconds * 1000)))
+          : std::chrono::milliseconds::max();
+  return bot_spec_refusal(caps, spec) ? kDefaultZombieBot : std::string_view(spec);
+}
+
 BotWorker::Done run(std::string code, int game, const table::BotJob& job, double max_seconds,
-                    const std::atomic<bool>& cancel) {
+                    int max_threads, const std::atomic<bool>& cancel) {
   BotWorker::Done d;
   d.code = std::move(code);
   d.game = game;
   const auto started = std::chrono::steady_clock::now();
   try {
-    Bot& bot = bot_of(job.spec);
+    const std::string_view spec = spec_to_run(job.spec, max_seconds, max_threads);
+    if (spec != job.spec) d.ran = spec;
+    Bot& bot = bot_of(std::string(spec));
     bot.bound(max_seconds, &cancel);
     d.move = table::run_bot_job(job, bot);
   } catch (const std::exception& e) {
@@ -45,8 +65,9 @@ BotWorker::Done run(std::string code, int game, const table::BotJob& job, double
 
 }  // namespace
 
-BotWorker::BotWorker(size_t threads, double max_seconds) {
+BotWorker::BotWorker(size_t threads, double max_seconds, int max_threads) {
   shared_->max_seconds = max_seconds;
+  shared_->max_threads = max_threads;
   threads_.reserve(threads);
   for (size_t i = 0; i < threads; ++i) threads_.emplace_back([s = shared_] { loop(*s); });
 }
@@ -73,7 +94,8 @@ void BotWorker::stop() {
 void BotWorker::start(std::string code, int game, table::BotJob job) {
   if (threads_.empty()) {
     ++running_;
-    Done d = run(std::move(code), game, job, shared_->max_seconds, shared_->cancel);
+    Done d = run(std::move(code), game, job, shared_->max_seconds, shared_->max_threads,
+                 shared_->cancel);
     std::lock_guard lock(shared_->mutex);
     shared_->done.push_back(std::move(d));
     return;
@@ -115,7 +137,7 @@ void BotWorker::loop(Shared& s) {
   std::unique_lock lock(s.mutex);
   while (std::optional<Job> job = next(s, lock)) {
     lock.unlock();
-    Done d = run(job->code, job->game, job->job, s.max_seconds, s.cancel);
+    Done d = run(job->code, job->game, job->job, s.max_seconds, s.max_threads, s.cancel);
     lock.lock();
     if (--s.busy[job->code] <= 0) s.busy.erase(job->code);
     s.done.push_back(std::move(d));

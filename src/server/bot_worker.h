@@ -42,7 +42,10 @@ namespace allegra::server {
 class BotWorker {
  public:
   // threads 0: run each job in start(). max_seconds: every decision's deadline (0: none).
-  BotWorker(size_t threads, double max_seconds);
+  // max_threads: a spec asking for more threads than this (or for more time than the deadline)
+  // is run as the default zombie bot (0: no cap); only a table restored from a log older than
+  // the BotPolicy can ask for one.
+  BotWorker(size_t threads, double max_seconds, int max_threads = 0);
   ~BotWorker();
   BotWorker(const BotWorker&) = delete;
   BotWorker& operator=(const BotWorker&) = delete;
@@ -63,6 +66,7 @@ class BotWorker {
     // that the seat never waits for ever; nullopt only if that failed too.
     std::optional<table::BotMove> move;
     std::string error;
+    std::string ran;     // the spec that decided instead of the job's (max_threads), if any
     double seconds = 0;  // the bot's thinking time
   };
   // The answers there are, each once.
@@ -85,6 +89,7 @@ class BotWorker {
     bool stopping = false;
     std::atomic<bool> cancel{false};
     double max_seconds = 0;
+    int max_threads = 0;
   };
   static void loop(Shared& shared);
   // The next job, fairly (see the class comment); nullopt once stopping. Holds the lock.

@@ -50,7 +50,8 @@ Hub::Hub(Store& store, Transport& transport, HubConfig config, Millis now)
       random_(std::make_unique<Random>(config_.random_seed)),
       hints_(std::make_unique<HintWorker>(config_.hint_iterations, config_.hints_running)),
       bots_(std::make_unique<BotWorker>(
-          config_.bot_threads, std::chrono::duration<double>(config_.bots.max_decision).count())) {
+          config_.bot_threads, std::chrono::duration<double>(config_.bots.max_decision).count(),
+          config_.bots.max_threads)) {
   for (const StoredTable& stored : store_.open_tables()) {
     // A table that does not replay (a bug, or a file edited by hand) stays in the store,
     // untouched, and the others are served.
@@ -358,6 +359,10 @@ void Hub::answer_bots(Millis now) {
       stats_.errors["internal"] += 1;
       spdlog::error("event=bot_failed table={} stand_in={} error={}", d.code,
                     d.move ? "random" : "none", log_field(d.error));
+    }
+    if (!d.ran.empty()) {
+      spdlog::warn("event=bot_replaced table={} reason=over_the_caps by={}", d.code,
+                   log_field(d.ran));
     }
     if (!d.move) continue;
     try {

@@ -131,5 +131,24 @@ TEST(BotWorker, StopEndsARunningSearchAtOnceAndDropsTheWaitingJobs) {
   EXPECT_LT(seconds_since(started), 5.0);
 }
 
+TEST(BotWorker, ASpecOverTheThreadCapIsRunAsTheDefaultZombieBot) {
+  // Only a table restored from a log older than the server's BotPolicy can ask for one.
+  for (size_t threads : {0u, 1u}) {
+    BotWorker worker(threads, 0.2, 1);
+    const table::BotJob job = job_of("mcts:3600000ms:256t", 17);
+    worker.start("OLDS", 1, job);
+    auto done = wait_for(worker, 1);
+    ASSERT_EQ(done.size(), 1u);
+    EXPECT_EQ(done[0].ran, "medium");
+    ASSERT_TRUE(done[0].move.has_value());
+    EXPECT_EQ(done[0].move->spec, job.spec) << "the answer is the job's, for its table";
+    EXPECT_TRUE(legal(job, done[0].move->action));
+    worker.start("OLDS", 1, job_of("mcts:100it", 18));
+    auto within = wait_for(worker, 1);
+    ASSERT_EQ(within.size(), 1u);
+    EXPECT_EQ(within[0].ran, "") << "a spec within the caps runs as it is";
+  }
+}
+
 }  // namespace
 }  // namespace allegra::server

@@ -87,6 +87,38 @@ TEST_F(ServeLimitsTest, ATableOfSlowBotsDoesNotHoldUpAnotherTablesBots) {
   EXPECT_EQ(server.terminate(), 0) << server.log();
 }
 
+TEST_F(ServeLimitsTest, ATableOfSlowBotsRestoredUnderStricterLimitsIsBoundedToo) {
+  std::string code;
+  {
+    ServerProcess server(
+        dir_, {"--bot-specs", "any", "--bot-max-ms", "600000", "--bot-max-threads", "4"});
+    Player fan(server.port(), "Fan");
+    const json a = create(fan, json{"bot:mcts:600000ms:4t", "bot:mcts:600000ms:4t"});
+    ASSERT_EQ(a["type"], "created") << a.dump();
+    code = a["code"];
+    fan.start();
+    EXPECT_EQ(server.terminate(), 0) << server.log();
+  }
+  // The defaults: levels, 2 s, one thread. The restored table's bots run as the default zombie
+  // bot (the spec asks for more than the caps), and another table plays on at once.
+  ServerProcess server(dir_);
+  Player bea(server.port(), "Bea");
+  bea.create(json{"person", "bot:easy"}, json{{"players", 2}, {"rounds", 1}});
+  const auto started = Clock::now();
+  bea.start();
+  std::mt19937_64 rng(28);
+  play_to_end({&bea}, rng, std::chrono::seconds(90));
+  std::cout << "a round next to a restored table of slow bots: " << seconds_since(started)
+            << " s\n";
+  Player fan(server.port(), "Fan");
+  fan.join(code, std::nullopt);
+  const std::string status = fan.table().value("status", "");
+  EXPECT_TRUE(status == "playing" || status == "over") << status << " (its bots play on)";
+  EXPECT_NE(server.log().find("event=bot_replaced table=" + code), std::string::npos)
+      << server.log();
+  EXPECT_EQ(server.terminate(), 0) << server.log();
+}
+
 TEST_F(ServeLimitsTest, SigtermStopsTheServerWhileABotSearchesAndExitIsLoggedLast) {
   ServerProcess server(dir_, {"--bot-specs", "any", "--bot-max-ms", "600000"});
   Player fan(server.port(), "Fan");
