@@ -26,7 +26,8 @@ ProtocolSchema& ProtocolSchema::get() {
   return *schema;
 }
 
-ProtocolSchema::ProtocolSchema(json document) : document_(std::move(document)) {}
+ProtocolSchema::ProtocolSchema(json document)
+    : document_(std::move(document)), validator_(std::make_unique<valijson::Validator>()) {}
 ProtocolSchema::~ProtocolSchema() = default;
 
 bool ProtocolSchema::has(std::string_view definition) const {
@@ -69,17 +70,20 @@ std::string ProtocolSchema::member_of(const json& value, std::string_view defini
 
 std::vector<std::string> ProtocolSchema::problems(const json& value, std::string_view definition) {
   std::lock_guard<std::mutex> lock(mutex_);
-  valijson::Validator validator;
   std::vector<std::string> out;
+  // A message union's members have distinct "type" constants, so a message is valid exactly if
+  // it is valid as the member of its type: checked alone (the other members would only cost
+  // time); a message of no member's type is checked against the whole union (and fails).
+  const std::string member = member_of(value, definition);
+  const valijson::Schema& schema = schema_of(member.empty() ? definition : member);
   {
     valijson::adapters::NlohmannJsonAdapter target(value);
-    if (validator.validate(schema_of(definition), target, nullptr)) return out;
+    if (validator_->validate(schema, target, nullptr)) return out;
   }
-  const std::string member = member_of(value, definition);
   if (!member.empty()) out.push_back("as a " + member + " (the member of its type):");
   valijson::ValidationResults results;
   valijson::adapters::NlohmannJsonAdapter target(value);
-  validator.validate(schema_of(member.empty() ? definition : member), target, &results);
+  validator_->validate(schema, target, &results);
   valijson::ValidationResults::Error error;
   while (results.popError(error)) {
     std::string path;

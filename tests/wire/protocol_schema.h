@@ -18,7 +18,8 @@
 
 namespace valijson {
 class Schema;
-}
+class Validator;
+}  // namespace valijson
 
 namespace allegra::wire::testing {
 
@@ -52,6 +53,8 @@ class ProtocolSchema {
   nlohmann::json document_;
   std::mutex mutex_;  // frames may be recorded from a bot thread
   std::unordered_map<std::string, std::unique_ptr<valijson::Schema>> schemas_;
+  // One validator for every check: it keeps the compiled regular expressions of the patterns.
+  std::unique_ptr<valijson::Validator> validator_;
 };
 
 // The problems as one text for a test's failure message (at most `max_lines` lines).

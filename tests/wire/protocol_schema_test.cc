@@ -28,6 +28,18 @@ TEST(ProtocolSchema, EveryDefinitionParsesAndTheRootIsAFrame) {
   for (const auto& [name, definition] : schema.document().at("$defs").items()) {
     EXPECT_NO_THROW(schema.problems(json(nullptr), name)) << "$defs/" << name;
   }
+  // Each member of a message union has a "type" constant of its own (ProtocolSchema::problems()
+  // checks a message against the member of its type alone).
+  for (const std::string union_name : {"ClientMessage", "ServerMessage"}) {
+    std::set<std::string> types;
+    for (const json& member : schema.document().at("$defs").at(union_name).at("oneOf")) {
+      const std::string name = member.at("$ref").get<std::string>().substr(8);
+      const json& type = schema.document().at("$defs").at(name).at("properties").at("type");
+      ASSERT_TRUE(type.contains("const")) << name;
+      EXPECT_TRUE(types.insert(type.at("const").get<std::string>()).second)
+          << union_name << ": two members of type " << type.at("const");
+    }
+  }
   // Client and server messages are told apart by their keys even where the type is shared.
   EXPECT_TRUE(schema.valid({{"type", "hint"}, {"id", 7}}, "ClientMessage"));
   EXPECT_FALSE(schema.valid({{"type", "hint"}, {"id", 7}}, "ServerMessage"));
@@ -252,6 +264,21 @@ TEST(ProtocolSchema, TheExamplesOfTheProtocolDocAreValid) {
     }
   }
   EXPECT_FALSE(in_block) << "an unclosed ```json block";
+  // The table of error codes lists the schema's codes, in its order.
+  const std::string text = doc.str();
+  const size_t table = text.find("\n## Error codes\n");
+  ASSERT_NE(table, std::string::npos);
+  std::vector<std::string> listed;
+  std::istringstream rows(text.substr(table, text.find("\n## ", table + 5) - table));
+  while (std::getline(rows, line)) {
+    if (line.starts_with("| `")) listed.push_back(line.substr(3, line.find('`', 3) - 3));
+  }
+  std::vector<std::string> codes;
+  for (const json& code : schema.document().at("$defs").at("ErrorCode").at("enum")) {
+    codes.push_back(code.get<std::string>());
+  }
+  EXPECT_EQ(listed, codes) << "the table of docs/protocol.md \"Error codes\" and the enum of "
+                              "$defs/ErrorCode differ";
   EXPECT_GE(blocks, 25);
 }
 
