@@ -207,9 +207,9 @@ std::string read_file(const std::string& path) {
   return out.str();
 }
 
-// docs/protocol.md: every ```json block is one JSON value, an example of the definition named
-// by a line `<!-- schema: NAME -->` just before it, else of ClientMessage under "## Client
-// messages" and ServerMessage under "## Server messages".
+// docs/protocol.md: every ```json block (indented too) is one JSON value, an example of the
+// definition named by a line `<!-- schema: NAME -->` just before it, else of ClientMessage under
+// "## Client messages" and ServerMessage under "## Server messages".
 TEST(ProtocolSchema, TheExamplesOfTheProtocolDocAreValid) {
   const std::string path = std::string(ALLEGRA_SOURCE_DIR) + "/docs/protocol.md";
   std::istringstream doc(read_file(path));
@@ -221,7 +221,8 @@ TEST(ProtocolSchema, TheExamplesOfTheProtocolDocAreValid) {
   while (std::getline(doc, line)) {
     ++line_number;
     if (in_block) {
-      if (line != "```") {
+      if (line.find_first_not_of(' ') == std::string::npos ||
+          line.substr(line.find_first_not_of(' ')) != "```") {
         block += line + "\n";
         continue;
       }
@@ -255,7 +256,8 @@ TEST(ProtocolSchema, TheExamplesOfTheProtocolDocAreValid) {
     if (line.starts_with("## ")) section = line;
     if (line.starts_with("<!-- schema: ") && line.ends_with(" -->")) {
       named = line.substr(13, line.size() - 17);
-    } else if (line == "```json") {
+    } else if (line.find_first_not_of(' ') != std::string::npos &&
+               line.substr(line.find_first_not_of(' ')) == "```json") {
       in_block = true;
       block.clear();
       block_line = line_number;

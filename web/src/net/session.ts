@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Connection, RequestError, type LinkStatus } from './connection';
 import { storage } from './storage';
-import type { CreateMessage, HintAnswer, Outgoing, ServerMessage, TableSummary } from '../protocol/messages';
+import type { CreateMessage, HintReply, Outgoing, ServerMessage, TableSummary } from '../protocol/messages';
 import { applyMessage, emptyTable, type TableState } from '../state/table';
 
 export interface Problem {
@@ -148,7 +148,7 @@ export class Session {
     void this.request(m).catch(() => {});
   };
 
-  requestHint = async (): Promise<HintAnswer | null> => {
+  requestHint = async (): Promise<HintReply | null> => {
     try {
       const r = await this.request({ type: 'hint' });
       return r?.type === 'hint' ? { action: r.action, expected_now: r.expected_now, order: r.order, moves: r.moves } : null;

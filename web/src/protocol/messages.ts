@@ -8,7 +8,8 @@ import type {
   ClientMessage,
   Create,
   CreateOptions,
-  HintReply,
+  HintReason,
+  HintReply as HintMessage,
   ProtocolVersion,
   PublicView,
   RuleOptions as EngineRuleOptions,
@@ -18,7 +19,7 @@ import type {
   TableSummary,
 } from './generated/protocol';
 
-export type { ClientMessage, SeatSpec, ServerMessage, TableSummary };
+export type { ClientMessage, HintReason, SeatSpec, ServerMessage, TableSummary };
 
 export const PROTOCOL_VERSION: ProtocolVersion = 1;
 
@@ -27,8 +28,8 @@ export type RuleOptions = CreateOptions;
 
 export type CreateMessage = Create;
 
-/** The `hint` reply without its envelope: the best action, the expected score now, the moves with their reasons. */
-export type HintAnswer = Omit<HintReply, 'type' | 'id'>;
+/** The hint as data, the `hint` reply without its envelope: the best action, the expected score now, the moves best first with their reasons. */
+export type HintReply = Omit<HintMessage, 'type' | 'id'>;
 
 /** A message the client sends, without the `id` (the connection numbers requests). */
 export type Outgoing = ClientMessage extends infer M ? (M extends { id?: number } ? Omit<M, 'id'> : never) : never;

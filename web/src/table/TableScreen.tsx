@@ -6,10 +6,10 @@
 // screen is read-only (replay viewer, rules pictures).
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ChatLine, LoggedEvent, PublicView, TableFrame } from '../protocol/view';
-import type { HintAnswer } from '../protocol/messages';
 import { parseCell } from '../protocol/view';
 import { useT } from '../i18n/context';
 import { actionLabel, decision, roundLabel, type Translate, type Voices } from '../text/narrator';
+import type { HintReply } from '../protocol/messages';
 import { seatSlots, type SeatSlot } from './layout';
 import { Display, SeatGrid, lineCells, type GridContext } from './Grids';
 import { CardView } from './Card';
@@ -26,7 +26,7 @@ export interface TableScreenProps {
   mySeat: number | null; // null: spectator (or replay)
   act?: (action: string, decision?: number) => void; // absent: read-only (replay, rules)
   sendChat?: (text: string) => void;
-  requestHint?: () => Promise<HintAnswer | null>;
+  requestHint?: () => Promise<HintReply | null>;
   receivedAt: number; // performance.now() when the frame arrived (for countdowns and the 16 ms figure)
 }
 
@@ -68,7 +68,7 @@ function Table(p: TableScreenProps & { view: PublicView; t: Translate }) {
   const bottom = p.mySeat !== null && p.mySeat < n ? p.mySeat : 0;
   const slots = useMemo(() => seatSlots(n, bottom), [n, bottom]);
   const [cb, setCb] = useState(readCb);
-  const [hint, setHint] = useState<HintAnswer | null>(null);
+  const [hint, setHint] = useState<HintReply | null>(null);
   const [hintBusy, setHintBusy] = useState(false);
   const [pointed, setPointed] = useState<string | null>(null);
 
@@ -453,10 +453,10 @@ function Actions(q: {
 }
 
 /**
- * The hint: the bot's move in the page's language, named as its button is. (The hint reply
- * carries its reasons as data, `moves[].reason`, no English text any more: docs/protocol.md.)
+ * The hint: the bot's move in the page's language, named as its button is. (The reasons come as
+ * data in the hint message, docs/protocol.md; wording them is the web client's next step.)
  */
-function HintText(q: { t: Translate; voices: Voices; view: PublicView; hint: HintAnswer; seat: number }) {
+function HintText(q: { t: Translate; voices: Voices; view: PublicView; hint: HintReply; seat: number }) {
   const move = actionLabel(q.t, q.voices, q.view, q.hint.action, q.seat);
   return (
     <div class="hint-text" role="status">
