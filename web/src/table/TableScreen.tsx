@@ -8,8 +8,8 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import type { ChatLine, LoggedEvent, PublicView, TableFrame } from '../protocol/view';
 import { parseCell } from '../protocol/view';
 import { useT } from '../i18n/context';
-import { actionLabel, decision, hintWhy, roundLabel, type Translate, type Voices } from '../text/narrator';
-import { useLang } from '../i18n/context';
+import { actionLabel, decision, roundLabel, type Translate, type Voices } from '../text/narrator';
+import type { HintReply } from '../protocol/messages';
 import { seatSlots, type SeatSlot } from './layout';
 import { Display, SeatGrid, lineCells, type GridContext } from './Grids';
 import { CardView } from './Card';
@@ -26,7 +26,7 @@ export interface TableScreenProps {
   mySeat: number | null; // null: spectator (or replay)
   act?: (action: string, decision?: number) => void; // absent: read-only (replay, rules)
   sendChat?: (text: string) => void;
-  requestHint?: () => Promise<{ action: string; text: string } | null>;
+  requestHint?: () => Promise<HintReply | null>;
   receivedAt: number; // performance.now() when the frame arrived (for countdowns and the 16 ms figure)
 }
 
@@ -63,12 +63,12 @@ export function TableScreen(p: TableScreenProps) {
 function Table(p: TableScreenProps & { view: PublicView; t: Translate }) {
   const { view, t, table } = p;
   const n = view.grids.length;
-  const names = useMemo(() => table.seats.map((s, i) => s.name ?? t('name.player', { number: i + 1 })), [table.seats, t]);
+  const names = useMemo(() => table.seats.map((s, i) => (s.kind === 'open' ? null : s.name) ?? t('name.player', { number: i + 1 })), [table.seats, t]);
   const voices: Voices = useMemo(() => ({ names, you: p.mySeat }), [names, p.mySeat]);
   const bottom = p.mySeat !== null && p.mySeat < n ? p.mySeat : 0;
   const slots = useMemo(() => seatSlots(n, bottom), [n, bottom]);
   const [cb, setCb] = useState(readCb);
-  const [hint, setHint] = useState<{ action: string; text: string } | null>(null);
+  const [hint, setHint] = useState<HintReply | null>(null);
   const [hintBusy, setHintBusy] = useState(false);
   const [pointed, setPointed] = useState<string | null>(null);
 
@@ -281,7 +281,7 @@ function SeatHead(q: { p: TableScreenProps; view: PublicView; seat: number; name
       </span>
       {info?.kind === 'bot' && <span class="tag bot">{t('web.table.bot')}</span>}
       {info?.kind === 'person' && info.connected === false && !info.zombie && <span class="tag off">{t('web.table.offline')}</span>}
-      {info?.zombie && <span class="tag zombie">{t('web.table.bot_plays')}</span>}
+      {info?.kind === 'person' && info.zombie && <span class="tag zombie">{t('web.table.bot_plays')}</span>}
       {view.knockers.includes(seat) && <span class="tag knock">{t('web.table.knocked')}</span>}
       {q.knockPending.includes(seat) && <span class="tag thinking" aria-hidden="true">…</span>}
       {pend && !pend.knock_window && pend.in_ms !== null && <Clock inMs={pend.in_ms} receivedAt={p.receivedAt} label={t('web.table.clock', { name: names[seat] ?? '' })} />}
@@ -453,16 +453,14 @@ function Actions(q: {
 }
 
 /**
- * The hint: the bot's move in the page's language, named as its button is; in English also the
- * server's explanation (the hint message's text is English: docs/protocol.md).
+ * The hint: the bot's move in the page's language, named as its button is. (The reasons come as
+ * data in the hint message, docs/protocol.md; wording them is the web client's next step.)
  */
-function HintText(q: { t: Translate; voices: Voices; view: PublicView; hint: { action: string; text: string }; seat: number }) {
-  const { lang } = useLang();
+function HintText(q: { t: Translate; voices: Voices; view: PublicView; hint: HintReply; seat: number }) {
   const move = actionLabel(q.t, q.voices, q.view, q.hint.action, q.seat);
   return (
     <div class="hint-text" role="status">
       <p>{q.t('web.table.hint_move', { move })}</p>
-      {lang === 'en' && q.hint.text && <p class="hint-why">{hintWhy(q.hint.text, (a) => actionLabel(q.t, q.voices, q.view, a, q.seat))}</p>}
     </div>
   );
 }
