@@ -257,7 +257,8 @@ std::string Narrator::decision(const PublicView& view) const {
       held();
       break;
     case Phase::kHoldDrawn:
-      key = "status.hold";
+      // A card taken from the discard pile must be swapped in: no "or discard it?".
+      key = s.held_from_discard() ? "status.hold_discard" : "status.hold";
       held();
       break;
     case Phase::kRevealAfterDiscard:

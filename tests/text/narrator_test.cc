@@ -258,5 +258,37 @@ TEST(TextNarratorDecision, ABotDecidingIsToldInTheThirdPerson) {
   }
 }
 
+
+// A card taken from the discard pile must be swapped in (docs/rules.md): the status offers no
+// "or discard it?" to the person deciding nor says so of a bot, in any language.
+TEST(TextNarratorDecision, ACardFromTheDiscardPileIsNotOfferedForDiscarding) {
+  State s(RuleOptions{.players = 4}, 11);
+  while (s.phase() == Phase::kSetupReveal) s.apply(s.legal_actions()[0]);
+  const int active = s.current_player();
+  s.apply(Action::draw_discard());
+  ASSERT_EQ(s.phase(), Phase::kHoldDrawn);
+  for (const Action& a : s.legal_actions()) ASSERT_NE(a.type, ActionType::kDiscard);
+  const std::vector<std::string> names = {"Ann", "Bea", "Carlo", "Dora"};
+  const std::string card = card_text(s.held_card());
+  for (const std::string& code : language_codes()) {
+    const Translator tr(code);
+    for (const Voice v : {Voice::kYou, Voice::kPerson, Voice::kBot}) {
+      std::vector<Voice> voices(4, Voice::kBot);
+      voices[static_cast<size_t>(active)] = v;
+      const std::string told = Narrator(tr, names, 4, voices).decision(s.public_view());
+      EXPECT_EQ(told.find('?'), std::string::npos) << code << ": " << told;
+      if (code == "en") {
+        EXPECT_EQ(told.find("discard it"), std::string::npos) << told;
+      }
+    }
+  }
+  std::vector<Voice> voices(4, Voice::kBot);
+  voices[static_cast<size_t>(active)] = Voice::kYou;
+  EXPECT_EQ(Narrator(Translator("en"), names, 4, voices).decision(s.public_view()),
+            "Swap the " + card +
+                " into your display (a card taken from the discard pile cannot be discarded "
+                "again).");
+}
+
 }  // namespace
 }  // namespace allegra::text
