@@ -197,7 +197,8 @@ void check_writable_folder(const std::string& dir) {
 }
 
 std::string state_dir() {
-  if (const char* xdg = std::getenv("XDG_STATE_HOME"); xdg && *xdg)
+  // A relative XDG_STATE_HOME is invalid and ignored, as the XDG Base Directory spec says.
+  if (const char* xdg = std::getenv("XDG_STATE_HOME"); xdg && *xdg == '/')
     return fmt::format("{}/allegra", xdg);
   if (const char* home = std::getenv("HOME"); home && *home)
     return fmt::format("{}/.local/state/allegra", home);

@@ -1,6 +1,9 @@
 // `allegra play` through the binary: the plain line mode driven by piped input, and clear
 // one-line errors for bad flags and bad save files.
+#include <unistd.h>
+
 #include "cli/cli_runner.h"
+#include "tui/save_lock.h"
 
 namespace {
 
@@ -91,6 +94,59 @@ TEST_F(PlayCli, WithoutATerminalItFallsBackToPlainMode) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.err.find("not a terminal"), std::string::npos) << r.err;
   EXPECT_NE(r.out.find("Your choice:"), std::string::npos);
+}
+
+// On a terminal (a pty from script(1)) whose TERM is dumb, unset or unknown, ncurses printed
+// "Error opening terminal" and exited 1, or drew an unplayable screen: the game now says why and
+// plays in plain lines.
+TEST_F(PlayCli, AnUnusableTerminalFallsBackToPlainModeWithANote) {
+  if (std::system("command -v script >/dev/null 2>&1") != 0) GTEST_SKIP() << "no script(1)";
+  const std::pair<const char*, const char*> cases[] = {
+      {"TERM=dumb", "TERM=dumb cannot move the cursor"},
+      {"-u TERM", "TERM is not set"},
+      {"TERM=no-such-terminal", "TERM=no-such-terminal is unknown here"}};
+  for (const auto& [env, want] : cases) {
+    write("input.txt", "q\n");
+    const std::string command = fmt::format(
+        "cat '{}' | script -qec \"env {} '{}' play --fast --lang en --seed 3 --no-record "
+        "--seats human,easy --save-file '{}'\" /dev/null > '{}' 2>&1",
+        path("input.txt").string(), env, ALLEGRA_BINARY, path("save.json").string(),
+        path("pty.txt").string());
+    const int status = std::system(command.c_str());
+    Result r;
+    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    r.out = read_file(path("pty.txt"));
+    SCOPED_TRACE(env);
+    EXPECT_EQ(r.exit_code, 0) << r.out;
+    EXPECT_NE(r.out.find(want), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("playing in plain line mode (--plain)"), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("Error opening terminal"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("Your choice"), std::string::npos) << r.out;
+    std::filesystem::remove(path("save.json"));
+  }
+}
+
+// Two games on one save: the second is refused, naming who plays it (pid, host, since when),
+// instead of the last to quit overwriting the other's moves.
+TEST_F(PlayCli, ASaveInPlayIsLockedAndTheSecondGameIsToldWho) {
+  ASSERT_EQ(play("--plain --fast --lang en --seed 4 --seats human,easy --no-record", "q\n").exit_code,
+            0);
+  {
+    const allegra::tui::SaveLock held(path("save.json").string());  // "another game"
+    const Result r = play("--plain --fast --lang en --resume --no-record", "q\n");
+    EXPECT_EQ(r.exit_code, 2) << r.out;
+    ASSERT_EQ(lines_of(r.err).size(), 1u) << r.err;
+    EXPECT_NE(r.err.find("is being played by pid " + std::to_string(::getpid()) + " on host "),
+              std::string::npos)
+        << r.err;
+    EXPECT_NE(r.err.find(" since "), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("UTC"), std::string::npos) << r.err;
+    EXPECT_THROW(allegra::tui::SaveLock(path("save.json").string()), allegra::tui::SaveLocked);
+  }
+  // Let go (a crashed game's lock goes with its process): the game continues.
+  const Result r = play("--plain --fast --lang en --resume --no-record", "q\n");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_FALSE(fs::exists(path("save.json.lock"))) << "the lock file goes when the game ends";
 }
 
 // Occurrences of `what` in `text`.
