@@ -204,6 +204,7 @@ void CursesScreen::paint(const Canvas& canvas) {
 ViewOptions CursesScreen::options(const std::string& help) const {
   ViewOptions o{unicode_, help};
   o.scroll = scroll_;
+  o.arrows_scroll = arrows_scroll_;
   if (help_open_) {
     o.help = tr_->tr("help.overlay_keys");
     o.overlay = help_overlay(*tr_);
@@ -404,8 +405,13 @@ bool CursesScreen::announce(const TableModel& model, Wait wait) {
   }
 }
 
-int CursesScreen::show_and_wait(const TableModel& model, const std::string& help) {
+int CursesScreen::show_and_wait(const TableModel& model, const std::string& help, int* scroll) {
   for (;;) {
+    if (scroll != nullptr) {
+      arrows_scroll_ = true;
+      scroll_ = *scroll;
+      *scroll = scroll_ = log_page(model, screen_layout(model, COLS, LINES), options(help)).offset;
+    }
     draw(model, help);
     const KeyEvent e = keys_->read();
     if (e.kind == KeyEvent::Kind::kKey) return e.code;

@@ -275,7 +275,8 @@ void draw_log(const TableModel& m, const TableLayout& layout, const text::Transl
   // the arrow (End would go back to their top, and in the replay viewer PgDn and End move on).
   if (page.more_below())
     canvas.put(area.x, area.y + page.rows,
-               clip_text(tr.tr(notes ? "screen.more_down" : "screen.more"), area.w),
+               clip_text(tr.tr(notes || o.arrows_scroll ? "screen.more_down" : "screen.more"),
+                         area.w),
                Style::kTitle);
 }
 

@@ -29,6 +29,9 @@ struct ViewOptions {
   // When set, drawn over the table instead of it (the help overlay), from line overlay_scroll.
   std::vector<std::string> overlay;
   int overlay_scroll = 0;
+  // The log scrolls with the arrows (the replay viewer, where PgDn and End move on): its "more"
+  // line names the arrow.
+  bool arrows_scroll = false;
 };
 
 // The full screen. `map` (may be null) gives the decision's targets and the cursor.
