@@ -14,7 +14,7 @@
 #include "cli/number_flags.h"
 #include "cli/play_paths.h"
 #include "cli/rule_flags.h"
-#include "engine/player_name.h"
+#include "text/player_name.h"
 #include "tui/curses_screen.h"
 #include "tui/plain_screen.h"
 #include "tui/save_file.h"
@@ -117,7 +117,7 @@ std::vector<tui::SeatConfig> make_seats(const PlayArgs& args, int players,
   }
   std::vector<std::string> all;
   for (const tui::SeatConfig& s : seats) all.push_back(s.name);
-  if (auto problem = names_problem(all)) throw CliError("--names: " + *problem);
+  if (auto problem = text::player_names_problem(all)) throw CliError("--names: " + *problem);
   return seats;
 }
 
@@ -248,9 +248,10 @@ Command add_play_command(CLI::App& app) {
                   "default human,medium,medium,medium")
       ->type_name("LIST");
   sub->add_option("--names", args->names,
-                  fmt::format("Comma-separated names, one per seat, all different: at most {} "
-                              "characters each, no control characters",
-                              kMaxNameLength))
+                  fmt::format("Comma-separated names, one per seat, each looking different: "
+                              "at most {} columns each (8 wide characters), no control or "
+                              "invisible characters",
+                              text::kMaxNameColumns))
       ->type_name("LIST");
   args->seed_option =
       sub->add_option("--seed", args->seed, "Seed of the deal (default: from the clock)")

@@ -231,4 +231,19 @@ TEST_F(CliArgs, EndlessInputsAreRefusedNotRead) {
   expect_error(fmt::format("replay '{}' --check", dir_.string()), {"is a folder, not a file"});
 }
 
+
+// --names follows text/player_name.h: look-alikes, bidirectional controls and invisible
+// characters are refused.
+TEST_F(CliArgs, NamesThatLookAlikeOrHideCharactersAreRefused) {
+  expect_error("play --plain --no-record --seats human,easy --names 'Zo\u00eb,Zoe\u0308'",
+               {"--names: names 1 and 2", "look alike"});
+  expect_error("play --plain --no-record --seats human,easy --names 'Bea,BEA'", {"look alike"});
+  expect_error("play --plain --no-record --seats human,easy --names 'Bea,Ev\u202Eil'",
+               {"--names: name 2 contains a bidirectional control (U+202E)"});
+  expect_error("play --plain --no-record --seats human,easy --names 'Bea,Be\u200Ba'",
+               {"invisible character (U+200B)"});
+  expect_error("play --plain --no-record --seats human,easy --names 'Bea,\u0301'",
+               {"combining mark"});
+}
+
 }  // namespace
