@@ -207,7 +207,7 @@ ViewOptions CursesScreen::options(const std::string& help) const {
   o.arrows_scroll = arrows_scroll_;
   if (help_open_) {
     o.help = tr_->tr("help.overlay_keys");
-    o.overlay = help_overlay(*tr_);
+    o.overlay = last_ ? help_overlay(*tr_, last_->names, last_->viewer) : help_overlay(*tr_);
     o.overlay_scroll = help_scroll_;
   }
   return o;

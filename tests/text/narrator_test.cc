@@ -85,13 +85,13 @@ TEST_F(TextNarrator, KnockSwapTakeAndPut) {
   using T = EventType;
   const CellId k = make_cell(2, 0, 1);
   EXPECT_EQ(say({{.type = T::kKnockerSwapped, .player = 2, .card = 4, .old_card = 9, .cell = k}}),
-            "Carlo swapped the 4 into row 1, column 2 and took the 9 into the hand.");
+            "Carlo swapped the 4 into row 1, column 2 and took the 9 into their hand.");
   EXPECT_EQ(say({{.type = T::kKnockerSwapped,
                   .player = 2,
                   .card = 4,
                   .old_card = kHiddenValue,
                   .cell = k}}),
-            "Carlo swapped the 4 into row 1, column 2 and took the face-down card into the hand.");
+            "Carlo swapped the 4 into row 1, column 2 and took the face-down card into their hand.");
   EXPECT_EQ(say({{.type = T::kTook, .player = 1, .card = kHiddenValue, .cell = k}}),
             "Bea took a face-down card from Carlo’s row 1, column 2.");
   EXPECT_EQ(
