@@ -206,7 +206,8 @@ Command add_replay_command(CLI::App& app) {
       "Exit codes: 0 every game replays, 1 a game does not (the message names its line, round\n"
       "and action), 2 bad arguments or an unreadable or malformed file.\n"
       "Examples:\n"
-      "On a terminal, replay opens a viewer: Left/Right step, PgUp/PgDn jump a round, q quits.\n"
+      "On a terminal, replay opens a viewer: Left/Right step, Up/Down scroll, PgUp/PgDn jump a\n"
+      "round, q quits. FILE - reads standard input.\n"
       "  allegra replay games.jsonl --check\n"
       "  allegra replay games.jsonl --game 3");
   return {sub, [args] { return run_replay(*args); }};
