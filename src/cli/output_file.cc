@@ -44,8 +44,8 @@ void check_output_file(const std::string& path, const std::string& flag, OutputK
     throw CliError(fmt::format("{} '{}' is not a regular file: {}", flag, path, choose));
   const int fd = ::open(path.c_str(), O_RDWR | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0)
-    throw CliError(fmt::format("cannot write {} '{}': {}: {}", flag, path, std::strerror(errno),
-                               choose));
+    throw CliError(
+        fmt::format("cannot write {} '{}': {}: {}", flag, path, std::strerror(errno), choose));
   const std::string_view want = signature(kind);
   std::string start(want.size(), '\0');
   const ssize_t got = ::read(fd, start.data(), start.size());
@@ -56,12 +56,11 @@ void check_output_file(const std::string& path, const std::string& flag, OutputK
                                kind_name(kind), choose));
 }
 
-std::ofstream open_output_file(const std::string& path, const std::string& flag,
-                               OutputKind kind) {
+std::ofstream open_output_file(const std::string& path, const std::string& flag, OutputKind kind) {
   check_output_file(path, flag, kind);
-  const auto mode = std::ios::binary | (kind == OutputKind::kRecords
-                                            ? std::ios::out | std::ios::app
-                                            : std::ios::out | std::ios::trunc);
+  const auto mode =
+      std::ios::binary | (kind == OutputKind::kRecords ? std::ios::out | std::ios::app
+                                                       : std::ios::out | std::ios::trunc);
   std::ofstream out(path, mode);
   if (!out)
     throw CliError(fmt::format("cannot write {} '{}': {}", flag, path, std::strerror(errno)));

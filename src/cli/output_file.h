@@ -24,7 +24,6 @@ void check_output_file(const std::string& path, const std::string& flag, OutputK
 
 // check_output_file(), then opens the file to append (records) or to replace (value data);
 // throws CliError if it cannot be opened.
-std::ofstream open_output_file(const std::string& path, const std::string& flag,
-                               OutputKind kind);
+std::ofstream open_output_file(const std::string& path, const std::string& flag, OutputKind kind);
 
 }  // namespace allegra::cli

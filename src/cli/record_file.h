@@ -12,8 +12,8 @@
 
 namespace allegra::cli {
 
-// Calls `visit(line_number, record)` for every record of the file ("-": standard input), in order; stops early if
-// visit returns false. Throws CliError as described above.
+// Calls `visit(line_number, record)` for every record of the file ("-": standard input), in order;
+// stops early if visit returns false. Throws CliError as described above.
 void for_each_record(const std::string& path,
                      const std::function<bool(int line_number, const GameRecord&)>& visit);
 

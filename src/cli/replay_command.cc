@@ -119,8 +119,8 @@ int run_replay(const ReplayArgs& args) {
   if (args.view && !tui::is_interactive_terminal())
     throw CliError("--view needs a terminal (use --print for text)");
   const std::optional<std::string> no_screen =
-      args.view || (!args.check && !args.print && !args.screen_reader &&
-                    tui::is_interactive_terminal())
+      args.view ||
+              (!args.check && !args.print && !args.screen_reader && tui::is_interactive_terminal())
           ? tui::full_screen_problem()
           : std::nullopt;
   if (args.view && no_screen)
@@ -181,7 +181,8 @@ Command add_replay_command(CLI::App& app) {
   auto args = std::make_shared<ReplayArgs>();
   CLI::App* sub = app.add_subcommand(
       "replay", "Replay recorded games (JSON lines): step through them, check them, or print them");
-  sub->add_option("FILE", args->path, "JSON lines file of game records (selfplay --record); - reads standard input")
+  sub->add_option("FILE", args->path,
+                  "JSON lines file of game records (selfplay --record); - reads standard input")
       ->required();
   sub->add_flag("--check", args->check,
                 "Only check that every game replays exactly (deal, actions, scores, winners); "

@@ -11,9 +11,9 @@
 #include <string>
 
 #include "cli/cli_error.h"
-#include "cli/output_file.h"
 #include "cli/game_printer.h"
 #include "cli/number_flags.h"
+#include "cli/output_file.h"
 #include "cli/play_command.h"
 #include "cli/random_player.h"
 #include "cli/record_file.h"

@@ -12,9 +12,9 @@
 
 #include "bots/bot.h"
 #include "cli/cli_error.h"
-#include "cli/output_file.h"
 #include "cli/mpi_split.h"
 #include "cli/number_flags.h"
+#include "cli/output_file.h"
 #include "cli/record_file.h"
 #include "cli/rule_flags.h"
 #include "engine/record.h"

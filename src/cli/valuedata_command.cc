@@ -10,8 +10,8 @@
 #include <string>
 
 #include "cli/cli_error.h"
-#include "cli/output_file.h"
 #include "cli/number_flags.h"
+#include "cli/output_file.h"
 #include "cli/rule_flags.h"
 #include "cli/sim_command.h"
 #include "sim/value_data.h"

@@ -26,14 +26,14 @@ int code_point_width(char32_t cp) {
   if (u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT)) return 0;
   // Hangul jamo vowels and final consonants join the syllable before them.
   if (c >= 0x1160 && c <= 0x11FF) return 0;
-  const auto eaw =
-      static_cast<UEastAsianWidth>(u_getIntPropertyValue(c, UCHAR_EAST_ASIAN_WIDTH));
+  const auto eaw = static_cast<UEastAsianWidth>(u_getIntPropertyValue(c, UCHAR_EAST_ASIAN_WIDTH));
   return eaw == U_EA_WIDE || eaw == U_EA_FULLWIDTH ? 2 : 1;
 }
 
 int display_width(std::string_view utf8) {
   int width = 0;
-  for (int32_t i = 0; i < static_cast<int32_t>(utf8.size());) width += code_point_width(next(utf8, i));
+  for (int32_t i = 0; i < static_cast<int32_t>(utf8.size());)
+    width += code_point_width(next(utf8, i));
   return width;
 }
 

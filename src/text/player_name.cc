@@ -21,8 +21,8 @@ std::string code(UChar32 c) { return fmt::format("U+{:04X}", static_cast<uint32_
 // Why the code point cannot be in a name, or "".
 std::string character_problem(UChar32 c) {
   if (u_hasBinaryProperty(c, UCHAR_BIDI_CONTROL))
-    return fmt::format(
-        "contains a bidirectional control ({}), which reorders the text around it", code(c));
+    return fmt::format("contains a bidirectional control ({}), which reorders the text around it",
+                       code(c));
   if (u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT))
     return fmt::format("contains an invisible character ({}), so it looks like another name",
                        code(c));
@@ -30,8 +30,7 @@ std::string character_problem(UChar32 c) {
   if (gc == U_SPACE_SEPARATOR && c != ' ')
     return fmt::format("contains a space other than the plain space ({})", code(c));
   if (gc == U_UNASSIGNED || gc == U_PRIVATE_USE_CHAR || gc == U_SURROGATE)
-    return fmt::format("contains a character that is unassigned or for private use ({})",
-                       code(c));
+    return fmt::format("contains a character that is unassigned or for private use ({})", code(c));
   return {};
 }
 
@@ -65,8 +64,7 @@ std::optional<std::string> player_name_problem(std::string_view name) {
     U8_NEXT(bytes, i, length, c);
     if (std::string problem = character_problem(c); !problem.empty()) return problem;
     if (first && is_mark(c))
-      return fmt::format("starts with a combining mark ({}) that has no letter to sit on",
-                         code(c));
+      return fmt::format("starts with a combining mark ({}) that has no letter to sit on", code(c));
     if (c == ' ' && (first || before == ' '))
       return std::string(first ? "starts with a space" : "has two spaces in a row");
     first = false;
@@ -74,9 +72,10 @@ std::optional<std::string> player_name_problem(std::string_view name) {
   }
   if (before == ' ') return std::string("ends with a space");
   if (const int width = display_width(name); width > kMaxNameColumns)
-    return fmt::format("is {} columns wide; a name has at most {} (as many letters, or half as "
-                       "many wide characters such as 漢)",
-                       width, kMaxNameColumns);
+    return fmt::format(
+        "is {} columns wide; a name has at most {} (as many letters, or half as "
+        "many wide characters such as 漢)",
+        width, kMaxNameColumns);
   return std::nullopt;
 }
 
@@ -104,9 +103,10 @@ std::optional<std::string> player_names_problem(const std::vector<std::string>& 
         return names[j] == names[i]
                    ? fmt::format("two players are named '{}'; every name must be different",
                                  names[i])
-                   : fmt::format("names {} and {} ('{}' and '{}') look alike; every name must "
-                                 "look different",
-                                 j + 1, i + 1, names[j], names[i]);
+                   : fmt::format(
+                         "names {} and {} ('{}' and '{}') look alike; every name must "
+                         "look different",
+                         j + 1, i + 1, names[j], names[i]);
   }
   return std::nullopt;
 }

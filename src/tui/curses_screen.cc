@@ -194,7 +194,10 @@ void CursesScreen::paint(const Canvas& canvas) {
       }
       // The right half of a wide character: the terminal drew it with the left half.
       if (g.text.empty() && unicode_) continue;
-      mvaddstr(y, x, unicode_ ? g.text.c_str() : g.text.empty() ? "?" : ascii_glyph(g.text).c_str());
+      mvaddstr(y, x,
+               unicode_         ? g.text.c_str()
+               : g.text.empty() ? "?"
+                                : ascii_glyph(g.text).c_str());
     }
   }
   attrset(A_NORMAL);

@@ -15,10 +15,10 @@
 #include <stdexcept>
 
 #include "engine/json_read.h"
-#include "text/player_name.h"
 #include "engine/replay.h"
 #include "engine/state_codec.h"
 #include "engine/text_input.h"
+#include "text/player_name.h"
 
 namespace allegra::tui {
 namespace fs = std::filesystem;

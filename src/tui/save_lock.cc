@@ -56,12 +56,12 @@ SaveLock::SaveLock(const std::string& save_path) : path_(save_path + ".lock") {
       const std::string holder = holder_of(fd);
       ::close(fd);
       if (error == EWOULDBLOCK)
-        throw SaveLocked(fmt::format("the saved game '{}' is being played by {}", save_path,
-                                     holder));
-      throw std::runtime_error(
-          fmt::format("cannot lock '{}': {}", path_, std::strerror(error)));
+        throw SaveLocked(
+            fmt::format("the saved game '{}' is being played by {}", save_path, holder));
+      throw std::runtime_error(fmt::format("cannot lock '{}': {}", path_, std::strerror(error)));
     }
-    struct stat opened {}, named {};
+    struct stat opened {
+    }, named{};
     if (::fstat(fd, &opened) != 0 || ::stat(path_.c_str(), &named) != 0 ||
         opened.st_ino != named.st_ino || opened.st_dev != named.st_dev) {
       ::close(fd);

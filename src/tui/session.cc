@@ -250,7 +250,7 @@ std::optional<table::Events> Session::ask(const table::Pending& due, Screen& scr
   screen.discard_typeahead();
   show(asking);
   const size_t told = log_.size();
-  save_and_tell();  // a crash or a closed terminal loses nothing
+  save_and_tell();            // a crash or a closed terminal loses nothing
   if (log_.size() != told) {  // the save failed, or works again: shown now
     asking.log = log_;
     show(asking);

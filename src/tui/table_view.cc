@@ -210,7 +210,8 @@ std::string round_text(const TableModel& m, const text::Translator& tr) {
 
 std::string seat_label(const TableModel& m, int p, std::string_view locale, int width,
                        bool unicode) {
-  const std::string total = fmt::format("({})", points_text(m.totals_half[static_cast<size_t>(p)], locale));
+  const std::string total =
+      fmt::format("({})", points_text(m.totals_half[static_cast<size_t>(p)], locale));
   std::string name = m.names[static_cast<size_t>(p)];
   // The total is never cut: the name gives way, its end replaced by an ellipsis.
   const int room = width - 1 - text_width(total);
@@ -274,10 +275,10 @@ void draw_log(const TableModel& m, const TableLayout& layout, const text::Transl
   // The log's "more" names PgDn and End (End: back to the newest lines); notes scroll down with
   // the arrow (End would go back to their top, and in the replay viewer PgDn and End move on).
   if (page.more_below())
-    canvas.put(area.x, area.y + page.rows,
-               clip_text(tr.tr(notes || o.arrows_scroll ? "screen.more_down" : "screen.more"),
-                         area.w),
-               Style::kTitle);
+    canvas.put(
+        area.x, area.y + page.rows,
+        clip_text(tr.tr(notes || o.arrows_scroll ? "screen.more_down" : "screen.more"), area.w),
+        Style::kTitle);
 }
 
 void draw_help(const TableLayout& layout, const ViewOptions& o, Canvas& canvas) {

@@ -174,9 +174,9 @@ TEST_F(CliArgs, RecordOutputsRefuseFilesThatAreNotRecords) {
   expect_error(fmt::format("valuedata --seats random,random --games 1 --out '{}'",
                            path("notes.txt").string()),
                {"--out", "is not an allegra value-data file, so it is left untouched"});
-  expect_error(fmt::format("valuedata --seats random,random --games 1 --out '{}'",
-                           path("g.jsonl").string()),
-               {"is not an allegra value-data file"});
+  expect_error(
+      fmt::format("valuedata --seats random,random --games 1 --out '{}'", path("g.jsonl").string()),
+      {"is not an allegra value-data file"});
   EXPECT_EQ(read_file(path("notes.txt")), "my notes\n");
   ASSERT_EQ(run(fmt::format("valuedata --seats random,random --games 1 --out '{}'",
                             path("v.bin").string()))
@@ -209,8 +209,8 @@ TEST_F(CliArgs, ReplayDashReadsStandardInput) {
   const Result r = run(fmt::format("replay - --check < '{}'", path("g.jsonl").string()));
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("2 games checked, all ok"), std::string::npos) << r.out;
-  const Result piped = run_with(fmt::format("cat '{}' |", path("g.jsonl").string()),
-                                "replay - --print --game 2");
+  const Result piped =
+      run_with(fmt::format("cat '{}' |", path("g.jsonl").string()), "replay - --print --game 2");
   EXPECT_EQ(piped.exit_code, 0) << piped.err;
   EXPECT_FALSE(piped.out.empty());
   write("bad.jsonl", "{}\n");
@@ -230,7 +230,6 @@ TEST_F(CliArgs, EndlessInputsAreRefusedNotRead) {
   // A folder.
   expect_error(fmt::format("replay '{}' --check", dir_.string()), {"is a folder, not a file"});
 }
-
 
 // --names follows text/player_name.h: look-alikes, bidirectional controls and invisible
 // characters are refused.

@@ -115,13 +115,14 @@ std::string cases(const std::string& code) {
              {.type = T::kTurnStarted, .player = 0},
              {.type = T::kKnockerSwapped, .player = 0, .card = 4, .old_card = 9, .cell = c},
              {.type = T::kCleared,
-              .player = 0,
-              .card = 4,
-              .line = static_cast<uint8_t>(row_line_id(0, 0))}}))
+             .player = 0,
+             .card = 4,
+             .line = static_cast<uint8_t>(row_line_id(0, 0))}}))
       out << "  " << l << "\n";
   }
-  out << "- " << tr.tr("status.take", {{"actor", "you"}, {"target", "other"}, {"knocker", "Emil"},
-                                       {"name", "Ida"}})
+  out << "- "
+      << tr.tr("status.take",
+               {{"actor", "you"}, {"target", "other"}, {"knocker", "Emil"}, {"name", "Ida"}})
       << "\n";
   out << "- " << tr.tr("desc.seat", {{"actor", "other"}, {"name", "Emil"}, {"total", 3}}) << "\n";
   for (const char* key : {"input.empty", "help.key_type", "help.table_grid"})

@@ -86,12 +86,13 @@ TEST_F(TextNarrator, KnockSwapTakeAndPut) {
   const CellId k = make_cell(2, 0, 1);
   EXPECT_EQ(say({{.type = T::kKnockerSwapped, .player = 2, .card = 4, .old_card = 9, .cell = k}}),
             "Carlo swapped the 4 into row 1, column 2 and took the 9 into their hand.");
-  EXPECT_EQ(say({{.type = T::kKnockerSwapped,
-                  .player = 2,
-                  .card = 4,
-                  .old_card = kHiddenValue,
-                  .cell = k}}),
-            "Carlo swapped the 4 into row 1, column 2 and took the face-down card into their hand.");
+  EXPECT_EQ(
+      say({{.type = T::kKnockerSwapped,
+            .player = 2,
+            .card = 4,
+            .old_card = kHiddenValue,
+            .cell = k}}),
+      "Carlo swapped the 4 into row 1, column 2 and took the face-down card into their hand.");
   EXPECT_EQ(say({{.type = T::kTook, .player = 1, .card = kHiddenValue, .cell = k}}),
             "Bea took a face-down card from Carlo’s row 1, column 2.");
   EXPECT_EQ(
@@ -257,7 +258,6 @@ TEST(TextNarratorDecision, ABotDecidingIsToldInTheThirdPerson) {
     EXPECT_EQ(told.find('?'), std::string::npos) << code << ": " << told;
   }
 }
-
 
 // A card taken from the discard pile must be swapped in (docs/rules.md): the status offers no
 // "or discard it?" to the person deciding nor says so of a bot, in any language.

@@ -11,9 +11,9 @@ namespace {
 std::string problem_of(std::string_view name) { return player_name_problem(name).value_or(""); }
 
 TEST(TextPlayerName, AcceptsOrdinaryNamesOfEveryScript) {
-  for (const char* name : {"Bea", "Anne-Marie", "Zoë", "Zoe\u0308", "José María", "Ñandú",
-                           "Dvořák", "Øyvind", "漢字漢字漢字漢字", "Ελένη", "Алёна", "O'Neil",
-                           "Bartholomäus Xyz", "Player 2"})
+  for (const char* name :
+       {"Bea", "Anne-Marie", "Zoë", "Zoe\u0308", "José María", "Ñandú", "Dvořák", "Øyvind",
+        "漢字漢字漢字漢字", "Ελένη", "Алёна", "O'Neil", "Bartholomäus Xyz", "Player 2"})
     EXPECT_EQ(problem_of(name), "") << name;
 }
 

@@ -129,8 +129,8 @@ TEST_F(PlayCli, AnUnusableTerminalFallsBackToPlainModeWithANote) {
 // Two games on one save: the second is refused, naming who plays it (pid, host, since when),
 // instead of the last to quit overwriting the other's moves.
 TEST_F(PlayCli, ASaveInPlayIsLockedAndTheSecondGameIsToldWho) {
-  ASSERT_EQ(play("--plain --fast --lang en --seed 4 --seats human,easy --no-record", "q\n").exit_code,
-            0);
+  ASSERT_EQ(
+      play("--plain --fast --lang en --seed 4 --seats human,easy --no-record", "q\n").exit_code, 0);
   {
     const allegra::tui::SaveLock held(path("save.json").string());  // "another game"
     const Result r = play("--plain --fast --lang en --resume --no-record", "q\n");

@@ -88,9 +88,9 @@ TEST(TuiWrap, TheStatusLineWrapsAndTheButtonsFollowIt) {
     s.apply(Action::draw_pile());
     ASSERT_EQ(s.phase(), Phase::kKnockWindow);
     TableModel m = make_model(s.public_view(), names, s.current_player());
-    for (const char* key : {"status.knocker_swap", "status.put", "status.choose_knocker",
-                            "status.hold", "status.hold_discard", "status.knock", "status.take",
-                            "status.setup"})
+    for (const char* key :
+         {"status.knocker_swap", "status.put", "status.choose_knocker", "status.hold",
+          "status.hold_discard", "status.knock", "status.take", "status.setup"})
       for (const char* actor : {"you", "person", "other"}) {
         m.status = tr.tr(key, {{"actor", actor},
                                {"target", "other"},
@@ -129,7 +129,8 @@ std::string paged_text(const TableModel& m, const TableLayout& layout, const tex
     }
     last = p.first + static_cast<int>(p.lines.size()) - 1;
     if (!p.more_below()) break;
-    EXPECT_TRUE(shows_whole(c, tr.tr(m.notes.empty() ? "screen.more" : "screen.more_down"))) << c.text();
+    EXPECT_TRUE(shows_whole(c, tr.tr(m.notes.empty() ? "screen.more" : "screen.more_down")))
+        << c.text();
     o.scroll = p.offset + page_step(p.rows);
   }
   return out;
@@ -360,7 +361,6 @@ TEST(TuiCellNames, TypedShortFormsNameCellsAsTheScreenDoes) {
   }
   EXPECT_TRUE(found);
 }
-
 
 // The text of a rectangle's first row.
 std::string rect_text(const Canvas& c, const Rect& r) {

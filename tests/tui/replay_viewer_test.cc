@@ -99,7 +99,6 @@ TEST(TuiReplayViewer, TranscriptTellsEveryRoundEndInSentences) {
   EXPECT_EQ(results, rounds);
 }
 
-
 // At 80x24 a round's result and the game's summary are longer than the screen: their "more"
 // line named PgDn and End, which in the viewer jump to the next round and the end, so the
 // rest could not be seen. It names the arrow now, and scrolling with it shows every note. The
@@ -116,7 +115,7 @@ TEST(TuiReplayViewer, TheLastFrameNamesTheWinnerAndEveryNoteScrollsIntoView) {
     if (s.is_chance_node()) recorder.deal(s);
   }
   GameRecord record = recorder.record();
-  record.seats = {{"Alexandrina Abcd", ""}, {"Bartholomäus Xyz", "random"},
+  record.seats = {{"Alexandrina Abcd", ""},       {"Bartholomäus Xyz", "random"},
                   {"Constantinopel C", "random"}, {"Dorothea Dmitrie", "random"},
                   {"Emiliano Eduardo", "random"}, {"Friedericke Fffg", "random"}};
   const ReplayFrames frames(record, 1, tr);

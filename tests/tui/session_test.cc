@@ -234,8 +234,8 @@ TEST_F(TuiSession, RoundResultsAreInTheLogAlsoAfterResuming) {
   ASSERT_GE(session.record().rounds.size(), 2u) << "quit in round 2 or later";
   const auto result_line = [](const std::vector<std::string>& log) {
     return std::find_if(log.begin(), log.end(), [](const std::string& l) {
-      return l.rfind("End of round 1", 0) == 0;
-    }) != log.end();
+             return l.rfind("End of round 1", 0) == 0;
+           }) != log.end();
   };
   EXPECT_TRUE(result_line(first.log));
   State state(RuleOptions{}, 1);
@@ -260,7 +260,8 @@ TEST_F(TuiSession, AFailingSaveIsToldAtOnceAndTriedAgain) {
   SessionConfig c = config("human,easy,easy,easy");
   int writes = 0;
   c.write_save = [&](const std::string& path, const std::string& text) {
-    if (++writes <= 3) throw std::runtime_error("cannot write '" + path + "': No space left on device");
+    if (++writes <= 3)
+      throw std::runtime_error("cannot write '" + path + "': No space left on device");
     write_file_atomically(path, text);
   };
   ScriptedScreen screen;
