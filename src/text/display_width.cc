@@ -9,7 +9,7 @@ namespace allegra::text {
 namespace {
 
 // Decodes the code point at text[i] and advances i; an invalid sequence gives U+FFFD.
-char32_t next(std::string_view text, int32_t& i) {
+char32_t decode_next(std::string_view text, int32_t& i) {
   UChar32 c = 0;
   U8_NEXT_OR_FFFD(reinterpret_cast<const uint8_t*>(text.data()), i,
                   static_cast<int32_t>(text.size()), c);
@@ -33,7 +33,7 @@ int code_point_width(char32_t cp) {
 int display_width(std::string_view utf8) {
   int width = 0;
   for (int32_t i = 0; i < static_cast<int32_t>(utf8.size());)
-    width += code_point_width(next(utf8, i));
+    width += code_point_width(decode_next(utf8, i));
   return width;
 }
 
@@ -42,7 +42,7 @@ std::string clip_to_width(std::string_view utf8, int columns) {
   int32_t end = 0;
   for (int32_t i = 0; i < static_cast<int32_t>(utf8.size());) {
     const int32_t start = i;
-    const int w = code_point_width(next(utf8, i));
+    const int w = code_point_width(decode_next(utf8, i));
     if (width + w > columns) return std::string(utf8.substr(0, static_cast<size_t>(start)));
     width += w;
     end = i;

@@ -16,31 +16,32 @@
 namespace allegra::text {
 namespace {
 
-std::string code(UChar32 c) { return fmt::format("U+{:04X}", static_cast<uint32_t>(c)); }
+std::string code_point_name(UChar32 c) { return fmt::format("U+{:04X}", static_cast<uint32_t>(c)); }
 
 // Why the code point cannot be in a name, or "".
 std::string character_problem(UChar32 c) {
   if (u_hasBinaryProperty(c, UCHAR_BIDI_CONTROL))
     return fmt::format("contains a bidirectional control ({}), which reorders the text around it",
-                       code(c));
+                       code_point_name(c));
   if (u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT))
     return fmt::format("contains an invisible character ({}), so it looks like another name",
-                       code(c));
+                       code_point_name(c));
   const auto gc = static_cast<UCharCategory>(u_charType(c));
   if (gc == U_SPACE_SEPARATOR && c != ' ')
-    return fmt::format("contains a space other than the plain space ({})", code(c));
+    return fmt::format("contains a space other than the plain space ({})", code_point_name(c));
   if (gc == U_UNASSIGNED || gc == U_PRIVATE_USE_CHAR || gc == U_SURROGATE)
-    return fmt::format("contains a character that is unassigned or for private use ({})", code(c));
+    return fmt::format("contains a character that is unassigned or for private use ({})",
+                       code_point_name(c));
   return {};
 }
 
-bool is_mark(UChar32 c) {
+bool is_combining_mark(UChar32 c) {
   const auto gc = static_cast<UCharCategory>(u_charType(c));
   return gc == U_NON_SPACING_MARK || gc == U_COMBINING_SPACING_MARK || gc == U_ENCLOSING_MARK;
 }
 
 // ICU's confusable skeleton of a name ("" if ICU fails: then only the keys compare).
-std::string skeleton(std::string_view name) {
+std::string confusable_skeleton(std::string_view name) {
   UErrorCode status = U_ZERO_ERROR;
   std::unique_ptr<USpoofChecker, decltype(&uspoof_close)> checker(uspoof_open(&status),
                                                                   &uspoof_close);
@@ -63,8 +64,9 @@ std::optional<std::string> player_name_problem(std::string_view name) {
     UChar32 c = 0;
     U8_NEXT(bytes, i, length, c);
     if (std::string problem = character_problem(c); !problem.empty()) return problem;
-    if (first && is_mark(c))
-      return fmt::format("starts with a combining mark ({}) that has no letter to sit on", code(c));
+    if (first && is_combining_mark(c))
+      return fmt::format("starts with a combining mark ({}) that has no letter to sit on",
+                         code_point_name(c));
     if (c == ' ' && (first || before == ' '))
       return std::string(first ? "starts with a space" : "has two spaces in a row");
     first = false;
@@ -89,8 +91,8 @@ std::string player_name_key(std::string_view name) {
 
 bool names_look_alike(std::string_view a, std::string_view b) {
   if (player_name_key(a) == player_name_key(b)) return true;
-  const std::string sa = skeleton(a);
-  return !sa.empty() && sa == skeleton(b);
+  const std::string sa = confusable_skeleton(a);
+  return !sa.empty() && sa == confusable_skeleton(b);
 }
 
 std::optional<std::string> player_names_problem(const std::vector<std::string>& names) {

@@ -13,13 +13,13 @@
 namespace allegra::tui {
 namespace {
 
-std::string host_name() {
+std::string lock_host_name() {
   char name[256] = {};
   if (::gethostname(name, sizeof name - 1) != 0) return "?";
   return name;
 }
 
-std::string utc_now() {
+std::string lock_time_now() {
   const std::time_t t = std::time(nullptr);
   std::tm tm{};
   ::gmtime_r(&t, &tm);
@@ -29,7 +29,7 @@ std::string utc_now() {
 }
 
 // What the holder wrote in the lock file, on one line.
-std::string holder_of(int fd) {
+std::string lock_holder(int fd) {
   std::string text(512, '\0');
   const ssize_t got = ::pread(fd, text.data(), text.size(), 0);
   text.resize(got > 0 ? static_cast<size_t>(got) : 0);
@@ -53,7 +53,7 @@ SaveLock::SaveLock(const std::string& save_path) : path_(save_path + ".lock") {
           fmt::format("cannot make the lock file '{}': {}", path_, std::strerror(errno)));
     if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
       const int error = errno;
-      const std::string holder = holder_of(fd);
+      const std::string holder = lock_holder(fd);
       ::close(fd);
       if (error == EWOULDBLOCK)
         throw SaveLocked(
@@ -69,7 +69,7 @@ SaveLock::SaveLock(const std::string& save_path) : path_(save_path + ".lock") {
     }
     fd_ = fd;
     const std::string who =
-        fmt::format("pid {} on host {} since {}\n", ::getpid(), host_name(), utc_now());
+        fmt::format("pid {} on host {} since {}\n", ::getpid(), lock_host_name(), lock_time_now());
     if (::ftruncate(fd_, 0) != 0 ||
         ::pwrite(fd_, who.data(), who.size(), 0) != static_cast<ssize_t>(who.size())) {
       // The lock holds without the note; a second game is then told "another process".

@@ -93,7 +93,7 @@ std::string transcript(const std::string& code, uint64_t seed = kSeed,
 // before a vowel ("d’Emil"), the status after taking from the discard pile (no "or discard
 // it?"), the knocker's swap and a clear told without a second "and", the examples naming a
 // player who plays (not "Bea"), and the "more" lines and page keys in each language.
-std::string cases(const std::string& code) {
+std::string golden_cases(const std::string& code) {
   const Translator tr(code);
   const std::vector<std::string> names = {"Emil", "Ida", "Olaf"};
   std::ostringstream out;
@@ -147,7 +147,7 @@ TEST_P(TextGolden, TranscriptMatchesTheCheckedInFile) {
   // chain at -O1 with the tests' precompiled header.
   const std::string path =
       fmt::format("{}/tests/text/golden/transcript.{}.txt", ALLEGRA_SOURCE_DIR, GetParam());
-  const std::string got = transcript(GetParam()) + cases(GetParam());
+  const std::string got = transcript(GetParam()) + golden_cases(GetParam());
   const char* update = std::getenv("ALLEGRA_UPDATE_GOLDEN");
   if (update != nullptr && std::string(update) == "1") {
     std::ofstream(path, std::ios::binary) << got;

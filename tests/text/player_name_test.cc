@@ -8,13 +8,15 @@ namespace allegra::text {
 namespace {
 
 // The problem's text, or "" if the name is accepted.
-std::string problem_of(std::string_view name) { return player_name_problem(name).value_or(""); }
+std::string name_problem_text(std::string_view name) {
+  return player_name_problem(name).value_or("");
+}
 
 TEST(TextPlayerName, AcceptsOrdinaryNamesOfEveryScript) {
   for (const char* name :
        {"Bea", "Anne-Marie", "Zoë", "Zoe\u0308", "José María", "Ñandú", "Dvořák", "Øyvind",
         "漢字漢字漢字漢字", "Ελένη", "Алёна", "O'Neil", "Bartholomäus Xyz", "Player 2"})
-    EXPECT_EQ(problem_of(name), "") << name;
+    EXPECT_EQ(name_problem_text(name), "") << name;
 }
 
 TEST(TextPlayerName, RefusesInvisibleMisleadingAndTooWideNames) {
@@ -37,7 +39,8 @@ TEST(TextPlayerName, RefusesInvisibleMisleadingAndTooWideNames) {
       {"Bea\x1b[31m", "control character"},
       {"", "is empty"}};
   for (const auto& [name, want] : cases)
-    EXPECT_NE(problem_of(name).find(want), std::string::npos) << want << ": " << problem_of(name);
+    EXPECT_NE(name_problem_text(name).find(want), std::string::npos)
+        << want << ": " << name_problem_text(name);
 }
 
 TEST(TextPlayerName, NamesAreComparedAsTheyLook) {
