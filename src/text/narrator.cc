@@ -261,8 +261,14 @@ std::string Narrator::decision(const PublicView& view) const {
       held();
       break;
     case Phase::kHoldDrawn:
-      // A card taken from the discard pile must be swapped in: no "or discard it?".
-      key = s.held_from_discard() ? "status.hold_discard" : "status.hold";
+      // The prompt offers what is legal: a card taken from the discard pile must be swapped in
+      // (unless --discard-draw-may-discard), and so must any card when no face-down card is
+      // left to turn up after discarding.
+      if (const auto legal = view.legal_actions();
+          std::find(legal.begin(), legal.end(), Action::discard()) != legal.end())
+        key = "status.hold";
+      else
+        key = s.held_from_discard() ? "status.hold_discard" : "status.hold_swap";
       held();
       break;
     case Phase::kRevealAfterDiscard:

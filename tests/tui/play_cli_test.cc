@@ -149,6 +149,34 @@ TEST_F(PlayCli, ASaveInPlayIsLockedAndTheSecondGameIsToldWho) {
   EXPECT_FALSE(fs::exists(path("save.json.lock"))) << "the lock file goes when the game ends";
 }
 
+// A full disk (a 64 KiB tmpfs filled up, where the machine lets us mount one): the failing save
+// is told at the first decision, not only at quit when every move since is lost.
+TEST_F(PlayCli, AFullDiskIsToldAtTheFirstDecision) {
+  const fs::path full = path("full");
+  fs::create_directories(full);
+  if (::geteuid() != 0 ||
+      std::system(fmt::format("mount -t tmpfs -o size=64k tmpfs '{}' 2>/dev/null", full.string())
+                      .c_str()) != 0)
+    GTEST_SKIP() << "cannot mount a tmpfs here";
+  struct Unmount {
+    fs::path dir;
+    ~Unmount() { (void)std::system(fmt::format("umount '{}'", dir.string()).c_str()); }
+  } unmount{full};
+  (void)std::system(
+      fmt::format("dd if=/dev/zero of='{}/filler' bs=4k >/dev/null 2>&1", full.string()).c_str());
+  write("input.txt", "1\n1\nq\n");
+  const Result r = run(fmt::format(
+      "play --plain --fast --lang en --seed 4 --seats human,easy --no-record --save-file '{}' < "
+      "'{}'",
+      (full / "save.json").string(), path("input.txt").string()));
+  const size_t told = r.out.find("Cannot save the game in");
+  ASSERT_NE(told, std::string::npos) << r.out << r.err;
+  EXPECT_NE(r.out.find("No space left on device", told), std::string::npos) << r.out;
+  EXPECT_LT(told, r.out.find("Your choice")) << "told before the first choice is made";
+  EXPECT_EQ(r.exit_code, 2) << "the save fails again at quit: an error, never a silent loss";
+  EXPECT_NE(r.err.find("No space left on device"), std::string::npos) << r.err;
+}
+
 // Occurrences of `what` in `text`.
 size_t count_of(const std::string& text, const std::string& what) {
   size_t n = 0;

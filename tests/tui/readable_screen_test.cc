@@ -90,7 +90,7 @@ TEST(TuiWrap, TheStatusLineWrapsAndTheButtonsFollowIt) {
     TableModel m = make_model(s.public_view(), names, s.current_player());
     for (const char* key :
          {"status.knocker_swap", "status.put", "status.choose_knocker", "status.hold",
-          "status.hold_discard", "status.knock", "status.take", "status.setup"})
+          "status.hold_discard", "status.hold_swap", "status.knock", "status.take", "status.setup"})
       for (const char* actor : {"you", "person", "other"}) {
         m.status = tr.tr(key, {{"actor", actor},
                                {"target", "other"},
