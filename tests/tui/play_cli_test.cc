@@ -126,6 +126,32 @@ TEST_F(PlayCli, AnUnusableTerminalFallsBackToPlainModeWithANote) {
   }
 }
 
+// The replay viewer on such a terminal: the games are printed with a note; --view is refused.
+TEST_F(PlayCli, TheReplayViewerOnAnUnusableTerminalPrintsInstead) {
+  if (std::system("command -v script >/dev/null 2>&1") != 0) GTEST_SKIP() << "no script(1)";
+  ASSERT_EQ(run(fmt::format("selfplay --quiet --record '{}'", path("g.jsonl").string())).exit_code,
+            0);
+  for (const char* view : {"", "--view"}) {
+    const std::string command = fmt::format(
+        "script -qec \"env TERM=dumb '{}' replay '{}' {}; echo exit=\\$?\" /dev/null < /dev/null "
+        "> '{}' 2>&1",
+        ALLEGRA_BINARY, path("g.jsonl").string(), view, path("pty.txt").string());
+    (void)std::system(command.c_str());
+    const std::string out = read_file(path("pty.txt"));
+    SCOPED_TRACE(view);
+    if (*view == '\0') {
+      EXPECT_NE(out.find("cannot move the cursor or clear the screen: printing the games"),
+                std::string::npos)
+          << out;
+      EXPECT_NE(out.find("exit=0"), std::string::npos) << out;
+    } else {
+      EXPECT_NE(out.find("allegra: error: --view needs a full-screen terminal"), std::string::npos)
+          << out;
+      EXPECT_NE(out.find("exit=2"), std::string::npos) << out;
+    }
+  }
+}
+
 // Two games on one save: the second is refused, naming who plays it (pid, host, since when),
 // instead of the last to quit overwriting the other's moves.
 TEST_F(PlayCli, ASaveInPlayIsLockedAndTheSecondGameIsToldWho) {
