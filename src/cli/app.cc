@@ -54,6 +54,22 @@ int report(std::string_view message) {
 // nothing to print and so are faster, rank 0 would often be killed before its message got out.
 int report_on_rank0(std::string_view message) { return quiet_rank() ? kExitOk : report(message); }
 
+// An option given an empty value (`--seats ''`, `--record ''`, `--save-file ''`) was silently
+// taken as "not given": refused, for the commands of the terminal game and the tools (serve
+// and loadtest check their own). Options whose value may be left out (--resume) are exempt.
+void refuse_empty_values(const CLI::App& command) {
+  const std::string name = command.get_name();
+  if (name == "serve" || name == "loadtest") return;
+  for (const CLI::Option* o : command.get_options()) {
+    if (o->count() == 0 || o->get_type_size_min() == 0 || o->get_expected_min() == 0) continue;
+    if (o->get_name() == "--lang") continue;  // require_lang_value() lists the languages
+    for (const std::string& value : o->results())
+      if (value.empty())
+        throw CliError(fmt::format("{} needs a value, and '' is empty: give one, or leave {} out",
+                                   o->get_name(), o->get_name()));
+  }
+}
+
 }  // namespace
 
 int run_app(int argc, char** argv) {
@@ -81,6 +97,7 @@ int run_app(int argc, char** argv) {
     for (const Command& c : commands)
       if (c.app->parsed()) {
         try {
+          refuse_empty_values(*c.app);
           check_mpi_launch(c.app->get_name());
         } catch (const CliError& e) {
           return report_on_rank0(e.what());

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,11 +14,13 @@
 #include "cli/number_flags.h"
 #include "cli/play_paths.h"
 #include "cli/rule_flags.h"
-#include "engine/player_name.h"
+#include "text/player_name.h"
 #include "tui/curses_screen.h"
 #include "tui/plain_screen.h"
 #include "tui/save_file.h"
+#include "tui/save_lock.h"
 #include "tui/session.h"
+#include "tui/terminal_check.h"
 
 namespace allegra::cli {
 namespace {
@@ -114,12 +117,22 @@ std::vector<tui::SeatConfig> make_seats(const PlayArgs& args, int players,
   }
   std::vector<std::string> all;
   for (const tui::SeatConfig& s : seats) all.push_back(s.name);
-  if (auto problem = names_problem(all)) throw CliError("--names: " + *problem);
+  if (auto problem = text::player_names_problem(all)) throw CliError("--names: " + *problem);
   return seats;
+}
+
+// Flags that contradict each other are refused, not settled by one of them silently.
+void check_contradictions(const PlayArgs& args) {
+  const auto given = [&](const char* name) { return args.app->get_option(name)->count() > 0; };
+  if (args.no_record && given("--record"))
+    throw CliError("--no-record and --record contradict each other: give one of them");
+  if (args.fast && given("--delay"))
+    throw CliError("--fast is --delay 0, so it contradicts --delay: give one of them");
 }
 
 int run_play(const PlayArgs& args) {
   require_lang_value(args.lang_option, args.lang);
+  check_contradictions(args);
   const auto tr = std::make_unique<text::Translator>(translator_for(args.lang));
   check_resume_flags(args);
 
@@ -150,6 +163,16 @@ int run_play(const PlayArgs& args) {
   config.record_path = paths.record_path;
   config.resume_command = paths.resume_command;
 
+  // One game at a time on a save: a second `play --resume` would overwrite the first's moves.
+  std::optional<tui::SaveLock> lock;
+  try {
+    lock.emplace(config.save_path);
+  } catch (const tui::SaveLocked& e) {
+    throw CliError(fmt::format("{}: quit that game first, or play another one", e.what()));
+  } catch (const std::runtime_error& e) {
+    throw CliError(fmt::format("{}: choose another --save-file PATH", e.what()));
+  }
+
   std::unique_ptr<tui::Session> session;
   if (args.resume()) {
     try {
@@ -172,6 +195,12 @@ int run_play(const PlayArgs& args) {
   if (!plain && !tui::is_interactive_terminal()) {
     fmt::print(stderr, "allegra: not a terminal: playing in plain line mode (--plain)\n");
     plain = true;
+  }
+  if (!plain) {
+    if (const auto problem = tui::full_screen_problem()) {
+      fmt::print(stderr, "allegra: {}: playing in plain line mode (--plain)\n", *problem);
+      plain = true;
+    }
   }
   try {
     if (plain) {
@@ -219,9 +248,10 @@ Command add_play_command(CLI::App& app) {
                   "default human,medium,medium,medium")
       ->type_name("LIST");
   sub->add_option("--names", args->names,
-                  fmt::format("Comma-separated names, one per seat, all different: at most {} "
-                              "characters each, no control characters",
-                              kMaxNameLength))
+                  fmt::format("Comma-separated names, one per seat, each looking different: "
+                              "at most {} columns each (8 wide characters), no control or "
+                              "invisible characters",
+                              text::kMaxNameColumns))
       ->type_name("LIST");
   args->seed_option =
       sub->add_option("--seed", args->seed, "Seed of the deal (default: from the clock)")

@@ -42,7 +42,12 @@ std::string parent_of(const std::string& path) {
 std::string checked_state_dir(const text::Translator& tr, std::vector<std::string>* notes) {
   const char* xdg = std::getenv("XDG_STATE_HOME");
   const char* home = std::getenv("HOME");
-  if (!(xdg && *xdg)) {
+  if (xdg && *xdg && *xdg != '/')
+    notes->push_back(fmt::format(
+        "XDG_STATE_HOME is '{}', which is not an absolute path: it is ignored, as the XDG "
+        "Base Directory spec says",
+        xdg));
+  if (!(xdg && *xdg == '/')) {
     std::error_code ec;
     if (home && *home && !fs::is_directory(home, ec))
       throw CliError(fmt::format(

@@ -12,15 +12,13 @@
 
 namespace allegra::cli {
 
-// Calls `visit(line_number, record)` for every record of the file, in order; stops early if
-// visit returns false. Throws CliError as described above.
+// Calls `visit(line_number, record)` for every record of the file ("-": standard input), in order;
+// stops early if visit returns false. Throws CliError as described above.
 void for_each_record(const std::string& path,
                      const std::function<bool(int line_number, const GameRecord&)>& visit);
 
 // Checks, before any game is played, that `path` may receive records (flag: the option that
-// named it, for the message): a new file, an empty one, or a file of game records (its first
-// line starts as a record does). A folder, a device, a file that cannot be written or any
-// other file (a save, notes, ...) is a CliError: such a file is never replaced or appended to.
+// named it, for the message): check_output_file(path, flag, OutputKind::kRecords).
 void check_record_output(const std::string& path, const std::string& flag);
 
 }  // namespace allegra::cli

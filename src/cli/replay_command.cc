@@ -18,6 +18,7 @@
 #include "text/translator.h"
 #include "tui/curses_screen.h"
 #include "tui/replay_viewer.h"
+#include "tui/terminal_check.h"
 
 namespace allegra::cli {
 namespace {
@@ -117,8 +118,17 @@ int run_replay(const ReplayArgs& args) {
     throw CliError("--view cannot be combined with --check or --print");
   if (args.view && !tui::is_interactive_terminal())
     throw CliError("--view needs a terminal (use --print for text)");
-  if (args.view ||
-      (!args.check && !args.print && !args.screen_reader && tui::is_interactive_terminal()))
+  const std::optional<std::string> no_screen =
+      args.view ||
+              (!args.check && !args.print && !args.screen_reader && tui::is_interactive_terminal())
+          ? tui::full_screen_problem()
+          : std::nullopt;
+  if (args.view && no_screen)
+    throw CliError(fmt::format("--view needs a full-screen terminal, but {} (use --print for text)",
+                               *no_screen));
+  if (no_screen) fmt::print(stderr, "allegra: {}: printing the games (--print)\n", *no_screen);
+  if (args.view || (!no_screen && !args.check && !args.print && !args.screen_reader &&
+                    tui::is_interactive_terminal()))
     return run_viewer(args);
   // Text in the --lang language; --print is English without it (a stable language for
   // scripts), --screen-reader speaks the language of the environment.
@@ -171,7 +181,8 @@ Command add_replay_command(CLI::App& app) {
   auto args = std::make_shared<ReplayArgs>();
   CLI::App* sub = app.add_subcommand(
       "replay", "Replay recorded games (JSON lines): step through them, check them, or print them");
-  sub->add_option("FILE", args->path, "JSON lines file of game records (selfplay --record)")
+  sub->add_option("FILE", args->path,
+                  "JSON lines file of game records (selfplay --record); - reads standard input")
       ->required();
   sub->add_flag("--check", args->check,
                 "Only check that every game replays exactly (deal, actions, scores, winners); "
@@ -196,7 +207,8 @@ Command add_replay_command(CLI::App& app) {
       "Exit codes: 0 every game replays, 1 a game does not (the message names its line, round\n"
       "and action), 2 bad arguments or an unreadable or malformed file.\n"
       "Examples:\n"
-      "On a terminal, replay opens a viewer: Left/Right step, PgUp/PgDn jump a round, q quits.\n"
+      "On a terminal, replay opens a viewer: Left/Right step, Up/Down scroll, PgUp/PgDn jump a\n"
+      "round, q quits. FILE - reads standard input.\n"
       "  allegra replay games.jsonl --check\n"
       "  allegra replay games.jsonl --game 3");
   return {sub, [args] { return run_replay(*args); }};

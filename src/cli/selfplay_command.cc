@@ -13,6 +13,7 @@
 #include "cli/cli_error.h"
 #include "cli/game_printer.h"
 #include "cli/number_flags.h"
+#include "cli/output_file.h"
 #include "cli/play_command.h"
 #include "cli/random_player.h"
 #include "cli/record_file.h"
@@ -41,11 +42,8 @@ int run_selfplay(const SelfplayArgs& args) {
   const RuleOptions options = rule_options(args.rules);
   std::ofstream record_file;
   if (!args.record_path.empty()) {
-    check_record_output(args.record_path, "--record");
-    record_file.open(args.record_path, std::ios::out | std::ios::trunc);
-    if (!record_file)
-      throw CliError(
-          fmt::format("cannot write record file '{}': {}", args.record_path, std::strerror(errno)));
+    // Appended to, as `play` does (cli/output_file.h).
+    record_file = open_output_file(args.record_path, "--record", OutputKind::kRecords);
   }
   for (int g = 0; g < args.games; ++g) {
     const uint64_t seed = args.seed + static_cast<uint64_t>(g);

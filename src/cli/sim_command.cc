@@ -14,6 +14,7 @@
 #include "cli/cli_error.h"
 #include "cli/mpi_split.h"
 #include "cli/number_flags.h"
+#include "cli/output_file.h"
 #include "cli/record_file.h"
 #include "cli/rule_flags.h"
 #include "engine/record.h"
@@ -61,11 +62,8 @@ int run_sim(const SimArgs& args) {
 
   std::ofstream record_file;
   if (!args.record_path.empty() && split.is_root()) {  // rank 0 alone writes
-    check_record_output(args.record_path, "--record");
-    record_file.open(args.record_path, std::ios::out | std::ios::trunc);
-    if (!record_file)
-      throw CliError(
-          fmt::format("cannot write record file '{}': {}", args.record_path, std::strerror(errno)));
+    // Appended to, as `play` does (cli/output_file.h).
+    record_file = open_output_file(args.record_path, "--record", OutputKind::kRecords);
   }
 
   sim::SimConfig config;

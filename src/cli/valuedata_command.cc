@@ -11,6 +11,7 @@
 
 #include "cli/cli_error.h"
 #include "cli/number_flags.h"
+#include "cli/output_file.h"
 #include "cli/rule_flags.h"
 #include "cli/sim_command.h"
 #include "sim/value_data.h"
@@ -41,8 +42,8 @@ int run_valuedata(const ValueDataArgs& args) {
   config.seed = args.seed;
   config.threads = args.threads;
   config.every = args.every;
-  std::ofstream file(args.out, std::ios::binary | std::ios::trunc);
-  if (!file) throw CliError(fmt::format("cannot write '{}': {}", args.out, std::strerror(errno)));
+  // Replaced only if it is a value-data file already (cli/output_file.h).
+  std::ofstream file = open_output_file(args.out, "--out", OutputKind::kValueData);
   const auto start = std::chrono::steady_clock::now();
   file << sim::value_data_header(0);
   const sim::ValueDataStats stats = sim::write_value_rows(config, bot_factory(), file);

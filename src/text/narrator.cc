@@ -193,6 +193,7 @@ std::vector<std::string> Narrator::narrate(std::span<const Event> events) const 
   std::vector<std::string> out;
   int end_reveals = 0;
   int last_player = kNoPlayer;
+  EventType last_type = EventType::kTurnStarted;
   bool open = false;  // out.back() may still be continued
   auto close = [&] {
     if (open) out.back() += ".";
@@ -210,8 +211,10 @@ std::vector<std::string> Narrator::narrate(std::span<const Event> events) const 
     }
     std::string s = sentence(e);
     if (s.empty()) continue;
-    // "... and cleared three 7s": a clear continues the sentence of the move that made it.
-    if (e.type == EventType::kCleared && open && e.player == last_player) {
+    // "... and cleared three 7s": a clear continues the sentence of the move that made it,
+    // but for the knocker's swap, which has its "and" already ("swapped ... and took ...").
+    if (e.type == EventType::kCleared && open && e.player == last_player &&
+        last_type != EventType::kKnockerSwapped) {
       out.back() +=
           tr_->tr("narr.and_clears", {{"actor", actor(e.player)},
                                       {"card", card_text(e.card)},
@@ -220,6 +223,7 @@ std::vector<std::string> Narrator::narrate(std::span<const Event> events) const 
     }
     close();
     last_player = e.player;
+    last_type = e.type;
     out.push_back(std::move(s));
     open = open_sentence(e.type);
   }
@@ -257,7 +261,14 @@ std::string Narrator::decision(const PublicView& view) const {
       held();
       break;
     case Phase::kHoldDrawn:
-      key = "status.hold";
+      // The prompt offers what is legal: a card taken from the discard pile must be swapped in
+      // (unless --discard-draw-may-discard), and so must any card when no face-down card is
+      // left to turn up after discarding.
+      if (const auto legal = view.legal_actions();
+          std::find(legal.begin(), legal.end(), Action::discard()) != legal.end())
+        key = "status.hold";
+      else
+        key = s.held_from_discard() ? "status.hold_discard" : "status.hold_swap";
       held();
       break;
     case Phase::kRevealAfterDiscard:

@@ -5,6 +5,8 @@
 #include <unicode/fmtable.h>
 #include <unicode/locid.h>
 #include <unicode/msgfmt.h>
+#include <unicode/normalizer2.h>
+#include <unicode/uchar.h>
 #include <unicode/unistr.h>
 
 #include <algorithm>
@@ -169,7 +171,40 @@ Translator::Translator(std::string_view code, std::string_view json) : code_(cod
 
 bool Translator::has(std::string_view key) const { return texts_->find(key) != nullptr; }
 
+// French elides "de" before a vowel: "celles de Emil" is "celles d’Emil". The texts write
+// "de {name}" (a name is not known when the text is written, and the browser reads the same
+// texts), so the formatted French text is elided here: a word "de" followed by a word whose
+// first letter is a vowel (accents ignored, "Émile", "Yves" too) becomes "d’".
+std::string elide_french(std::string text) {
+  UErrorCode status = U_ZERO_ERROR;
+  const icu::Normalizer2* nfd = icu::Normalizer2::getNFDInstance(status);
+  const auto starts_with_vowel = [&](std::string_view rest) {
+    const icu::UnicodeString u = utf16(rest.substr(0, std::min<size_t>(rest.size(), 4)));
+    if (u.isEmpty() || U_FAILURE(status)) return false;
+    icu::UnicodeString base;
+    if (!nfd->getDecomposition(u.char32At(0), base)) base = icu::UnicodeString(u.char32At(0));
+    const UChar32 c = u_tolower(base.char32At(0));
+    return c == 'a' || c == 'e' || c == 'i' || c == 'o' || c == 'u' || c == 'y' || c == 0xE6 ||
+           c == 0x153;
+  };
+  for (size_t at = 0; (at = text.find("de ", at)) != std::string::npos;) {
+    const bool word_start = at == 0 || text[at - 1] == ' ' || text[at - 1] == '(';
+    if (word_start && starts_with_vowel(std::string_view(text).substr(at + 3))) {
+      text.replace(at, 3, "d’");
+      at += 4;
+    } else {
+      at += 3;
+    }
+  }
+  return text;
+}
+
 std::string Translator::tr(std::string_view key, const Args& args) const {
+  std::string out = format(key, args);
+  return code_ == "fr" ? elide_french(std::move(out)) : out;
+}
+
+std::string Translator::format(std::string_view key, const Args& args) const {
   const Catalog::Entry* entry = texts_->find(key);
   const Catalog::Entry* english = fallback_ ? fallback_->find(key) : nullptr;
   std::string out;

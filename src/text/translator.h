@@ -54,6 +54,10 @@ struct MessageArg {
 // Named arguments, e.g. {{"actor", "you"}, {"name", "Bea"}, {"count", 3}}.
 using MessageArgs = std::vector<std::pair<std::string, MessageArg>>;
 
+// French text with "de" elided before a vowel ("de Emil" -> "d’Emil"); Translator::tr applies it
+// to every French text.
+std::string elide_french(std::string text);
+
 // Formats one ICU pattern for a locale ("de"); throws std::invalid_argument naming the problem
 // if the pattern does not parse or the arguments do not fit it (a text for a plural).
 std::string format_message(std::string_view locale, std::string_view pattern,
@@ -76,6 +80,7 @@ class Translator {
   bool has(std::string_view key) const;
 
  private:
+  std::string format(std::string_view key, const Args& args) const;
   struct Catalog;
   std::string code_;
   std::shared_ptr<const Catalog> texts_;

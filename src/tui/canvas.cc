@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <iterator>
 
+#include "text/display_width.h"
+
 namespace allegra::tui {
 namespace {
 
@@ -26,11 +28,7 @@ void for_each_char(std::string_view utf8, F f) {
 
 }  // namespace
 
-int text_width(std::string_view utf8) {
-  int n = 0;
-  for_each_char(utf8, [&](std::string_view) { return ++n, true; });
-  return n;
-}
+int text_width(std::string_view utf8) { return text::display_width(utf8); }
 
 std::string ascii_glyph(std::string_view c) {
   if (c.size() == 1) return std::string(c);
@@ -46,16 +44,7 @@ std::string ascii_glyph(std::string_view c) {
   return "?";
 }
 
-std::string clip_text(std::string_view utf8, int width) {
-  std::string out;
-  int n = 0;
-  for_each_char(utf8, [&](std::string_view c) {
-    if (n++ >= width) return false;
-    out += c;
-    return true;
-  });
-  return out;
-}
+std::string clip_text(std::string_view utf8, int width) { return text::clip_to_width(utf8, width); }
 
 namespace {
 
@@ -77,10 +66,11 @@ void wrap_paragraph(std::string_view text, int width, std::vector<std::string>& 
     }
     while (word_w > width) {  // a word wider than a line: cut it into pieces
       if (line_w > 0) out.push_back(std::move(line));
-      const std::string piece = clip_text(word, width);
+      std::string piece = clip_text(word, width);
+      if (piece.empty()) piece = clip_text(word, 2);  // a wide character on a 1-column line
       out.push_back(piece);
       word.remove_prefix(piece.size());
-      word_w -= width;
+      word_w = text_width(word);
       line.clear();
       line_w = 0;
     }
@@ -120,16 +110,38 @@ Canvas::Canvas(int width, int height)
       height_(std::max(height, 0)),
       cells_(static_cast<size_t>(width_ * height_)) {}
 
+// A wide character fills two cells: its glyph, then an empty continuation glyph. Writing over
+// either half blanks the other, so a line never holds half of a wide character.
 void Canvas::put(int x, int y, std::string_view text, Style style) {
   if (y < 0 || y >= height_) return;
+  const auto cell = [&](int cx) -> Glyph& { return cells_[static_cast<size_t>(y * width_ + cx)]; };
+  const auto blank = [&](int cx) { cell(cx).text.assign(1, ' '); };
+  const auto claim = [&](int cx) {
+    if (cell(cx).text.empty() && cx > 0) blank(cx - 1);  // the right half of a wide one
+    if (cx + 1 < width_ && cell(cx + 1).text.empty()) blank(cx + 1);
+  };
   for_each_char(text, [&](std::string_view c) {
-    if (x >= width_) return false;
-    if (x >= 0) {
-      Glyph& g = cells_[static_cast<size_t>(y * width_ + x)];
-      g.text = std::string(c);
-      g.style = style;
+    const int w = text_width(c);
+    if (w == 0) {  // a combining mark joins the character before it
+      if (x > 0 && x <= width_) {
+        int base = x - 1;
+        if (cell(base).text.empty() && base > 0) --base;
+        cell(base).text.append(c.data(), c.size());
+      }
+      return true;
     }
-    ++x;
+    if (x + w > width_) return false;
+    if (x >= 0) {
+      claim(x);
+      if (w == 2) claim(x + 1);
+      cell(x).text.assign(c.data(), c.size());
+      cell(x).style = style;
+      if (w == 2) {
+        cell(x + 1).text.clear();
+        cell(x + 1).style = style;
+      }
+    }
+    x += w;
     return true;
   });
 }

@@ -2,7 +2,9 @@
 //
 // The table is drawn onto a Canvas by pure code (table_view.h), so layout and highlighting are
 // unit-tested as plain text; the curses front end only copies a Canvas to the terminal with a
-// colour per Style, and the plain front end prints its text. Every glyph is one column wide.
+// colour per Style, and the plain front end prints its text. A glyph is one column; a wide
+// character (East Asian wide, text/display_width.h) takes its cell and the next one, whose glyph
+// is empty.
 #pragma once
 
 #include <cstdint>
@@ -27,7 +29,7 @@ enum class Style : uint8_t {
 };
 
 struct Glyph {
-  std::string text = " ";  // one UTF-8 character
+  std::string text = " ";  // one UTF-8 character (and its combining marks); "" right of a wide one
   Style style = Style::kNormal;
   bool lit = false;  // on the deciding player's 15-card display: drawn on a lighter background
 };
@@ -59,15 +61,15 @@ class Canvas {
   std::vector<Glyph> cells_;
 };
 
-// The number of characters (code points) of UTF-8 text: its width on the canvas.
+// The display width of UTF-8 text in columns (text::display_width): its width on the canvas.
 int text_width(std::string_view utf8);
 // An ASCII stand-in for one UTF-8 character, for terminals without Unicode: accents dropped
 // ("ä" -> "a"), symbols replaced ("·" -> "."), anything else "?".
 std::string ascii_glyph(std::string_view utf8_char);
-// The first `width` characters of UTF-8 text.
+// The longest start of UTF-8 text at most `width` columns wide.
 std::string clip_text(std::string_view utf8, int width);
-// UTF-8 text broken into lines of at most `width` characters (display columns: "ä", "▒" and
-// "·" count one each), at spaces where it can and inside a word only if the word alone is
+// UTF-8 text broken into lines of at most `width` display columns ("ä", "▒" and "·" count one
+// each, "漢" two), at spaces where it can and inside a word only if the word alone is
 // wider. Newlines in the text start a new line; an empty text gives one empty line.
 std::vector<std::string> wrap_text(std::string_view utf8, int width);
 // Every text wrapped and the lines joined in order.

@@ -192,7 +192,12 @@ void CursesScreen::paint(const Canvas& canvas) {
       } else {
         attrset(a);
       }
-      mvaddstr(y, x, unicode_ ? g.text.c_str() : ascii_glyph(g.text).c_str());
+      // The right half of a wide character: the terminal drew it with the left half.
+      if (g.text.empty() && unicode_) continue;
+      mvaddstr(y, x,
+               unicode_         ? g.text.c_str()
+               : g.text.empty() ? "?"
+                                : ascii_glyph(g.text).c_str());
     }
   }
   attrset(A_NORMAL);
@@ -202,9 +207,10 @@ void CursesScreen::paint(const Canvas& canvas) {
 ViewOptions CursesScreen::options(const std::string& help) const {
   ViewOptions o{unicode_, help};
   o.scroll = scroll_;
+  o.arrows_scroll = arrows_scroll_;
   if (help_open_) {
     o.help = tr_->tr("help.overlay_keys");
-    o.overlay = help_overlay(*tr_);
+    o.overlay = last_ ? help_overlay(*tr_, last_->names, last_->viewer) : help_overlay(*tr_);
     o.overlay_scroll = help_scroll_;
   }
   return o;
@@ -402,8 +408,13 @@ bool CursesScreen::announce(const TableModel& model, Wait wait) {
   }
 }
 
-int CursesScreen::show_and_wait(const TableModel& model, const std::string& help) {
+int CursesScreen::show_and_wait(const TableModel& model, const std::string& help, int* scroll) {
   for (;;) {
+    if (scroll != nullptr) {
+      arrows_scroll_ = true;
+      scroll_ = *scroll;
+      *scroll = scroll_ = log_page(model, screen_layout(model, COLS, LINES), options(help)).offset;
+    }
     draw(model, help);
     const KeyEvent e = keys_->read();
     if (e.kind == KeyEvent::Kind::kKey) return e.code;

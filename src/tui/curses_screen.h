@@ -40,7 +40,9 @@ class CursesScreen : public Screen {
   bool think(const TableModel& model, const std::function<bool()>& ready) override;
 
   // Replay viewer support: draw a model with a help line and wait for one key (curses code).
-  int show_and_wait(const TableModel& model, const std::string& help);
+  // `scroll` (if given): the offset of the notes (from their top) or of the log (from its
+  // newest page), clamped to the text and written back.
+  int show_and_wait(const TableModel& model, const std::string& help, int* scroll = nullptr);
 
  private:
   void paint(const Canvas& canvas);
@@ -61,6 +63,7 @@ class CursesScreen : public Screen {
   int base_delay_;  // the pause the session asks for after a bot move (--delay)
   int scroll_ = 0;  // the log's offset from its newest page (PgUp/PgDn)
   bool help_open_ = false;
+  bool arrows_scroll_ = false;  // the replay viewer: the log and notes scroll with the arrows
   int help_scroll_ = 0;
 };
 

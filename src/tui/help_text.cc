@@ -30,9 +30,18 @@ const std::vector<std::string>& help_overlay_keys() {
   return kKeys;
 }
 
-std::vector<std::string> help_overlay(const text::Translator& tr) {
+std::string example_name(const std::vector<std::string>& names, int viewer) {
+  if (names.size() < 2) return "Bea";
+  const size_t n = names.size();
+  return names[(static_cast<size_t>(viewer < 0 ? 0 : viewer) + 1) % n];
+}
+
+std::vector<std::string> help_overlay(const text::Translator& tr,
+                                      const std::vector<std::string>& names, int viewer) {
+  const text::Translator::Args args = {{"other", example_name(names, viewer)}};
   std::vector<std::string> out;
-  for (const std::string& key : help_overlay_keys()) out.push_back(key.empty() ? "" : tr.tr(key));
+  for (const std::string& key : help_overlay_keys())
+    out.push_back(key.empty() ? "" : tr.tr(key, args));
   return out;
 }
 

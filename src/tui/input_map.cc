@@ -8,6 +8,7 @@
 #include "text/card_text.h"
 #include "text/narrator.h"
 #include "tui/canvas.h"
+#include "tui/help_text.h"
 #include "tui/table_model.h"
 
 namespace allegra::tui {
@@ -28,9 +29,9 @@ std::string_view trim(std::string_view s) {
 
 InputMap::InputMap(const PublicView& view, const TableLayout& layout, const text::Translator& tr,
                    const std::vector<std::string>& names, int you)
-    : view_(&view), tr_(&tr), names_(names) {
+    : view_(&view), tr_(&tr), names_(names), me_(view.masked().current_player()) {
   const State& s = view.masked();
-  const int me = s.current_player();
+  const int me = me_;
   auto name = [&](int p) {
     return p >= 0 && p < static_cast<int>(names.size()) ? names[static_cast<size_t>(p)]
                                                         : std::to_string(p);
@@ -218,7 +219,7 @@ std::optional<Action> InputMap::parse(std::string_view text, std::string* error)
     return std::nullopt;
   };
   text = trim(text);
-  if (text.empty()) return fail(tr_->tr("input.empty"));
+  if (text.empty()) return fail(tr_->tr("input.empty", {{"other", example_name(names_, me_)}}));
   const int n = view_->players();
   if (std::all_of(text.begin(), text.end(), [](char c) { return std::isdigit(c) != 0; })) {
     const int k = text.size() > 3 ? 0 : std::atoi(std::string(text).c_str());
@@ -253,7 +254,8 @@ std::optional<Action> InputMap::parse(std::string_view text, std::string* error)
       if (is_cell_action(t.action.type) && t.action.arg == *c) return t.action;
     return fail(tr_->tr("input.cell_not_offered", {{"text", std::string(text)}}));
   }
-  return fail(tr_->tr("input.unknown", {{"text", std::string(text)}}));
+  return fail(tr_->tr("input.unknown",
+                      {{"text", std::string(text)}, {"other", example_name(names_, me_)}}));
 }
 
 }  // namespace allegra::tui

@@ -84,6 +84,7 @@ class InputMap {
   const PublicView* view_;
   const text::Translator* tr_;
   std::vector<std::string> names_;
+  int me_;  // the deciding player
   std::vector<Target> targets_;
   int cursor_ = 0;
 };

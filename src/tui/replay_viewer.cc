@@ -33,6 +33,13 @@ ReplayFrames::ReplayFrames(const GameRecord& record, int game_number, const text
     tell(narrator, round);
   }
   if (cursor_.error()) throw std::invalid_argument(cursor_.error()->message);
+  // A finished game ends with its summary, naming the winner (the viewer never did).
+  const State& last = cursor_.state();
+  if (last.is_terminal() && !round_scores_.empty()) {
+    std::vector<int32_t> totals;
+    for (int p = 0; p < n; ++p) totals.push_back(last.total_half(p));
+    summary_ = narrator.game_summary(round_scores_, totals, last.winners());
+  }
 }
 
 // The narration of the decision the cursor has just replayed and, where it ended a round, the
@@ -84,6 +91,11 @@ TableModel ReplayFrames::frame(int step) const {
   m.round_scores.assign(round_scores_.begin(), round_scores_.begin() + static_cast<long>(done));
   m.notes = notes_[k];
   if (!m.notes.empty()) m.notes.insert(m.notes.begin(), lines_[k].begin(), lines_[k].end());
+  if (step == steps() && !summary_.empty()) {
+    // The winner first: a small screen shows the first notes, and it must show that one.
+    m.notes.insert(m.notes.begin(), summary_.back());
+    m.notes.insert(m.notes.end(), summary_.begin(), summary_.end() - 1);
+  }
   return m;
 }
 
@@ -111,8 +123,12 @@ std::vector<std::string> replay_transcript(const ReplayFrames& frames, const tex
     m.status.clear();  // the viewer's "action k of n" title says nothing here
     out.emplace_back();
     for (std::string& line : describe_table(m, tr)) out.push_back(std::move(line));
-    const auto result = m.notes.begin() + static_cast<long>(std::min(told.size(), m.notes.size()));
+    // The notes: [the winner, at the game's end], the narration, the result [, the summary].
+    const bool winner_first = step == frames.steps() && frames.finished();
+    const size_t skip = told.size() + (winner_first ? 1 : 0);
+    const auto result = m.notes.begin() + static_cast<long>(std::min(skip, m.notes.size()));
     out.insert(out.end(), result, m.notes.end());
+    if (winner_first) out.push_back(m.notes.front());
     out.emplace_back();
     out.insert(out.end(), split, told.end());
   }
@@ -132,11 +148,15 @@ int ReplayFrames::previous_round(int step) const {
   return best;
 }
 
+// Left/Right step, Up/Down scroll the notes (a round's result, the summary) or the log,
+// PgUp/PgDn jump a round, Home/End the start and the end, q quits.
 void run_replay_viewer(const ReplayFrames& frames, const text::Translator& tr) {
   CursesScreen screen(tr);
   int step = 0;
+  int scroll = 0;
   for (;;) {
-    const int ch = screen.show_and_wait(frames.frame(step), tr.tr("replay.help"));
+    const int ch = screen.show_and_wait(frames.frame(step), tr.tr("replay.help"), &scroll);
+    const int before = step;
     switch (ch) {
       case KEY_RIGHT:
       case ' ':
@@ -149,12 +169,18 @@ void run_replay_viewer(const ReplayFrames& frames, const text::Translator& tr) {
       case 'p':
         step = std::max(step - 1, 0);
         break;
-      case KEY_NPAGE:
       case KEY_DOWN:
+      case 'j':
+        ++scroll;
+        break;
+      case KEY_UP:
+      case 'k':
+        --scroll;
+        break;
+      case KEY_NPAGE:
         step = frames.next_round(step);
         break;
       case KEY_PPAGE:
-      case KEY_UP:
         step = frames.previous_round(step);
         break;
       case KEY_HOME:
@@ -171,6 +197,7 @@ void run_replay_viewer(const ReplayFrames& frames, const text::Translator& tr) {
       default:
         break;
     }
+    if (step != before) scroll = 0;
   }
 }
 

@@ -28,6 +28,8 @@ class ReplayFrames {
   ReplayFrames& operator=(const ReplayFrames&) = delete;
 
   int steps() const { return cursor_.decisions(); }  // actions in the game
+  // True if the record is a finished game: its last frame names the winner.
+  bool finished() const { return !summary_.empty(); }
   // The screen after `step` actions (0: the deal), viewed from seat 0.
   TableModel frame(int step) const;
   // The sentences told for the action of `step` (step 0: the game starts).
@@ -52,6 +54,8 @@ class ReplayFrames {
   std::vector<std::vector<std::string>> notes_;     // the round result, where a round ended
   std::vector<TableModel> round_end_;               // the table with every card up, or empty
   std::vector<std::vector<int32_t>> round_scores_;  // of each round of the record
+  // A finished game's summary (the rounds, the places, the winner last), shown at the last step.
+  std::vector<std::string> summary_;
 };
 
 // The whole game as lines for screen readers (allegra replay --screen-reader): each action's

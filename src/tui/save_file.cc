@@ -15,10 +15,10 @@
 #include <stdexcept>
 
 #include "engine/json_read.h"
-#include "engine/player_name.h"
 #include "engine/replay.h"
 #include "engine/state_codec.h"
 #include "engine/text_input.h"
+#include "text/player_name.h"
 
 namespace allegra::tui {
 namespace fs = std::filesystem;
@@ -36,11 +36,11 @@ void make_parent(const std::string& path) {
 
 using nlohmann::json;
 
-// The names of the seats: 1 to 16 printable characters, all different (as --names).
+// The names of the seats: the rules of text/player_name.h, as --names.
 void check_names(const std::vector<SeatConfig>& seats, const std::string& path) {
   std::vector<std::string> names;
   for (const SeatConfig& seat : seats) names.push_back(seat.name);
-  if (auto problem = names_problem(names)) json_read::fail(path, *problem);
+  if (auto problem = text::player_names_problem(names)) json_read::fail(path, *problem);
 }
 
 // Version 1: {"format", "version", "seats", "record", "state"}. The record is replayed with
@@ -197,7 +197,8 @@ void check_writable_folder(const std::string& dir) {
 }
 
 std::string state_dir() {
-  if (const char* xdg = std::getenv("XDG_STATE_HOME"); xdg && *xdg)
+  // A relative XDG_STATE_HOME is invalid and ignored, as the XDG Base Directory spec says.
+  if (const char* xdg = std::getenv("XDG_STATE_HOME"); xdg && *xdg == '/')
     return fmt::format("{}/allegra", xdg);
   if (const char* home = std::getenv("HOME"); home && *home)
     return fmt::format("{}/.local/state/allegra", home);

@@ -76,7 +76,8 @@ inline constexpr size_t kMaxSaveBytes = 64u << 20;
 // for root, read-only mounts and paths under a regular file alike.
 void check_writable_folder(const std::string& dir);
 
-// $XDG_STATE_HOME/allegra, else ~/.local/state/allegra (else ./.allegra without a HOME).
+// $XDG_STATE_HOME/allegra (when it is absolute: a relative one is ignored, as the XDG spec
+// says), else ~/.local/state/allegra (else ./.allegra without a HOME).
 std::string state_dir();
 std::string default_record_path();  // state_dir()/games.jsonl
 

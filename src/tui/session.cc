@@ -9,6 +9,7 @@
 #include <functional>
 #include <future>
 #include <stdexcept>
+#include <utility>
 
 #include "engine/public_view.h"
 #include "tui/hint_view.h"
@@ -17,7 +18,7 @@
 namespace allegra::tui {
 namespace {
 
-bool has_event(const table::Events& events, EventType t) {
+bool has_event(std::span<const Event> events, EventType t) {
   return std::any_of(events.begin(), events.end(), [&](const Event& e) { return e.type == t; });
 }
 
@@ -80,25 +81,37 @@ Session::Session(const SessionConfig& config, const text::Translator& tr, const 
   if (!(table_.state() == state)) throw std::invalid_argument("the saved game does not replay");
   humans_ = static_cast<int>(std::count_if(config_.seats.begin(), config_.seats.end(),
                                            [](const SeatConfig& s) { return s.human(); }));
-  // Tell the saved moves again: the log (and its scrollback) reads as it did before quitting.
+  // Tell the saved moves again: the log (and its scrollback) reads as it did before quitting,
+  // each round's result included.
   State told(saved.record.options, saved.record.seed);
   EventList events;
-  // A round's deal is told with the round's last move, as when it was played.
-  auto told_deal = [&] {
-    if (told.is_chance_node()) told.deal(&events);
+  auto tell = [&] {
+    for (std::string& l : narrator_.narrate(events)) log_.push_back(std::move(l));
   };
   for (size_t r = 0; r < saved.record.rounds.size(); ++r) {
     const RoundRecord& round = saved.record.rounds[r];
     for (size_t i = 0; i < round.steps.size(); ++i) {
       events.clear();
       told.apply(round.steps[i].action, &events);
-      if (i + 1 == round.steps.size() && r + 1 < saved.record.rounds.size()) told_deal();
-      for (std::string& l : narrator_.narrate(events)) log_.push_back(std::move(l));
+      tell();
+      if (!has_event({events.data(), events.size()}, EventType::kRoundScored)) continue;
+      // A game saved on the end-of-round screen shows that screen again (run()).
+      if (r + 1 == saved.record.rounds.size() && i + 1 == round.steps.size() &&
+          told.is_chance_node()) {
+        result_to_show_ = table::Events(events.begin(), events.end());
+        continue;
+      }
+      round_scores_.push_back(round.score_half);
+      for (std::string& l : result_lines(told, {events.data(), events.size()}))
+        log_.push_back(std::move(l));
+      if (told.is_chance_node()) {
+        events.clear();
+        told.deal(&events);
+        tell();
+      }
     }
-    if (!round.score_half.empty()) round_scores_.push_back(round.score_half);
   }
-  // A game saved on the end-of-round screen goes on with the next round, told as above.
-  if (table_.round_over()) {
+  if (table_.round_over() && !result_to_show_) {
     const table::Events dealt = table_.deal(now()).events;
     for (std::string& l : narrator_.narrate(dealt)) log_.push_back(std::move(l));
   }
@@ -141,7 +154,25 @@ TableModel Session::model(const PublicView& view, int viewer) const {
 
 void Session::save() const {
   if (config_.save_path.empty()) return;
-  write_file_atomically(config_.save_path, save_to_text(table_));
+  if (config_.write_save)
+    config_.write_save(config_.save_path, save_to_text(table_));
+  else
+    write_file_atomically(config_.save_path, save_to_text(table_));
+}
+
+// Saves before each decision of a person. A failing save (a full disk) is told at once, on
+// screen, and tried again at every decision; the log says when it works again.
+void Session::save_and_tell() {
+  try {
+    save();
+    if (!save_failing_) return;
+    save_failing_ = false;
+    log_.push_back(tr_->tr("save.works_again", {{"path", config_.save_path}}));
+  } catch (const std::runtime_error& e) {
+    if (save_failing_) return;
+    save_failing_ = true;
+    log_.push_back(tr_->tr("save.failing", {{"path", config_.save_path}, {"error", e.what()}}));
+  }
 }
 
 std::vector<std::string> Session::hint(const PublicView& view, const TableModel& asking,
@@ -163,6 +194,19 @@ std::vector<std::string> Session::hint(const PublicView& view, const TableModel&
   return explain_hint(view, best, *tr_, seat_names(config_.seats), you_seat(config_.seats));
 }
 
+// The round result told in the log too, so that a screen without the score panel keeps every
+// past round's scores in its scrollback: "End of round 1...", a line a player, the penalty.
+std::vector<std::string> Session::result_lines(const State& ended,
+                                               std::span<const Event> events) const {
+  std::vector<Event> scored;
+  for (const Event& e : events)
+    if (e.type == EventType::kRoundScored) scored.push_back(e);
+  std::vector<int32_t> totals;
+  for (int p = 0; p < ended.players(); ++p) totals.push_back(ended.total_half(p));
+  return narrator_.round_result(static_cast<int>(round_scores_.size()) - 1,
+                                ended.last_round().ender, scored, totals);
+}
+
 // Shows the table of the round that just ended as the real state holds it (the engine waits at
 // the chance node, or the game is over), every card turned up, with the scores explained.
 bool Session::finish_round(int actor, const table::Events& events, Screen& screen) {
@@ -180,6 +224,8 @@ bool Session::finish_round(int actor, const table::Events& events, Screen& scree
   end.round_scores = round_scores_;
   end.notes = narrator_.round_result(static_cast<int>(round_scores_.size()) - 1,
                                      state().last_round().ender, scored, end.totals_half);
+  for (const std::string& l : end.notes) log_.push_back(l);
+  end.log = log_;
   end.status = end.notes.front();  // the title goes to the status line
   end.notes.erase(end.notes.begin());
   // The last round too: its table and penalty lines are read before the game summary.
@@ -203,10 +249,11 @@ std::optional<table::Events> Session::ask(const table::Pending& due, Screen& scr
   // for the disk (a key pressed then was lost when the decision itself dropped typed keys).
   screen.discard_typeahead();
   show(asking);
-  try {
-    save();  // a crash or a closed terminal loses nothing
-  } catch (const std::runtime_error&) {
-    // Best effort: a failing save is reported when the player quits and it fails again.
+  const size_t told = log_.size();
+  save_and_tell();            // a crash or a closed terminal loses nothing
+  if (log_.size() != told) {  // the save failed, or works again: shown now
+    asking.log = log_;
+    show(asking);
   }
   for (;;) {
     const Choice c = screen.decide(asking, view);
@@ -237,6 +284,17 @@ Session::Outcome Session::run(Screen& screen) {
           "save.saved_resume", {{"path", config_.save_path}, {"command", config_.resume_command}}));
     return Outcome::kQuit;
   };
+  // A game saved on the end-of-round screen: that screen again, then the next deal.
+  if (result_to_show_) {
+    const table::Events scored = *std::exchange(result_to_show_, std::nullopt);
+    const int actor = state().active_player();
+    show(model(table_.view(), viewer_for(actor)));
+    if (finish_round(actor, scored, screen)) return quit();
+    if (table_.round_over())
+      for (std::string& l : narrator_.narrate(table_.deal(now()).events))
+        log_.push_back(std::move(l));
+    show(model(table_.view(), viewer_for(state().current_player())));
+  }
   while (!table_.game_over()) {
     // 1. Who is pending: bots first (in a knock window their answers stay unseen until it
     //    closes), then each person in turn.

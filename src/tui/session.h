@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,8 @@ struct SessionConfig {
   std::string resume_command;     // how to continue the saved game, told when quitting
   std::string record_path;        // where a finished game's record is appended ("" = nowhere)
   int hint_iterations = bots::kHintIterations;
+  // Writes the save (path, text); empty: write_file_atomically. Tests inject a full disk.
+  std::function<void(const std::string& path, const std::string& text)> write_save;
 };
 
 class Session {
@@ -80,6 +83,9 @@ class Session {
   // True if the person asked to quit instead of going on.
   // `actor` took the round's last decision; `events` are its events.
   bool finish_round(int actor, const table::Events& events, Screen& screen);
+  // The round result of the round `ended` has just finished (its scored `events`), for the log.
+  std::vector<std::string> result_lines(const State& ended, std::span<const Event> events) const;
+  void save_and_tell();
 
   SessionConfig config_;
   const text::Translator* tr_;
@@ -91,6 +97,9 @@ class Session {
   std::vector<std::string> messages_;
   int humans_ = 0;
   int last_human_ = kNoPlayer;
+  bool save_failing_ = false;
+  // A game resumed on its end-of-round screen: the round's scored events, shown first by run().
+  std::optional<table::Events> result_to_show_;
 };
 
 std::vector<std::string> seat_names(const std::vector<SeatConfig>& seats);

@@ -61,9 +61,10 @@ void draw_grids(const TableModel& m, const TableLayout& layout, const text::Tran
   for (int p = 0; p < m.players; ++p) {
     const Rect label = layout.label_rect(p);
     const Style style = p == m.current ? Style::kTitle : Style::kDim;
-    std::string text = seat_label(m, p, tr.code());
-    if (p == m.current) text = (unicode ? "▶" : ">") + text;
-    canvas.put_centered(label.x, label.y, label.w, text, style);
+    const std::string mark = p != m.current ? "" : unicode ? "▶" : ">";
+    canvas.put_centered(label.x, label.y, label.w,
+                        mark + seat_label(m, p, tr.code(), label.w - text_width(mark), unicode),
+                        style);
     for (int col = 0; col < kGridCols; ++col) {
       const Rect r = layout.col_label_rect(p, col);
       canvas.put(r.x, r.y, std::to_string(col + 1), Style::kDim);
@@ -207,9 +208,15 @@ std::string round_text(const TableModel& m, const text::Translator& tr) {
   return tr.tr("table.round", {{"round", m.round + 1}});
 }
 
-std::string seat_label(const TableModel& m, int p, std::string_view locale) {
-  return fmt::format("{} {}", m.names[static_cast<size_t>(p)],
-                     points_text(m.totals_half[static_cast<size_t>(p)], locale));
+std::string seat_label(const TableModel& m, int p, std::string_view locale, int width,
+                       bool unicode) {
+  const std::string total =
+      fmt::format("({})", points_text(m.totals_half[static_cast<size_t>(p)], locale));
+  std::string name = m.names[static_cast<size_t>(p)];
+  // The total is never cut: the name gives way, its end replaced by an ellipsis.
+  const int room = width - 1 - text_width(total);
+  if (text_width(name) > room) name = clip_text(name, room - 1) + (unicode ? "…" : ".");
+  return fmt::format("{} {}", name, total);
 }
 
 Canvas render_table(const TableModel& model, const text::Translator& tr, bool unicode) {
@@ -265,8 +272,13 @@ void draw_log(const TableModel& m, const TableLayout& layout, const text::Transl
     canvas.put(area.x, area.y + static_cast<int>(i), page.lines[i],
                old ? Style::kDim : Style::kNormal);
   }
+  // The log's "more" names PgDn and End (End: back to the newest lines); notes scroll down with
+  // the arrow (End would go back to their top, and in the replay viewer PgDn and End move on).
   if (page.more_below())
-    canvas.put(area.x, area.y + page.rows, clip_text(tr.tr("screen.more"), area.w), Style::kTitle);
+    canvas.put(
+        area.x, area.y + page.rows,
+        clip_text(tr.tr(notes || o.arrows_scroll ? "screen.more_down" : "screen.more"), area.w),
+        Style::kTitle);
 }
 
 void draw_help(const TableLayout& layout, const ViewOptions& o, Canvas& canvas) {
@@ -289,8 +301,9 @@ void draw_overlay(const TableLayout& layout, const text::Translator& tr, const V
   for (size_t i = 0; i < page.lines.size(); ++i)
     canvas.put(area.x, area.y + static_cast<int>(i), page.lines[i],
                page.first == 0 && i == 0 ? Style::kTitle : Style::kNormal);
-  if (page.more_below())
-    canvas.put(area.x, area.y + page.rows, clip_text(tr.tr("screen.more"), area.w), Style::kTitle);
+  if (page.more_below())  // End closes the help: only the arrow scrolls it
+    canvas.put(area.x, area.y + page.rows, clip_text(tr.tr("screen.more_down"), area.w),
+               Style::kTitle);
   draw_help(layout, o, canvas);
 }
 

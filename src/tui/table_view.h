@@ -29,6 +29,9 @@ struct ViewOptions {
   // When set, drawn over the table instead of it (the help overlay), from line overlay_scroll.
   std::vector<std::string> overlay;
   int overlay_scroll = 0;
+  // The log scrolls with the arrows (the replay viewer, where PgDn and End move on): its "more"
+  // line names the arrow.
+  bool arrows_scroll = false;
 };
 
 // The full screen. `map` (may be null) gives the decision's targets and the cursor.
@@ -51,8 +54,11 @@ Canvas render_table(const TableModel& model, const text::Translator& tr, bool un
 std::string card_in_play(const TableModel& model, const text::Translator& tr);
 // The round: "Round 2 of 3", or "Round 2" without a round limit.
 std::string round_text(const TableModel& model, const text::Translator& tr);
-// A seat's label: name and game total, e.g. "Bea 12.5" ("Bea 12,5" in German).
-std::string seat_label(const TableModel& model, int p, std::string_view locale = "en");
+// A seat's label: name and game total, e.g. "Bea (12.5)" ("Bea (12,5)" in German), the total
+// apart from the name so that "Player 2 (0)" never reads as "Player 20". At most `width`
+// columns: a longer name is shortened with an ellipsis, the total never.
+std::string seat_label(const TableModel& model, int p, std::string_view locale = "en",
+                       int width = 1000, bool unicode = true);
 // Half points as the language writes them (ICU): 25 -> "12.5" ("12,5" in German), 24 -> "12".
 std::string points_text(int32_t half, std::string_view locale = "en");
 

@@ -148,8 +148,8 @@ TEST_F(CliArgs, ABadRecordLineNamesTheLineAndColumnOfTheFile) {
   EXPECT_EQ(r.err.find("line 1, column"), std::string::npos) << r.err;
 }
 
-// selfplay and sim rewrite their --record file: only a file of records (or a new one) may be
-// rewritten, never a save, notes or a folder.
+// selfplay and sim append to their --record file, as play does (one rule, cli/output_file.h):
+// only a file of records (or a new one) is written, never a save, notes or a folder.
 TEST_F(CliArgs, RecordOutputsRefuseFilesThatAreNotRecords) {
   write("notes.txt", "my notes\n");
   expect_error(fmt::format("selfplay --quiet --record '{}'", path("notes.txt").string()),
@@ -159,13 +159,64 @@ TEST_F(CliArgs, RecordOutputsRefuseFilesThatAreNotRecords) {
                {"is not a file of game records"});
   EXPECT_EQ(read_file(path("notes.txt")), "my notes\n");
   expect_error(fmt::format("selfplay --quiet --record '{}'", dir_.string()), {"is a folder"});
-  // A file of records is rewritten as documented.
+  // A file of records grows, as documented.
   ASSERT_EQ(run(fmt::format("selfplay --quiet --games 2 --record '{}'", path("g.jsonl").string()))
                 .exit_code,
             0);
   EXPECT_EQ(run(fmt::format("selfplay --quiet --record '{}'", path("g.jsonl").string())).exit_code,
             0);
-  EXPECT_EQ(lines_of(read_file(path("g.jsonl"))).size(), 1u);
+  EXPECT_EQ(run(fmt::format("sim --seats random,random --games 2 --no-progress --record '{}'",
+                            path("g.jsonl").string()))
+                .exit_code,
+            0);
+  EXPECT_EQ(lines_of(read_file(path("g.jsonl"))).size(), 5u);
+  // valuedata --out replaced a text file: now only its own kind of file is replaced.
+  expect_error(fmt::format("valuedata --seats random,random --games 1 --out '{}'",
+                           path("notes.txt").string()),
+               {"--out", "is not an allegra value-data file, so it is left untouched"});
+  expect_error(
+      fmt::format("valuedata --seats random,random --games 1 --out '{}'", path("g.jsonl").string()),
+      {"is not an allegra value-data file"});
+  EXPECT_EQ(read_file(path("notes.txt")), "my notes\n");
+  ASSERT_EQ(run(fmt::format("valuedata --seats random,random --games 1 --out '{}'",
+                            path("v.bin").string()))
+                .exit_code,
+            0);
+  EXPECT_EQ(run(fmt::format("valuedata --seats random,random --games 1 --out '{}'",
+                            path("v.bin").string()))
+                .exit_code,
+            0)
+      << "its own file is replaced";
+}
+
+// Contradictory or empty values were taken silently; now each is a one-line error.
+TEST_F(CliArgs, ContradictoryAndEmptyFlagsAreRefused) {
+  expect_error("play --plain --no-record --record x.jsonl", {"--no-record and --record"});
+  expect_error("play --plain --no-record --fast --delay 5", {"--fast", "--delay"});
+  for (const char* flag : {"--seats", "--save-file", "--record", "--names"})
+    expect_error(fmt::format("play --plain --no-record {} ''", flag),
+                 {fmt::format("{} needs a value, and '' is empty", flag)});
+  expect_error("selfplay --quiet --record ''", {"--record needs a value"});
+  expect_error("sim --seats random,random --record ''", {"--record needs a value"});
+  expect_error("valuedata --seats random,random --out ''", {"--out needs a value"});
+}
+
+// `replay -` reads the records from standard input.
+TEST_F(CliArgs, ReplayDashReadsStandardInput) {
+  ASSERT_EQ(run(fmt::format("selfplay --quiet --games 2 --record '{}'", path("g.jsonl").string()))
+                .exit_code,
+            0);
+  const Result r = run(fmt::format("replay - --check < '{}'", path("g.jsonl").string()));
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("2 games checked, all ok"), std::string::npos) << r.out;
+  const Result piped =
+      run_with(fmt::format("cat '{}' |", path("g.jsonl").string()), "replay - --print --game 2");
+  EXPECT_EQ(piped.exit_code, 0) << piped.err;
+  EXPECT_FALSE(piped.out.empty());
+  write("bad.jsonl", "{}\n");
+  const Result bad = run(fmt::format("replay - --check < '{}'", path("bad.jsonl").string()));
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("standard input line 1"), std::string::npos) << bad.err;
 }
 
 TEST_F(CliArgs, EndlessInputsAreRefusedNotRead) {
@@ -178,6 +229,20 @@ TEST_F(CliArgs, EndlessInputsAreRefusedNotRead) {
   EXPECT_NE(r.err.find("'/dev/stdin' line 1 is longer than 64 MiB"), std::string::npos) << r.err;
   // A folder.
   expect_error(fmt::format("replay '{}' --check", dir_.string()), {"is a folder, not a file"});
+}
+
+// --names follows text/player_name.h: look-alikes, bidirectional controls and invisible
+// characters are refused.
+TEST_F(CliArgs, NamesThatLookAlikeOrHideCharactersAreRefused) {
+  expect_error("play --plain --no-record --seats human,easy --names 'Zo\u00eb,Zoe\u0308'",
+               {"--names: names 1 and 2", "look alike"});
+  expect_error("play --plain --no-record --seats human,easy --names 'Bea,BEA'", {"look alike"});
+  expect_error("play --plain --no-record --seats human,easy --names 'Bea,Ev\u202Eil'",
+               {"--names: name 2 contains a bidirectional control (U+202E)"});
+  expect_error("play --plain --no-record --seats human,easy --names 'Bea,Be\u200Ba'",
+               {"invisible character (U+200B)"});
+  expect_error("play --plain --no-record --seats human,easy --names 'Bea,\u0301'",
+               {"combining mark"});
 }
 
 }  // namespace

@@ -199,4 +199,23 @@ TEST_F(PlaySaves, RecordsKeepThePlayersNamesAndReplaysShowThem) {
       << printed.out;
 }
 
+// A relative XDG_STATE_HOME is invalid and ignored, as the XDG Base Directory spec says: the
+// save goes to ~/.local/state/allegra, with a note, and nothing is made in the current folder.
+TEST_F(PlaySaves, ARelativeXdgStateHomeIsIgnored) {
+  fs::create_directories(path("home"));
+  fs::create_directories(path("cwd"));
+  write("input.txt", "q\n");
+  const Result r =
+      run_with(fmt::format("cd '{}' && HOME='{}' XDG_STATE_HOME=relative/state",
+                           path("cwd").string(), path("home").string()),
+               fmt::format("play --plain --fast --lang en --seats human,easy --no-record < '{}'",
+                           path("input.txt").string()));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("XDG_STATE_HOME is 'relative/state', which is not an absolute path"),
+            std::string::npos)
+      << r.err;
+  EXPECT_FALSE(fs::exists(path("cwd") / "relative"));
+  EXPECT_TRUE(fs::is_directory(path("home") / ".local" / "state" / "allegra" / "saves"));
+}
+
 }  // namespace

@@ -1,6 +1,9 @@
 // `allegra play` through the binary: the plain line mode driven by piped input, and clear
 // one-line errors for bad flags and bad save files.
+#include <unistd.h>
+
 #include "cli/cli_runner.h"
+#include "tui/save_lock.h"
 
 namespace {
 
@@ -91,6 +94,113 @@ TEST_F(PlayCli, WithoutATerminalItFallsBackToPlainMode) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.err.find("not a terminal"), std::string::npos) << r.err;
   EXPECT_NE(r.out.find("Your choice:"), std::string::npos);
+}
+
+// On a terminal (a pty from script(1)) whose TERM is dumb, unset or unknown, ncurses printed
+// "Error opening terminal" and exited 1, or drew an unplayable screen: the game now says why and
+// plays in plain lines.
+TEST_F(PlayCli, AnUnusableTerminalFallsBackToPlainModeWithANote) {
+  if (std::system("command -v script >/dev/null 2>&1") != 0) GTEST_SKIP() << "no script(1)";
+  const std::pair<const char*, const char*> cases[] = {
+      {"TERM=dumb", "TERM=dumb cannot move the cursor"},
+      {"-u TERM", "TERM is not set"},
+      {"TERM=no-such-terminal", "TERM=no-such-terminal is unknown here"}};
+  for (const auto& [env, want] : cases) {
+    write("input.txt", "q\n");
+    const std::string command = fmt::format(
+        "cat '{}' | script -qec \"env {} '{}' play --fast --lang en --seed 3 --no-record "
+        "--seats human,easy --save-file '{}'\" /dev/null > '{}' 2>&1",
+        path("input.txt").string(), env, ALLEGRA_BINARY, path("save.json").string(),
+        path("pty.txt").string());
+    const int status = std::system(command.c_str());
+    Result r;
+    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    r.out = read_file(path("pty.txt"));
+    SCOPED_TRACE(env);
+    EXPECT_EQ(r.exit_code, 0) << r.out;
+    EXPECT_NE(r.out.find(want), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("playing in plain line mode (--plain)"), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("Error opening terminal"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("Your choice"), std::string::npos) << r.out;
+    std::filesystem::remove(path("save.json"));
+  }
+}
+
+// The replay viewer on such a terminal: the games are printed with a note; --view is refused.
+TEST_F(PlayCli, TheReplayViewerOnAnUnusableTerminalPrintsInstead) {
+  if (std::system("command -v script >/dev/null 2>&1") != 0) GTEST_SKIP() << "no script(1)";
+  ASSERT_EQ(run(fmt::format("selfplay --quiet --record '{}'", path("g.jsonl").string())).exit_code,
+            0);
+  for (const char* view : {"", "--view"}) {
+    const std::string command = fmt::format(
+        "script -qec \"env TERM=dumb '{}' replay '{}' {}; echo exit=\\$?\" /dev/null < /dev/null "
+        "> '{}' 2>&1",
+        ALLEGRA_BINARY, path("g.jsonl").string(), view, path("pty.txt").string());
+    (void)std::system(command.c_str());
+    const std::string out = read_file(path("pty.txt"));
+    SCOPED_TRACE(view);
+    if (*view == '\0') {
+      EXPECT_NE(out.find("cannot move the cursor or clear the screen: printing the games"),
+                std::string::npos)
+          << out;
+      EXPECT_NE(out.find("exit=0"), std::string::npos) << out;
+    } else {
+      EXPECT_NE(out.find("allegra: error: --view needs a full-screen terminal"), std::string::npos)
+          << out;
+      EXPECT_NE(out.find("exit=2"), std::string::npos) << out;
+    }
+  }
+}
+
+// Two games on one save: the second is refused, naming who plays it (pid, host, since when),
+// instead of the last to quit overwriting the other's moves.
+TEST_F(PlayCli, ASaveInPlayIsLockedAndTheSecondGameIsToldWho) {
+  ASSERT_EQ(
+      play("--plain --fast --lang en --seed 4 --seats human,easy --no-record", "q\n").exit_code, 0);
+  {
+    const allegra::tui::SaveLock held(path("save.json").string());  // "another game"
+    const Result r = play("--plain --fast --lang en --resume --no-record", "q\n");
+    EXPECT_EQ(r.exit_code, 2) << r.out;
+    ASSERT_EQ(lines_of(r.err).size(), 1u) << r.err;
+    EXPECT_NE(r.err.find("is being played by pid " + std::to_string(::getpid()) + " on host "),
+              std::string::npos)
+        << r.err;
+    EXPECT_NE(r.err.find(" since "), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("UTC"), std::string::npos) << r.err;
+    EXPECT_THROW(allegra::tui::SaveLock(path("save.json").string()), allegra::tui::SaveLocked);
+  }
+  // Let go (a crashed game's lock goes with its process): the game continues.
+  const Result r = play("--plain --fast --lang en --resume --no-record", "q\n");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_FALSE(fs::exists(path("save.json.lock"))) << "the lock file goes when the game ends";
+}
+
+// A full disk (a 64 KiB tmpfs filled up, where the machine lets us mount one): the failing save
+// is told at the first decision, not only at quit when every move since is lost.
+TEST_F(PlayCli, AFullDiskIsToldAtTheFirstDecision) {
+  const fs::path full = path("full");
+  fs::create_directories(full);
+  if (::geteuid() != 0 ||
+      std::system(fmt::format("mount -t tmpfs -o size=64k tmpfs '{}' 2>/dev/null", full.string())
+                      .c_str()) != 0)
+    GTEST_SKIP() << "cannot mount a tmpfs here";
+  struct Unmount {
+    fs::path dir;
+    ~Unmount() { (void)std::system(fmt::format("umount '{}'", dir.string()).c_str()); }
+  } unmount{full};
+  (void)std::system(
+      fmt::format("dd if=/dev/zero of='{}/filler' bs=4k >/dev/null 2>&1", full.string()).c_str());
+  write("input.txt", "1\n1\nq\n");
+  const Result r = run(fmt::format(
+      "play --plain --fast --lang en --seed 4 --seats human,easy --no-record --save-file '{}' < "
+      "'{}'",
+      (full / "save.json").string(), path("input.txt").string()));
+  const size_t told = r.out.find("Cannot save the game in");
+  ASSERT_NE(told, std::string::npos) << r.out << r.err;
+  EXPECT_NE(r.out.find("No space left on device", told), std::string::npos) << r.out;
+  EXPECT_LT(told, r.out.find("Your choice")) << "told before the first choice is made";
+  EXPECT_EQ(r.exit_code, 2) << "the save fails again at quit: an error, never a silent loss";
+  EXPECT_NE(r.err.find("No space left on device"), std::string::npos) << r.err;
 }
 
 // Occurrences of `what` in `text`.

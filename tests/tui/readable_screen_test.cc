@@ -88,8 +88,9 @@ TEST(TuiWrap, TheStatusLineWrapsAndTheButtonsFollowIt) {
     s.apply(Action::draw_pile());
     ASSERT_EQ(s.phase(), Phase::kKnockWindow);
     TableModel m = make_model(s.public_view(), names, s.current_player());
-    for (const char* key : {"status.knocker_swap", "status.put", "status.choose_knocker",
-                            "status.hold", "status.knock", "status.take", "status.setup"})
+    for (const char* key :
+         {"status.knocker_swap", "status.put", "status.choose_knocker", "status.hold",
+          "status.hold_discard", "status.hold_swap", "status.knock", "status.take", "status.setup"})
       for (const char* actor : {"you", "person", "other"}) {
         m.status = tr.tr(key, {{"actor", actor},
                                {"target", "other"},
@@ -128,7 +129,8 @@ std::string paged_text(const TableModel& m, const TableLayout& layout, const tex
     }
     last = p.first + static_cast<int>(p.lines.size()) - 1;
     if (!p.more_below()) break;
-    EXPECT_TRUE(shows_whole(c, tr.tr("screen.more"))) << c.text();
+    EXPECT_TRUE(shows_whole(c, tr.tr(m.notes.empty() ? "screen.more" : "screen.more_down")))
+        << c.text();
     o.scroll = p.offset + page_step(p.rows);
   }
   return out;
@@ -254,7 +256,7 @@ TEST(TuiHelp, OverlayFitsAt80x24InEveryLanguage) {
       }
       last = p.first + static_cast<int>(p.lines.size()) - 1;
       if (!p.more_below()) break;
-      EXPECT_NE(words(c.text()).find(words(tr.tr("screen.more"))), std::string::npos);
+      EXPECT_NE(words(c.text()).find(words(tr.tr("screen.more_down"))), std::string::npos);
       o.overlay_scroll = p.offset + page_step(p.rows);
     }
     for (const std::string& paragraph : o.overlay)
@@ -358,6 +360,68 @@ TEST(TuiCellNames, TypedShortFormsNameCellsAsTheScreenDoes) {
     EXPECT_NE(t.label.find("Bea’s row 3, column 4"), std::string::npos) << t.label;
   }
   EXPECT_TRUE(found);
+}
+
+// The text of a rectangle's first row.
+std::string rect_text(const Canvas& c, const Rect& r) {
+  std::string out;
+  for (int x = r.x; x < r.x + r.w && x < c.width(); ++x) out += c.at(x, r.y).text;
+  return out;
+}
+
+// Six players with the longest names (16 Latin letters, or 8 wide characters: 16 columns) and
+// totals of 43: at every width from the minimum to 200 columns every seat's label keeps its
+// whole total and the start of its name, every line fits the screen, and the log's sentences
+// with the names are whole. (The total was cut to "4"; 12 CJK characters overwrote the labels
+// beside them: "Dora 0" became "ora 0".)
+TEST(TuiWidth, LongAndWideNamesKeepEveryTotalAtEveryWidth) {
+  const text::Translator tr("en");
+  const std::vector<std::vector<std::string>> name_sets = {
+      {"Alexandrina Abcd", "Bartholomäus Xyz", "Constantinopel C", "Dorothea Dmitrie",
+       "Emiliano Eduardo", "Friedericke Fffg"},
+      {"漢字漢字漢字漢字", "かなかなかなかな", "カタカナカタカナ", "한국어한국어한국",
+       "中文中文中文中文", "ＡＢＣＤＥＦＧＨ"}};
+  for (const std::vector<std::string>& names : name_sets) {
+    State s(RuleOptions{.players = 6}, 5);
+    TableModel m = make_model(s.public_view(), names, 0);
+    for (int p = 0; p < 6; ++p) m.totals_half[static_cast<size_t>(p)] = 86;  // 43
+    m.round_scores = {{86, 86, 86, 86, 86, 86}};
+    m.status = names[1] + " is turning up 2 cards.";
+    m.log = {names[2] + " turned up the 7 at row 1, column 2.", names[3] + " took the 5."};
+    for (int width = kMinWidth; width <= 200; ++width) {
+      const TableLayout layout = screen_layout(m, width, 30);
+      const Canvas c = render_screen(m, nullptr, layout, tr, {true, "help"});
+      for (int y = 0; y < c.height(); ++y)
+        EXPECT_LE(text_width(c.line(y)), width) << width << ": " << c.line(y);
+      for (int p = 0; p < 6; ++p) {
+        const std::string label = rect_text(c, layout.label_rect(p));
+        const std::string& name = names[static_cast<size_t>(p)];
+        EXPECT_NE(label.find("(43)"), std::string::npos) << width << ": " << label;
+        EXPECT_NE(label.find(clip_text(name, 8)), std::string::npos) << width << ": " << label;
+      }
+      const std::string text = c.text();
+      EXPECT_TRUE(shows_whole(c, m.status)) << width << "\n" << text;
+      for (const std::string& l : m.log) EXPECT_TRUE(shows_whole(c, l)) << width << "\n" << text;
+      if (const Rect panel = layout.panel_rect(); panel.w > 0)
+        for (int p = 0; p < 6; ++p) {
+          const std::string line = panel_line(c, panel, 2 + p);
+          EXPECT_EQ(line.substr(line.find_last_not_of(' ') - 1, 2), "43") << width << ": " << line;
+        }
+    }
+  }
+}
+
+TEST(TuiWidth, CanvasKeepsWideCharactersWhole) {
+  Canvas c(10, 1);
+  c.put(0, 0, "漢字ab");
+  EXPECT_EQ(c.line(0), "漢字ab");
+  EXPECT_EQ(text_width(c.line(0)), 6);
+  c.put(1, 0, "x");  // over the right half of 漢: the left half goes too
+  EXPECT_EQ(c.line(0), " x字ab");
+  c.put(2, 0, "Zoe\u0308");  // a combining diaeresis joins the e
+  EXPECT_EQ(c.line(0), " xZoe\u0308b");
+  EXPECT_EQ(clip_text("漢字漢", 5), "漢字");
+  EXPECT_EQ(wrap_text("漢字漢字 ab", 5), (std::vector<std::string>{"漢字", "漢字", "ab"}));
 }
 
 }  // namespace

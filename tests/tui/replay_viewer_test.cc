@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "bots/bot.h"
+#include "tui/table_view.h"
 
 namespace allegra::tui {
 namespace {
@@ -96,6 +97,48 @@ TEST(TuiReplayViewer, TranscriptTellsEveryRoundEndInSentences) {
   int results = 0;
   for (const std::string& l : lines) results += l.starts_with("End of round ") ? 1 : 0;
   EXPECT_EQ(results, rounds);
+}
+
+// At 80x24 a round's result and the game's summary are longer than the screen: their "more"
+// line named PgDn and End, which in the viewer jump to the next round and the end, so the
+// rest could not be seen. It names the arrow now, and scrolling with it shows every note. The
+// last frame names the winner, first.
+TEST(TuiReplayViewer, TheLastFrameNamesTheWinnerAndEveryNoteScrollsIntoView) {
+  const text::Translator tr("en");
+  RuleOptions options;
+  options.players = 6;
+  State s(options, 9);
+  GameRecorder recorder(s, 9);
+  auto bot = make_bot("random", 9);
+  while (!s.is_terminal()) {
+    recorder.apply(s, bot->choose(s.public_view()));
+    if (s.is_chance_node()) recorder.deal(s);
+  }
+  GameRecord record = recorder.record();
+  record.seats = {{"Alexandrina Abcd", ""},       {"Bartholomäus Xyz", "random"},
+                  {"Constantinopel C", "random"}, {"Dorothea Dmitrie", "random"},
+                  {"Emiliano Eduardo", "random"}, {"Friedericke Fffg", "random"}};
+  const ReplayFrames frames(record, 1, tr);
+  EXPECT_TRUE(frames.finished());
+  const TableModel last = frames.frame(frames.steps());
+  ASSERT_FALSE(last.notes.empty());
+  EXPECT_TRUE(last.notes.front().rfind("The winner", 0) == 0) << last.notes.front();
+  const TableLayout layout = screen_layout(last, 80, 24);
+  ViewOptions o(true, tr.tr("replay.help"));
+  o.arrows_scroll = true;
+  std::string seen;
+  for (int i = 0; i < 200; ++i) {
+    const Canvas c = render_screen(last, nullptr, layout, tr, o);
+    const TextPage page = log_page(last, layout, o);
+    for (const std::string& l : page.lines) seen += l + "\n";
+    if (!page.more_below()) break;
+    EXPECT_NE(c.text().find("more: ↓"), std::string::npos) << c.text();
+    EXPECT_EQ(c.text().find("more: PgDn"), std::string::npos) << c.text();
+    o.scroll = page.offset + 1;  // the Down arrow
+  }
+  for (const std::string& note : last.notes)
+    for (const std::string& l : wrap_text(note, layout.width() - 2))
+      EXPECT_NE(seen.find(l), std::string::npos) << l;
 }
 
 }  // namespace

@@ -208,9 +208,76 @@ TEST_F(TuiSession, QuittingOnTheEndOfRoundScreenSavesTheRoundOverAndResumes) {
 
   ScriptedScreen second;
   Session resumed(without_saves(config("human,easy,easy,easy")), tr_, saved, state);
-  EXPECT_EQ(resumed.state().round(), 1);  // dealt
+  EXPECT_TRUE(resumed.state().is_chance_node()) << "not dealt before the result is shown";
   ASSERT_EQ(resumed.run(second), Session::Outcome::kFinished);
   EXPECT_EQ(resumed.record(), whole.record());
+  // The result screen quit on is shown again first (it was skipped).
+  ASSERT_FALSE(second.notes.empty());
+  EXPECT_EQ(second.notes.front().rfind("End of round 1", 0), 0u) << second.notes.front();
+}
+
+// Every round's result is in the log too: below 96 columns there is no score panel, and the
+// scrollback keeps the past rounds' scores; a resumed game's log tells them again.
+class QuitInRoundTwo : public ScriptedScreen {
+ public:
+  bool announce(const TableModel& model, Wait wait) override {
+    ScriptedScreen::announce(model, wait);
+    if (model.status.rfind("End of round 1", 0) == 0) quit_after = decisions + 1;
+    return false;
+  }
+};
+
+TEST_F(TuiSession, RoundResultsAreInTheLogAlsoAfterResuming) {
+  QuitInRoundTwo first;
+  Session session(config("human,easy,easy,easy"), tr_);
+  ASSERT_EQ(session.run(first), Session::Outcome::kQuit);
+  ASSERT_GE(session.record().rounds.size(), 2u) << "quit in round 2 or later";
+  const auto result_line = [](const std::vector<std::string>& log) {
+    return std::find_if(log.begin(), log.end(), [](const std::string& l) {
+             return l.rfind("End of round 1", 0) == 0;
+           }) != log.end();
+  };
+  EXPECT_TRUE(result_line(first.log));
+  State state(RuleOptions{}, 1);
+  const SavedGame saved = load_save(read_text_file((dir_ / "save.json").string()), &state);
+  struct KeepsTheLog : ScriptedScreen {
+    void show(const TableModel& model, const std::vector<std::string>& lines) override {
+      ScriptedScreen::show(model, lines);
+      model_log = model.log;
+    }
+    std::vector<std::string> model_log;
+  } second;
+  second.quit_after = 0;
+  Session resumed(without_saves(config("human,easy,easy,easy")), tr_, saved, state);
+  ASSERT_EQ(resumed.run(second), Session::Outcome::kQuit);
+  EXPECT_TRUE(result_line(second.model_log));
+  EXPECT_NE(find_line(second.model_log, "You: cards "), second.model_log.size());
+}
+
+// A full disk: the save fails at a decision; the person is told at once (not at quit), the
+// game goes on, the save is tried at each decision and the log says when it works again.
+TEST_F(TuiSession, AFailingSaveIsToldAtOnceAndTriedAgain) {
+  SessionConfig c = config("human,easy,easy,easy");
+  int writes = 0;
+  c.write_save = [&](const std::string& path, const std::string& text) {
+    if (++writes <= 3)
+      throw std::runtime_error("cannot write '" + path + "': No space left on device");
+    write_file_atomically(path, text);
+  };
+  ScriptedScreen screen;
+  screen.quit_after = 6;
+  Session session(c, tr_);
+  ASSERT_EQ(session.run(screen), Session::Outcome::kQuit);
+  const size_t failing = find_line(screen.log, "Cannot save the game in ");
+  ASSERT_LT(failing, screen.log.size());
+  EXPECT_NE(screen.log[failing].find("No space left on device"), std::string::npos);
+  EXPECT_EQ(std::count_if(screen.log.begin(), screen.log.end(),
+                          [](const std::string& l) { return l.rfind("Cannot save", 0) == 0; }),
+            1)
+      << "told once, not at every move";
+  EXPECT_LT(find_line(screen.log, "The game is saved again"), screen.log.size());
+  EXPECT_TRUE(fs::exists(dir_ / "save.json"));
+  EXPECT_GT(writes, 4);
 }
 
 TEST_F(TuiSession, ACorruptSaveIsRejectedWithAReason) {

@@ -209,7 +209,7 @@ Zeile 3: verdeckt, verdeckt, verdeckt, 2
 Spalte 4 gehört auch zur 15er-Auslage von Carlo.
 Karten im Nachziehstapel: 49. Oben auf dem Abwurfstapel: 4.
 Emil hat die 11 genommen.
-Emil entscheidet, ob die 11 bleibt oder abgeworfen wird.
+Emil sucht einen Platz für die 11.
 )") << diagram_of(s);
 }
 

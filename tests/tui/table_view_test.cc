@@ -68,8 +68,8 @@ TEST(TuiView, DrawsNamesPilesStatusAndCursor) {
   const InputMap map(view, layout, tr, kNames);
   const Canvas c = render_screen(m, &map, layout, tr, {false, "help line"});
   const std::string text = c.text();
-  for (const char* want : {"You 0", "Bea 0", "Carlo 0", "Dora 0", "Round 1 of 3", "Draw pile: 71",
-                           "You: turn up a card", "second", "help line"})
+  for (const char* want : {"You (0)", "Bea (0)", "Carlo (0)", "Dora (0)", "Round 1 of 3",
+                           "Draw pile: 71", "You: turn up a card", "second", "help line"})
     EXPECT_NE(text.find(want), std::string::npos) << want << "\n" << text;
   EXPECT_NE(text.find("##"), std::string::npos) << "ASCII face-down cards";
   EXPECT_EQ(text.find("▒"), std::string::npos);
