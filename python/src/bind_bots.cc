@@ -34,7 +34,9 @@ int decide(PyBot& b, const py::handle& state_or_view, std::optional<uint64_t> se
   if (view.current_player() < 0)
     throw py::value_error("nobody decides now (" + std::string(phase_name(view.phase())) + ")");
   py::gil_scoped_release release;
-  return action_index(seed ? b.bot->decide(view, *seed) : b.bot->choose(view));
+  const int seat = view.current_player();
+  return action_index(seed ? b.bot->decide(view, seat, *seed)
+                           : b.bot->choose(view.decision_view(seat)));
 }
 
 // The columns of `allegra sim --format csv`, one row per distinct bot.

@@ -296,8 +296,8 @@ void ObservationEncoder::encode(const State& s, int me, std::span<float, kObserv
     if (!hidden && v >= kMinValue && v <= kMaxValue) one(field + v - kMinValue);
   };
   // The per-seat flags and totals, written when they or the observer changed. In the knock window
-  // every eligible player answers at once (R7, PublicView::knock_answer): the earlier answers of
-  // the engine's round are not shown.
+  // the answers given so far are sealed (R7: the engine keeps them, no PublicView shows them),
+  // and this encoder reads the full State, so it hides them the same way.
   const unsigned knockers = s.phase() == Phase::kKnockWindow ? 0u : s.knockers();
   uint32_t flags = knockers | static_cast<uint32_t>(s.knock_pending()) << 8;
   std::array<int32_t, kMaxPlayers> totals{};

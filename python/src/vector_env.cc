@@ -72,12 +72,8 @@ void VectorEnv::play_bots(int i) {
     const int p = g.state.current_player();
     Bot* bot = bots_[static_cast<size_t>(p)].get();
     if (!bot) return;
-    // As at a table (table.cc): in the knock window a bot answers without the earlier answers.
-    const PublicView view(g.state);
-    const uint64_t seed = table::decision_seed(g.seed, g.actions);
-    const Action a = g.state.phase() == Phase::kKnockWindow
-                         ? bot->decide(view.knock_answer(p), seed)
-                         : bot->decide(view, seed);
+    // In a knock window the view shows no answer and the bot sees its seat's decision view.
+    const Action a = bot->decide(PublicView(g.state), p, table::decision_seed(g.seed, g.actions));
     advance(g.state, a, mode_, r);
     ++g.actions;
   }

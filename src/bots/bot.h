@@ -32,9 +32,19 @@ class Bot {
   // earlier calls, so a game resumed from a save continues bit for bit like one played
   // straight. The game loops derive the seed from the game seed and the decision index
   // (table/decision_seed.h).
-  Action decide(const PublicView& view, uint64_t decision_seed) {
+  //
+  // `seat` is the player the bot decides for: the current player, or at the simultaneous node
+  // (a knock window, R7) any seat that answers in it. The bot then sees the seat's decision
+  // view (PublicView::decision_view: the window as it opened, made its turn), never another
+  // seat's answer, whoever calls.
+  Action decide(const PublicView& view, int seat, uint64_t decision_seed) {
     reseed(decision_seed);
-    return choose(view);
+    return choose(view.decision_view(seat));
+  }
+  // The same for view.current_player() (at the simultaneous node, the next seat to answer in
+  // the rulebook's order).
+  Action decide(const PublicView& view, uint64_t decision_seed) {
+    return decide(view, view.current_player(), decision_seed);
   }
   // Restarts the bot's random stream from `seed`; a bot without one has nothing to do. A bot
   // keeps no other state between decisions that changes its choices.

@@ -75,7 +75,9 @@ void encode_value_features(const State& s, int subject, std::span<float, kValueF
   w.one_hot(relative(s.ender(), subject, n), kMaxPlayers);
   w.put(s.had_final_turn(subject) ? 1.0f : 0.0f);
   w.put((s.knock_pending() >> subject & 1) ? 1.0f : 0.0f);
-  w.put((s.knockers() >> subject & 1) ? 1.0f : 0.0f);
+  // An open knock window's answers are sealed (R7): no view shows them, nor do the features.
+  const unsigned knockers = s.is_simultaneous_node() ? 0u : s.knockers();
+  w.put((knockers >> subject & 1) ? 1.0f : 0.0f);
   w.card(s.held_card());
   w.card(s.discard_pile_size() > 0 ? s.discard_pile_card(0) : kNoCard);
   int deck_size = 0;

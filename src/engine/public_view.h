@@ -3,7 +3,8 @@
 // In ALLEGRA nobody, not even the owner, knows a face-down card, and nobody knows the order of
 // the draw pile; everything else is public. So one view serves every player, spectator and
 // bot. It is kept as a masked copy of the State (face-down values, the draw pile, a hidden
-// hand card and the Rng wiped), so every read-only query of State, legal_actions() included,
+// hand card, the sealed answers of an open knock window and the Rng wiped), so every read-only
+// query of State, legal_actions() included,
 // works on it, and State::sample() can turn it back into a playable determinization.
 #pragma once
 
@@ -25,12 +26,14 @@ class PublicView {
   Phase phase() const { return masked_.phase(); }
   ActionList legal_actions() const { return masked_.legal_actions(); }
 
-  // The knock window as it opened (no answer given yet), seen by `seat` answering in it: every
-  // eligible player answers at once (R7 in docs/rules.md), so nobody sees another's answer. The
-  // seats the engine asks before `seat` count as pending no more (they are not knockers), so
-  // this is a state the engine can reach and its current_player() is `seat`. Throws
-  // std::invalid_argument unless the view is in kKnockWindow with `seat` pending.
-  PublicView knock_answer(int seat) const;
+  // The view `seat` decides on, for turn-based code (a bot, a terminal's prompt, a hint): this
+  // view, or at the simultaneous node (the knock window, R7) the window as it opened, made
+  // `seat`'s turn: every seat the rulebook's order puts before `seat` taken as not knocking,
+  // `seat` and the seats after it still to answer, so that current_player() is `seat`. It
+  // never depends on who has answered already, nor on what (no view shows an answer), so a
+  // seeded decision is the same whenever it is made. Throws std::invalid_argument at the
+  // simultaneous node if `seat` does not answer in it.
+  PublicView decision_view(int seat) const;
 
   bool operator==(const PublicView& o) const { return masked_ == o.masked_; }
 

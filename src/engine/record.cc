@@ -55,15 +55,31 @@ GameRecorder::GameRecorder(const State& initial, uint64_t seed) {
   record_.rounds.push_back(std::move(round));
 }
 
-void GameRecorder::apply(State& state, Action a, EventList* events) {
+void GameRecorder::apply(State& state, int seat, Action a, EventList* events) {
   if (state.options() != record_.options || state.round() + 1 != std::ssize(record_.rounds))
     throw std::logic_error("GameRecorder::apply: the state is not the game being recorded");
+  if (state.is_simultaneous_node()) {
+    // The events of the window's resolution name every answer in the rulebook's order.
+    EventList own;
+    EventList& ev = events ? *events : own;
+    const size_t first = ev.size();
+    state.apply(seat, a, &ev);  // throws IllegalAction, nothing recorded
+    RoundRecord& round = record_.rounds.back();
+    for (size_t i = first; i < ev.size(); ++i) {
+      if (ev[i].type != EventType::kKnocked && ev[i].type != EventType::kPassed) continue;
+      RecordStep answer;
+      answer.player = ev[i].player;
+      answer.action = ev[i].type == EventType::kKnocked ? Action::knock() : Action::pass();
+      round.steps.push_back(std::move(answer));
+    }
+    return;  // a window never ends a round
+  }
   RecordStep step;
-  step.player = state.current_player();
+  step.player = seat;
   step.action = a;
   const bool reshuffles = a.type == ActionType::kDrawPile && state.draw_needs_reshuffle();
   const int rounds_before = state.rounds_played();
-  state.apply(a, events);  // throws IllegalAction, nothing recorded
+  state.apply(seat, a, events);  // throws IllegalAction, nothing recorded
   if (reshuffles) {
     step.reshuffle.push_back(state.held_card());
     for (int i = 0; i < state.draw_pile_size(); ++i)

@@ -27,7 +27,7 @@ inline constexpr int kRecordFormatVersion = 2;
 inline constexpr int kOldestRecordFormatVersion = 1;
 
 struct RecordStep {
-  int player = 0;  // who acted (State::current_player() before the action)
+  int player = 0;  // who acted (a knock window's answers in the rulebook's order)
   Action action;
   // Only when this step drew from an empty draw pile: the new draw pile, top card first (the
   // drawn card is its first element).
@@ -73,7 +73,14 @@ class GameRecorder {
   // Applies `a` to `state` (which must be the recorded game) and records it, with the
   // reshuffle order and the round results. Throws IllegalAction (state and record unchanged)
   // if `a` is not legal.
-  void apply(State& state, Action a, EventList* events = nullptr);
+  void apply(State& state, Action a, EventList* events = nullptr) {
+    apply(state, state.current_player(), a, events);
+  }
+  // The same for `seat`, who must be one of state.deciding_players() (State::apply(seat, a)).
+  // At the simultaneous node (the knock window) an answer is recorded only when the window
+  // resolves: then every answer of the window becomes a step, in the rulebook's order, so a
+  // record never holds a sealed answer and does not depend on the order they came in.
+  void apply(State& state, int seat, Action a, EventList* events = nullptr);
   // At the chance node (State::is_chance_node()): deals the next round from the state's Rng
   // and records its first player and deal. Throws IllegalAction elsewhere.
   void deal(State& state, EventList* events = nullptr);

@@ -8,6 +8,7 @@
 //                                discard_drawn(), reveal_after_discard(), discard_pending()
 //   R6    empty draw pile ...... may_draw_pile(), pop_draw(), reshuffle_with() (state_chance.cc)
 //   R7    knocking ............. may_knock(), draw_from_pile() (the window), answer_knock(),
+//                                close_knock_window(),
 //                                choose_knocker(); step 1: knocker_swap(), after_knocker_swap();
 //                                step 2: takeable(), take(), put(), finish_put();
 //                                step 3: finish_put()
@@ -203,6 +204,28 @@ bool State::may_knock(int p) const {
   return knock_eligible(display_down_, display_empty_, final_done_, players()) >> p & 1;
 }
 
+uint8_t State::knock_window_seats() const {
+  if (phase_ != Phase::kKnockWindow) return 0;
+  // Nothing that decides eligibility changes while the window is open.
+  const unsigned eligible = knock_eligible(display_down_, display_empty_, final_done_, players());
+  return static_cast<uint8_t>(eligible & ~(1u << active_));
+}
+
+int State::knock_order(int seat) const {
+  const unsigned window = knock_window_seats();
+  if (seat < 0 || seat >= players() || !(window >> seat & 1)) return -1;
+  int place = 0;
+  for (int q = left_of(active_, players()); q != seat; q = left_of(q, players()))
+    place += window >> q & 1;
+  return place;
+}
+
+uint8_t State::deciding_players() const {
+  if (phase_ == Phase::kKnockWindow) return knock_pending_;
+  if (phase_ == Phase::kRoundOver || phase_ == Phase::kGameOver) return 0;
+  return static_cast<uint8_t>(1u << current_player());
+}
+
 int State::current_player() const {
   switch (phase_) {
     case Phase::kGameOver:
@@ -309,6 +332,32 @@ void State::legal_actions(ActionList& out) const {
   if (phase == Phase::kHoldDrawn && may_discard_drawn()) out.push_back(Action::discard());
 }
 
+void State::legal_actions(int seat, ActionList& out) const {
+  out.clear();
+  if (seat < 0 || seat >= players() || !(deciding_players() >> seat & 1)) return;
+  legal_actions(out);  // the same list for every seat of the simultaneous node
+}
+
+bool State::is_legal(int seat, Action a) const {
+  return seat >= 0 && seat < players() && (deciding_players() >> seat & 1) && legal(a);
+}
+
+std::string State::why_illegal(int seat, Action a) const {
+  if (is_legal(seat, a)) return {};
+  if (seat < 0 || seat >= players())
+    return fmt::format("there is no player {} (players 0 to {})", seat, players() - 1);
+  if (phase_ == Phase::kKnockWindow && (knock_window_seats() >> seat & 1) &&
+      !(knock_pending_ >> seat & 1))
+    return fmt::format("player {} has already answered this knock window", seat);
+  if (phase_ == Phase::kKnockWindow && !(knock_pending_ >> seat & 1))
+    return fmt::format("player {} may not knock for this card", seat);
+  if (!(deciding_players() >> seat & 1) && phase_ != Phase::kRoundOver &&
+      phase_ != Phase::kGameOver)
+    return fmt::format("'{}' is not legal: player {} is not to act now, player {} is", to_text(a),
+                       seat, current_player());
+  return why_illegal(a);
+}
+
 bool State::legal(Action a) const {
   using T = ActionType;
   if (a.arg != 0 && (kArglessTypes >> (static_cast<unsigned>(a.type) & 31) & 1)) return false;
@@ -381,6 +430,15 @@ std::string State::why_illegal(Action a) const {
 // a second dispatch on the phase was a second mispredicted jump per action in random play.
 // Every case ends in a tail call of its handler, so that this dispatch needs no stack frame of
 // its own (the handlers run the R8 check themselves: after_cells_changed()).
+void State::apply(int seat, Action a, EventList* ev) {
+  if (phase_ != Phase::kKnockWindow) {
+    if (seat != current_player()) throw IllegalAction(why_illegal(seat, a));
+    return apply(a, ev);
+  }
+  if (!is_legal(seat, a)) throw IllegalAction(why_illegal(seat, a));
+  answer_knock(seat, a.type == ActionType::kKnock, ev);
+}
+
 void State::apply(Action a, EventList* ev) {
   using T = ActionType;
   if (a.arg != 0 && (kArglessTypes >> (static_cast<unsigned>(a.type) & 31) & 1)) [[unlikely]]
@@ -609,15 +667,28 @@ int8_t State::pop_draw(EventList* ev) {
 
 // --- R7: the knock window and the choice of a knocker -------------------------------------
 
-// R7: the eligible players answer one at a time, clockwise from the active player's left.
-// Without a branch on the answer or on the window's end (coin tosses in random play).
+// R7: every eligible player answers at once. An answer is sealed (kept in knockers_, reported
+// by no event) until the last one is in; then the window resolves. Without a branch on the
+// answer (coin tosses in random play).
 void State::answer_knock(int p, bool knock, EventList* ev) {
   knock_pending_ &= static_cast<uint8_t>(~(1u << p));
   knockers_ |= static_cast<uint8_t>(unsigned{knock} << p);
-  emit(ev, {.type = knock ? EventType::kKnocked : EventType::kPassed,
-            .player = static_cast<int8_t>(p)});
-  const Phase after = select_phase(knockers_ != 0, Phase::kChooseKnocker, Phase::kHoldDrawn);
-  phase_ = select_phase(knock_pending_ != 0, Phase::kKnockWindow, after);
+  if (knock_pending_ == 0) close_knock_window(ev);
+}
+
+// R7: the window resolves: every answer is reported in the rulebook's order, clockwise from the
+// active player's left (the order is only the serialisation of simultaneous answers).
+void State::close_knock_window(EventList* ev) {
+  if (ev) {
+    const unsigned window = knock_window_seats();
+    const int n = players();
+    for (int q = left_of(active_, n); q != active_; q = left_of(q, n)) {
+      if (!(window >> q & 1)) continue;
+      ev->push_back({.type = (knockers_ >> q & 1) ? EventType::kKnocked : EventType::kPassed,
+                     .player = static_cast<int8_t>(q)});
+    }
+  }
+  phase_ = select_phase(knockers_ != 0, Phase::kChooseKnocker, Phase::kHoldDrawn);
 }
 
 // R7: the active player gives the card to one knocker, or to none and goes on as in R5.

@@ -27,8 +27,17 @@
 //  - Nobody knows a face-down card or the draw-pile order, so there is one public view for all
 //    players; resample() redraws exactly that hidden part, for search bots.
 //  - The state is a flat ~600-byte value with no heap memory; copying it is a memcpy.
-//  - A round-robin knock window: eligible players answer knock/pass one at a time, clockwise
-//    from the active player's left (each sees the earlier answers).
+//  - The knock window (R7) is a simultaneous node, as in OpenSpiel's simultaneous-move games:
+//    is_simultaneous_node() is true, deciding_players() names every eligible player still to
+//    answer, legal_actions(seat) and apply(seat, action) take each one's answer. An answer is
+//    sealed: the state keeps it (knockers(), for saves) but no PublicView shows it, and no
+//    event reports it, until the last eligible player has answered; then the window resolves
+//    and reports every answer at once, in the rulebook's order (clockwise from the active
+//    player's left). Who has answered is public (knock_pending()); what, not (docs/rules.md R7).
+//    For turn-based code (search bots, random play, records, the Python AEC env) the node also
+//    reads as turns: current_player() is the first seat still to answer in the rulebook's
+//    order, and apply(action) is apply(current_player(), action). The answers being sealed, it
+//    does not matter in which order they come in.
 #pragma once
 
 #include <array>
@@ -59,7 +68,7 @@ inline constexpr int8_t kNoCard = -127;
 enum class Phase : uint8_t {
   kSetupReveal,         // the setup player reveals a face-down card of his display (2 each)
   kChooseDraw,          // the active player draws from the draw or the discard pile
-  kKnockWindow,         // an eligible player knocks or passes
+  kKnockWindow,         // simultaneous: every eligible player knocks or passes (sealed)
   kChooseKnocker,       // the active player gives the card to a knocker or refuses
   kHoldDrawn,           // the active player swaps the drawn card in, or discards it
   kRevealAfterDiscard,  // the active player reveals a face-down card after discarding
@@ -104,11 +113,33 @@ class State {
         std::span<const int8_t> deck_top_first, EventList* events = nullptr);
 
   // --- The state machine -------------------------------------------------------------------
-  // kNoPlayer once the game is over, kChancePlayer at the chance node (kRoundOver).
+  // kNoPlayer once the game is over, kChancePlayer at the chance node (kRoundOver); at the
+  // simultaneous node, the first seat still to answer in the rulebook's order (the node read as
+  // turns: see the top of this file).
   int current_player() const;
   bool is_terminal() const { return phase_ == Phase::kGameOver; }
   // The round is over and scored, the game is not: the next step is deal(), not apply().
   bool is_chance_node() const { return phase_ == Phase::kRoundOver; }
+  // The knock window (R7): every seat of deciding_players() answers, in any order, with
+  // apply(seat, action); nobody sees another's answer before the last one is in.
+  bool is_simultaneous_node() const { return phase_ == Phase::kKnockWindow; }
+  // Bit p: p must decide now. At the simultaneous node every seat still to answer; at the
+  // chance node and at the game's end nobody; else current_player() alone.
+  uint8_t deciding_players() const;
+  // The legal actions of `seat` now: empty unless it is one of deciding_players().
+  void legal_actions(int seat, ActionList& out) const;
+  ActionList legal_actions(int seat) const {
+    ActionList out;
+    legal_actions(seat, out);
+    return out;
+  }
+  bool is_legal(int seat, Action a) const;
+  // Empty if `seat` may take `a` now, else the reason in a sentence.
+  std::string why_illegal(int seat, Action a) const;
+  // `seat` takes `a`: at the simultaneous node its sealed answer (no event until the window
+  // resolves; the last answer resolves it and reports every answer), else the same as
+  // apply(a) for the current player. Throws IllegalAction (state unchanged) otherwise.
+  void apply(int seat, Action a, EventList* events = nullptr);
   void legal_actions(ActionList& out) const;
   ActionList legal_actions() const {
     ActionList out;
@@ -149,7 +180,8 @@ class State {
   // --- Hidden information ------------------------------------------------------------------
   PublicView public_view() const;
   // A copy whose hidden part (face-down cards, draw-pile order, a face-down card in a hand)
-  // is redrawn uniformly from the unseen cards; its public view equals this one's.
+  // is redrawn uniformly from the unseen cards; its public view equals this one's. The sealed
+  // answers of an open knock window are kept.
   State resample(Rng& rng) const;
 
   // --- Queries -----------------------------------------------------------------------------
@@ -170,8 +202,17 @@ class State {
   // public clock, so that a bot can notice a round that drags on without keeping a counter of
   // its own (bots are pure functions of the view and a seed: docs/bots.md).
   int turns_in_round() const { return turns_in_round_; }
-  uint8_t knock_pending() const { return knock_pending_; }  // bit p: p may still knock/pass
-  uint8_t knockers() const { return knockers_; }            // bit p: p knocked
+  // The knock window (R7). Public: who may answer, who still must, in which order.
+  uint8_t knock_pending() const { return knock_pending_; }  // bit p: p must still answer
+  // Bit p: p answers in the open knock window (answered or not); 0 outside it.
+  uint8_t knock_window_seats() const;
+  // 0-based place of `seat` among knock_window_seats() in the rulebook's order (clockwise from
+  // the active player's left): the order in which the answers are reported; -1 if `seat` is
+  // not in the window.
+  int knock_order(int seat) const;
+  // Bit p: p knocked. In an open window, the sealed answers given so far (hidden information:
+  // a PublicView shows none).
+  uint8_t knockers() const { return knockers_; }
 
   CellState cell_state(CellId c) const {
     const int p = cell_owner(c);
@@ -243,6 +284,7 @@ class State {
   void draw_from_discard(EventList* ev);                     // R5
   int8_t pop_draw(EventList* ev);                            // R6
   void answer_knock(int p, bool knock, EventList* ev);       // R7
+  void close_knock_window(EventList* ev);                    // R7
   void choose_knocker(Action a, EventList* ev);              // R7
   void swap_drawn(CellId c, EventList* ev);                  // R5
   void discard_drawn(EventList* ev);                         // R5
@@ -355,7 +397,7 @@ class State {
   int8_t held_ = kNoCard;  // the drawn card
   bool held_from_discard_ = false;
   uint8_t knock_pending_ = 0;   // bit p: p still to answer in the knock window
-  uint8_t knockers_ = 0;        // bit p: p knocked
+  uint8_t knockers_ = 0;        // bit p: p knocked (sealed while the window is open)
   int8_t knocker_ = kNoPlayer;  // the knocker who was given the card
   int8_t hand_ = kNoCard;       // the knocker's hand card (R7 step 1)
   bool hand_known_ = false;

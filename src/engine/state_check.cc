@@ -157,6 +157,8 @@ std::optional<std::string> StateCodec::validate(const State& s) {
   if ((s.knock_pending_ | s.knockers_) >> s.active_ & 1)
     return bad("knockers", "the active player cannot knock for his own card");
   if (s.knock_pending_ & s.knockers_) return bad("knock_pending", "a player already knocked");
+  if (ph == Phase::kKnockWindow && (s.knock_pending_ | s.knockers_) & ~s.knock_window_seats())
+    return bad("knock_pending", "names a player who may not knock for this card");
   if (ph == Phase::kChooseKnocker && !s.knockers_)
     return bad("knockers", "somebody must have knocked in phase choose-knocker");
   if ((setup || ended || ph == Phase::kChooseDraw) && s.knockers_)

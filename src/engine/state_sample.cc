@@ -9,7 +9,11 @@ namespace allegra {
 
 PublicView State::public_view() const { return PublicView(*this); }
 
-State State::resample(Rng& rng) const { return sample(public_view(), rng); }
+State State::resample(Rng& rng) const {
+  State s = sample(public_view(), rng);
+  s.knockers_ = knockers_;  // the sealed answers of an open knock window are not cards
+  return s;
+}
 
 // 1. Count the unseen cards (unseen_cards.h): the deck minus every card anyone can see.
 // 2. Shuffle them and deal them into the hidden places: face-down cells in CellId order, a

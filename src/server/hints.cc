@@ -5,8 +5,8 @@
 
 namespace allegra::server {
 
-PublicView hint_view(const PublicView& table_view, int seat, bool knock_window) {
-  return knock_window ? table_view.knock_answer(seat) : table_view;
+PublicView hint_view(const PublicView& table_view, int seat) {
+  return table_view.decision_view(seat);
 }
 
 std::vector<bots::HintMove> hint_moves(const PublicView& view, int iterations, uint64_t seed,

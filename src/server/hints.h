@@ -2,10 +2,10 @@
 //
 // What: `hint` (docs/protocol.md) asks what the strongest bot would play for the asking seat.
 // The answer is the project's hint (bots/hint.h: the MCTS search of level:expert with the
-// terminal's budget, explained as data by bots::explain), computed from a PublicView only: the view
-// the table layer exposes, or for a knock window the window as it opened
-// (PublicView::knock_answer), exactly what a bot of the table sees. A PublicView holds no
-// face-down card, so the hint cannot depend on one (tests/server/hidden_card_test.cc resamples).
+// terminal's budget, explained as data by bots::explain), computed from a PublicView only: the
+// seat's decision view (PublicView::decision_view; for a knock window the window as it opened),
+// exactly what a bot of the table sees. A PublicView holds no face-down card and no sealed knock
+// answer, so the hint cannot depend on one (tests/server/hidden_card_test.cc resamples).
 //
 // Why a worker: the search takes up to a second on two threads; the hub's thread must not wait
 // for it. HintWorker runs each search with std::async and the hub collects the finished ones
@@ -40,8 +40,8 @@ struct HintQuestion {
 // (hint_frame) carries it and the client words it in its own language.
 using HintAnswer = bots::Hint;
 
-// The view the seat decides on: the knock window's for an answer in one, else the table's.
-PublicView hint_view(const PublicView& table_view, int seat, bool knock_window);
+// The view the seat decides on (PublicView::decision_view).
+PublicView hint_view(const PublicView& table_view, int seat);
 
 // The search's moves (best first) for the deciding player of `view`.
 std::vector<bots::HintMove> hint_moves(const PublicView& view, int iterations, uint64_t seed,

@@ -549,7 +549,7 @@ std::pair<HintQuestion, PublicView> Room::hint(ConnectionId c, std::optional<uin
   for (const table::Pending& p : table_->pending()) {
     if (p.seat != seat || p.round_over) continue;
     HintQuestion q{c, id, code_, seat, table_->decisions()};
-    return {q, hint_view(table_->view(), seat, p.knock_window)};
+    return {q, hint_view(table_->view(), seat)};
   }
   throw RoomError(ErrorCode::kNotYourTurn,
                   "seat " + std::to_string(seat) + " is not asked to decide now");

@@ -56,17 +56,17 @@ MatchResult play_match(const RuleOptions& options, uint64_t deal_seed, std::span
   std::optional<GameRecorder> recorder;
   if (record != nullptr) recorder.emplace(state, deal_seed);
   auto decide = [&](const table::DecisionRequest& r) {
-    return bots[r.seat]->decide(r.view(), table::decision_seed(deal_seed, r.index));
+    return bots[r.seat]->decide(r.view(), r.seat, table::decision_seed(deal_seed, r.index));
   };
   auto apply = [&](int seat, Action a) {
-    if (!state.is_legal(a))
+    if (!state.is_legal(seat, a))
       throw BotError(fmt::format("bot '{}' at seat {} chose an illegal action '{}': {}",
-                                 bots[seat]->name(), seat, to_text(a), state.why_illegal(a)));
+                                 bots[seat]->name(), seat, to_text(a), state.why_illegal(seat, a)));
     events.clear();
     if (recorder)
-      recorder->apply(state, a, &events);
+      recorder->apply(state, seat, a, &events);
     else
-      state.apply(a, &events);
+      state.apply(seat, a, &events);
     count_events(events, result);
   };
   auto deal = [&] {

@@ -2,19 +2,19 @@
 // selfplay, the bench signature) and for the Table's rules of who decides when.
 //
 // Every decision of a game goes through here in the same way the live Table (table.h) runs it:
-//  - one player at a time, except in a knock window (R7), where every eligible player answers
-//    at once from the window as it opened, never from another's answer; the answers then go to
-//    the engine one at a time in its order, clockwise from the active player's left (the engine
-//    order is the serialisation of simultaneous answers: docs/rules.md R7);
+//  - one player at a time; at the engine's simultaneous node (the knock window, R7) every
+//    eligible player answers in the rulebook's order (State::current_player() reads the node
+//    as turns), each from the public view, which shows no other answer (the engine seals them
+//    until the window resolves), and each bot from the window as it opened
+//    (PublicView::decision_view), so the order of asking changes nothing;
 //  - decisions are numbered from the start of the game (the index of a knock answer is the
-//    place it takes in the engine's order), which seeds bots (decision_seed.h);
+//    place it takes in the rulebook's order), which seeds bots (decision_seed.h);
 //  - a round that does not end within kMaxDecisionsPerRound decisions throws EndlessRound;
 //  - at the chance node between rounds (State::is_chance_node()) the next round is dealt by
 //    deal() at once: a deal is not a decision (it takes no index and seeds no bot).
 // It is a template so that a simulation pays no indirect call per decision.
 #pragma once
 
-#include <boost/container/static_vector.hpp>
 #include <cstdint>
 #include <stdexcept>
 
@@ -41,21 +41,14 @@ class EndlessRound : public std::runtime_error {
   int limit_;
 };
 
-using SeatList = boost::container::static_vector<int, kMaxPlayers>;
-
-// The seats of an open knock window that are still to answer, in the engine's order.
-SeatList knock_window_order(const State& state);
-
 // One decision to make.
 struct DecisionRequest {
   int seat = 0;
   uint64_t index = 0;            // engine actions applied in the game before this one
-  const State* state = nullptr;  // the real state; for a knock answer, as the window opened
-  bool knock_answer = false;     // an answer in a knock window
-  // What the deciding player may see: the public view, or the knock window as it opened.
-  PublicView view() const {
-    return knock_answer ? PublicView(*state).knock_answer(seat) : PublicView(*state);
-  }
+  const State* state = nullptr;  // the real state
+  // What every player may see (a bot answering a knock window gets its seat's decision view
+  // from Bot::decide(view, seat, seed)).
+  PublicView view() const { return PublicView(*state); }
 };
 
 // Plays `state` to the end of the game. decide(const DecisionRequest&) returns the action of
@@ -82,25 +75,11 @@ uint64_t play_to_end(State& state, Decide&& decide, Apply&& apply, Deal&& deal,
       deal();
       continue;
     }
-    if (state.phase() != Phase::kKnockWindow) {
-      count();
-      const int seat = state.current_player();
-      apply(seat, decide(DecisionRequest{seat, index, &state, false}));
-      ++index;
-      continue;
-    }
-    // 1. Every eligible player answers from the window as it opened.
-    const State opened = state;
-    const SeatList order = knock_window_order(opened);
-    boost::container::static_vector<Action, kMaxPlayers> answers;
-    for (size_t i = 0; i < order.size(); ++i)
-      answers.push_back(decide(DecisionRequest{order[i], index + i, &opened, true}));
-    // 2. The answers go to the engine in its order.
-    for (size_t i = 0; i < order.size(); ++i) {
-      count();
-      apply(order[i], answers[i]);
-      ++index;
-    }
+    // At the simultaneous node this is the next seat to answer in the rulebook's order.
+    count();
+    const int seat = state.current_player();
+    apply(seat, decide(DecisionRequest{seat, index, &state}));
+    ++index;
   }
   return index - first_index;
 }

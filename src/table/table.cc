@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
 #include <stdexcept>
 #include <utility>
 
@@ -16,24 +17,19 @@ void append(Events& out, const EventList& events) {
   out.insert(out.end(), events.begin(), events.end());
 }
 
-// The place of `seat` in the engine's order of an open knock window.
-uint64_t window_position(const State& state, int seat) {
-  const SeatList order = knock_window_order(state);
-  return static_cast<uint64_t>(std::find(order.begin(), order.end(), seat) - order.begin());
-}
-
 }  // namespace
 
-std::vector<int> seats_due(const PublicView& view, uint8_t answered) {
+std::vector<int> seats_due(const PublicView& view) {
   const State& s = view.masked();
   std::vector<int> due;
-  if (s.is_terminal() || s.is_chance_node()) return due;  // nobody decides between rounds
-  if (s.phase() != Phase::kKnockWindow) {
-    due.push_back(s.current_player());
+  const unsigned deciding = s.deciding_players();
+  if (!s.is_simultaneous_node()) {
+    if (deciding) due.push_back(s.current_player());  // nobody between rounds
     return due;
   }
-  for (int seat : knock_window_order(s))
-    if (!(answered >> seat & 1)) due.push_back(seat);
+  const int n = s.players();
+  for (int q = left_of(s.active_player(), n); q != s.active_player(); q = left_of(q, n))
+    if (deciding >> q & 1) due.push_back(q);
   return due;
 }
 
@@ -110,17 +106,11 @@ std::vector<Pending> Table::pending() const {
     out.push_back(std::move(p));
     return out;
   }
-  const bool window = state_.phase() == Phase::kKnockWindow;
-  for (int seat : seats_due(view(), answered_)) {
+  for (int seat : seats_due(view())) {
     Pending p;
     p.seat = seat;
-    p.knock_window = window;
-    if (window) {
-      p.legal.push_back(Action::knock());
-      p.legal.push_back(Action::pass());
-    } else {
-      state_.legal_actions(p.legal);
-    }
+    p.knock_window = state_.is_simultaneous_node();
+    state_.legal_actions(seat, p.legal);
     p.deadline = deadline(seat);
     out.push_back(std::move(p));
   }
@@ -128,7 +118,7 @@ std::vector<Pending> Table::pending() const {
 }
 
 std::optional<Millis> Table::deadline(int seat) const {
-  if (config_.knock_window && state_.phase() == Phase::kKnockWindow)
+  if (config_.knock_window && state_.is_simultaneous_node())
     return since_ + *config_.knock_window;  // rule 7: the window's clock, for every seat
   const Seat& s = seats_[static_cast<size_t>(seat)];
   if (s.kind == SeatKind::kBot || !s.timeout) return std::nullopt;
@@ -136,7 +126,9 @@ std::optional<Millis> Table::deadline(int seat) const {
 }
 
 uint64_t Table::decision_index(int seat) const {
-  return decisions_ + (state_.phase() == Phase::kKnockWindow ? window_position(state_, seat) : 0);
+  // A knock answer's index is its place in the rulebook's order (it is recorded there).
+  if (!state_.is_simultaneous_node()) return decisions_;
+  return decisions_ + static_cast<uint64_t>(std::max(state_.knock_order(seat), 0));
 }
 
 Millis Table::bot_due(int seat) const {
@@ -154,7 +146,7 @@ std::optional<Millis> Table::next_wake() const {
     return since_ + *config_.round_pause;
   }
   std::optional<Millis> wake;
-  for (int seat : seats_due(view(), answered_)) {
+  for (int seat : seats_due(view())) {
     const bool bot = seats_[static_cast<size_t>(seat)].kind == SeatKind::kBot;
     // Rule 9: a bot decision without its answer waits for bot_answer(), not for a time.
     if (bots_elsewhere_) {
@@ -192,38 +184,38 @@ Outcome Table::submit(int seat, Action action, Millis now) {
         fmt::format("round {} is over: the next round must be dealt first", state_.round() + 1);
     return out;
   }
-  const std::vector<int> due = seats_due(view(), answered_);
-  if (std::find(due.begin(), due.end(), seat) == due.end()) {
-    if (state_.phase() == Phase::kKnockWindow && (answered_ >> seat & 1))
+  if (!(state_.deciding_players() >> seat & 1)) {
+    const bool window = state_.is_simultaneous_node();
+    if (window && (state_.knock_window_seats() >> seat & 1))
       out.error = fmt::format("seat {} has already answered this knock window", seat);
-    else if (state_.phase() == Phase::kKnockWindow)
+    else if (window)
       out.error = fmt::format("seat {} may not knock for this card", seat);
     else
       out.error =
           fmt::format("seat {} is not to decide now: seat {} is", seat, state_.current_player());
     return out;
   }
-  if (std::string why = state_.why_illegal(action); !why.empty()) {
+  if (std::string why = state_.why_illegal(seat, action); !why.empty()) {
     out.error = fmt::format("'{}' is not legal: {}", to_text(action), why);
     return out;
   }
-  if (state_.phase() != Phase::kKnockWindow) {
-    apply(action, now, out.events);
-    return out;
-  }
-  answers_[static_cast<size_t>(seat)] = action;
-  answered_ |= static_cast<uint8_t>(1u << seat);
-  if (seats_due(view(), answered_).empty()) close_window(now, out.events);
+  apply(seat, action, now, out.events);  // a knock answer: no event until the window closes
   return out;
 }
 
-void Table::apply(Action a, Millis now, Events& events) {
+void Table::apply(int seat, Action a, Millis now, Events& events) {
   const int round = state_.rounds_played();
+  // A knock answer is sealed in the engine; the window's answers count as decisions (and are
+  // recorded) when it closes, in the rulebook's order (GameRecorder::apply).
+  const bool window = state_.is_simultaneous_node();
+  const int window_size = std::popcount(static_cast<unsigned>(state_.knock_window_seats()));
   EventList ev;
-  recorder_.apply(state_, a, &ev);
+  recorder_.apply(state_, seat, a, &ev);
   append(events, ev);
-  ++decisions_;
-  round_decisions_ = state_.rounds_played() == round ? round_decisions_ + 1 : 0;
+  if (window && state_.is_simultaneous_node()) return;  // the window's clock runs on
+  const int made = window ? window_size : 1;
+  decisions_ += static_cast<uint64_t>(made);
+  round_decisions_ = state_.rounds_played() == round ? round_decisions_ + made : 0;
   since_ = now;
 }
 
@@ -248,12 +240,6 @@ Outcome Table::deal(Millis now) {
   return out;
 }
 
-void Table::close_window(Millis now, Events& events) {
-  for (int seat : knock_window_order(state_))
-    apply(answers_[static_cast<size_t>(seat)], now, events);
-  answered_ = 0;
-}
-
 Bot& Table::bot_for(const std::string& spec) {
   for (auto& [name, bot] : bots_)
     if (name == spec) return *bot;
@@ -263,11 +249,9 @@ Bot& Table::bot_for(const std::string& spec) {
 }
 
 Action Table::bot_choice(Bot& bot, int seat) {
-  const bool window = state_.phase() == Phase::kKnockWindow;
-  const PublicView v = window ? view().knock_answer(seat) : view();
-  const Action a = bot.decide(v, decision_seed(seed_, decision_index(seat)));
+  const Action a = bot.decide(view(), seat, decision_seed(seed_, decision_index(seat)));
   ++bots_run_;
-  if (std::string why = state_.why_illegal(a); !why.empty())
+  if (std::string why = state_.why_illegal(seat, a); !why.empty())
     throw std::logic_error(fmt::format("bot '{}' at seat {} chose an illegal action '{}': {}",
                                        bot.name(), seat, to_text(a), why));
   return a;
@@ -283,7 +267,7 @@ std::optional<Action> Table::automatic(int seat, Millis now) {
   }
   const std::optional<Millis> due = deadline(seat);
   if (!due || now < *due) return std::nullopt;
-  const bool window = state_.phase() == Phase::kKnockWindow;
+  const bool window = state_.is_simultaneous_node();
   const bool person = s.kind == SeatKind::kPerson;
   if (window) {
     // Rule 8: the seat's own clock ran out (a knock window deadline is the window's).
@@ -306,13 +290,13 @@ std::optional<Action> Table::automatic(int seat, Millis now) {
 // --- Bots elsewhere (rule 9) -------------------------------------------------------------------
 
 BotMove run_bot_job(const BotJob& job, Bot& bot) {
-  return BotMove{job.seat, job.decision, job.spec, bot.decide(job.view, job.seed)};
+  return BotMove{job.seat, job.decision, job.spec, bot.decide(job.view, job.seat, job.seed)};
 }
 
 std::optional<std::string> Table::bot_need(int seat) const {
   const Seat& s = seats_[static_cast<size_t>(seat)];
   if (s.kind == SeatKind::kBot) return s.bot;
-  if (bots_elsewhere_ && state_.phase() != Phase::kKnockWindow &&
+  if (bots_elsewhere_ && !state_.is_simultaneous_node() &&
       stand_in_[static_cast<size_t>(seat)] == decision_index(seat))
     return config_.stand_in;
   return std::nullopt;
@@ -331,16 +315,14 @@ std::optional<Action> Table::take_answer(int seat, const std::string& spec) {
 std::vector<BotJob> Table::take_bot_jobs() {
   std::vector<BotJob> jobs;
   if (!bots_elsewhere_ || state_.is_terminal() || state_.is_chance_node()) return jobs;
-  const bool window = state_.phase() == Phase::kKnockWindow;
-  for (int seat : seats_due(view(), answered_)) {
+  for (int seat : seats_due(view())) {
     const std::optional<std::string> need = bot_need(seat);
     if (!need) continue;
     BotSlot& slot = slots_[static_cast<size_t>(seat)];
     const uint64_t index = decision_index(seat);
     if (slot.decision == index && slot.spec == *need) continue;  // handed out already
     slot = BotSlot{index, *need, std::nullopt};
-    jobs.push_back(BotJob{seat, index, *need, decision_seed(seed_, index),
-                          window ? view().knock_answer(seat) : view()});
+    jobs.push_back(BotJob{seat, index, *need, decision_seed(seed_, index), view()});
   }
   return jobs;
 }
@@ -348,12 +330,11 @@ std::vector<BotJob> Table::take_bot_jobs() {
 bool Table::bot_answer(const BotMove& move) {
   if (state_.is_terminal() || state_.is_chance_node()) return false;
   if (move.seat < 0 || move.seat >= state_.players()) return false;
-  const std::vector<int> due = seats_due(view(), answered_);
-  if (std::find(due.begin(), due.end(), move.seat) == due.end()) return false;
+  if (!(state_.deciding_players() >> move.seat & 1)) return false;
   const std::optional<std::string> need = bot_need(move.seat);
   const uint64_t index = decision_index(move.seat);
   if (!need || *need != move.spec || index != move.decision) return false;
-  if (std::string why = state_.why_illegal(move.action); !why.empty())
+  if (std::string why = state_.why_illegal(move.seat, move.action); !why.empty())
     throw std::invalid_argument(fmt::format("bot '{}' at seat {} chose an illegal action '{}': {}",
                                             move.spec, move.seat, to_text(move.action), why));
   slots_[static_cast<size_t>(move.seat)] = BotSlot{index, move.spec, move.action};
@@ -371,24 +352,24 @@ Events Table::tick(Millis now, int max_decisions) {
     }
     if (round_decisions_ >= kMaxDecisionsPerRound)
       throw EndlessRound(state_.rounds_played(), kMaxDecisionsPerRound);
-    if (state_.phase() != Phase::kKnockWindow) {
-      const std::optional<Action> a = automatic(state_.current_player(), now);
+    if (!state_.is_simultaneous_node()) {
+      const int seat = state_.current_player();
+      const std::optional<Action> a = automatic(seat, now);
       if (!a) break;
-      apply(*a, now, events);
+      apply(seat, *a, now, events);
       ++made;
       continue;
     }
-    // 1. Every bot and every expired clock answers the window; 2. it closes once all have.
-    for (int seat : seats_due(view(), answered_)) {
-      if (made >= max_decisions) break;
+    // Every bot and every expired clock answers the window; the engine closes it once all
+    // have (the last answer reports them all).
+    for (int seat : seats_due(view())) {
+      if (made >= max_decisions || !state_.is_simultaneous_node()) break;
       if (const std::optional<Action> a = automatic(seat, now)) {
-        answers_[static_cast<size_t>(seat)] = *a;
-        answered_ |= static_cast<uint8_t>(1u << seat);
+        apply(seat, *a, now, events);
         ++made;
       }
     }
-    if (!seats_due(view(), answered_).empty()) break;
-    close_window(now, events);
+    if (state_.is_simultaneous_node()) break;  // waiting for a person (or a bot elsewhere)
   }
   return events;
 }

@@ -14,13 +14,15 @@
 // Rules of the flow (the same as the game loop of game_loop.h, so that a Table of bots plays
 // exactly the game play_to_end() plays):
 //  1. Usually one seat is pending: the engine's current player.
-//  2. A card drawn from the draw pile opens a knock window (R7): every eligible seat is pending
-//     at once. Answers are kept, unseen by the others, until all have answered or their
-//     deadlines have passed (a timeout counts as a pass); then they go to the engine one at a
-//     time in its order, clockwise from the active player's left (docs/rules.md R7).
-//  3. A bot decides from the public view only (in a knock window: the window as it opened,
-//     PublicView::knock_answer), with Bot::decide() seeded from the game seed and the index of
-//     the decision in the game (decision_seed.h), so a loaded game continues bit for bit.
+//  2. A card drawn from the draw pile opens a knock window (R7), the engine's simultaneous
+//     node: every seat of State::deciding_players() is pending at once. Each answer goes to the
+//     engine as it comes (State::apply(seat, action)), which keeps it sealed until all have
+//     answered or their deadlines have passed (a timeout counts as a pass); then the engine
+//     reports every answer in the rulebook's order, clockwise from the active player's left.
+//  3. A bot decides from the public view only (Bot::decide(view, seat, seed): in a knock window
+//     the seat's decision view, the window as it opened), seeded from the game seed and the
+//     index of the decision in the game (decision_seed.h; a knock answer's index is its place
+//     in the rulebook's order), so a loaded game continues bit for bit.
 //  4. A seat's decision clock starts when its decision becomes pending (for a knock window: when
 //     it opens). A person who lets it run out is replaced for that one decision: a pass in a
 //     knock window, else the stand-in bot's choice.
@@ -107,7 +109,7 @@ struct BotJob {
   uint64_t decision = 0;  // the decision's index in the game (decision_seed.h)
   std::string spec;       // make_bot() spec of the bot that decides
   uint64_t seed = 0;      // decision_seed(game seed, decision)
-  PublicView view;        // what the bot sees (for a knock answer: the window as it opened)
+  PublicView view;        // the public view (Bot::decide(view, seat, seed) gives the seat's)
 };
 
 // A bot's answer to a BotJob (the job's seat, decision and spec, and the chosen action).
@@ -133,10 +135,10 @@ struct Outcome {
   bool ok() const { return error.empty(); }
 };
 
-// The seats due to decide in `view`, given the seats that already answered an open knock
-// window (bit p). Depends on the public view only: resampling the hidden cards cannot change
-// it.
-std::vector<int> seats_due(const PublicView& view, uint8_t answered);
+// The seats due to decide in `view` (State::deciding_players(); in a knock window in the
+// rulebook's order). Depends on the public view only: resampling the hidden cards cannot change
+// it, nor can the answers given so far in a knock window.
+std::vector<int> seats_due(const PublicView& view);
 
 // The bot that plays a person's decision when his clock runs out (rule 4 above).
 inline constexpr std::string_view kDefaultStandIn = "greedy";
@@ -255,10 +257,9 @@ class Table {
   uint64_t decision_index(int seat) const;
   // When a bot in `seat` answers its pending decision (rule 7).
   Millis bot_due(int seat) const;
-  // Applies one action of the current player through the recorder; starts the next clock.
-  void apply(Action a, Millis now, Events& events);
-  // Sends the answers of a complete knock window to the engine in its order.
-  void close_window(Millis now, Events& events);
+  // Applies one action of `seat` (one of the engine's deciding players) through the recorder;
+  // starts the next clock unless a knock window stays open.
+  void apply(int seat, Action a, Millis now, Events& events);
   // The chance step: the next round dealt from the state's Rng, through the recorder.
   void deal_next(Millis now, Events& events);
   // What the table plays for `seat` now (a bot's choice, or a timeout's), if anything.
@@ -278,9 +279,7 @@ class Table {
   uint64_t decisions_ = 0;
   int round_decisions_ = 0;  // decisions in the round being played, for the cap
   Millis since_{0};          // when the pending decision(s) became pending
-  uint8_t answered_ = 0;     // bit p: p answered the open knock window
-  std::array<Action, kMaxPlayers> answers_{};
-  uint8_t timed_out_ = 0;  // bit p: p's own clock ran out since take_timed_out()
+  uint8_t timed_out_ = 0;    // bit p: p's own clock ran out since take_timed_out()
   // Rule 9: per seat, the bot decision handed out or answered (decision index and spec).
   struct BotSlot {
     uint64_t decision = std::numeric_limits<uint64_t>::max();

@@ -8,6 +8,7 @@
 // window.
 #include <fmt/format.h>
 
+#include <bit>
 #include <string>
 
 #include "engine/serialize.h"
@@ -93,11 +94,16 @@ json Table::save() const {
     s["timeout_ms"] = seat.timeout ? json(seat.timeout->count()) : json(nullptr);
     seats.push_back(std::move(s));
   }
+  // The sealed answers of an open knock window (the engine's; the record gets them when the
+  // window closes).
   json answers = json::array();
+  const unsigned answered = state_.knock_window_seats() & ~unsigned{state_.knock_pending()};
   for (int seat = 0; seat < state_.players(); ++seat)
-    if (answered_ >> seat & 1)
+    if (answered >> seat & 1)
       answers.push_back(
-          {{"seat", seat}, {"action", action_to_json(answers_[static_cast<size_t>(seat)])}});
+          {{"seat", seat},
+           {"action",
+            action_to_json((state_.knockers() >> seat & 1) ? Action::knock() : Action::pass())}});
   return {{"format", kFormat},
           {"version", kTableFormatVersion},
           {"seats", std::move(seats)},
@@ -174,14 +180,24 @@ Table Table::load(const json& j) {
         fail(where, "is not the next decision of the game dealt from the record's seed");
       Events ignored;
       try {
-        table.apply(step.action, since, ignored);
+        table.apply(step.player, step.action, since, ignored);
       } catch (const IllegalAction& e) {
         fail(where, e.what());
       }
     }
   }
-  // 2. The replay must have written the same record (same deals, reshuffles and scores).
-  if (!(table.recorder_.record() == record))
+  // 2. The replay must have written the same record (same deals, reshuffles and scores). A
+  //    record that ends inside a knock window (a terminal save of version 1 kept the answers
+  //    given so far as steps) left them sealed in the engine, where answers of an open window
+  //    belong: the recorder writes them when the window closes.
+  GameRecord written = record;
+  if (table.state_.is_simultaneous_node() && !written.rounds.empty()) {
+    const unsigned answered =
+        table.state_.knock_window_seats() & ~unsigned{table.state_.knock_pending()};
+    std::vector<RecordStep>& steps = written.rounds.back().steps;
+    steps.resize(steps.size() - std::min<size_t>(steps.size(), std::popcount(answered)));
+  }
+  if (!(table.recorder_.record() == written))
     fail(P + ".record", "does not replay from its seed and options");
   // 3. The answers already given in an open knock window.
   const auto& answers =
@@ -192,18 +208,15 @@ Table Table::load(const json& j) {
     const int seat =
         static_cast<int>(integer(member(answers[i], p, "seat"), p + ".seat", 0, n - 1));
     const Action a = action_from_json(member(answers[i], p, "action"), n);
-    const std::vector<int> due = seats_due(table.view(), table.answered_);
-    if (std::find(due.begin(), due.end(), seat) == due.end() ||
-        table.state_.phase() != Phase::kKnockWindow)
+    if (!table.state_.is_simultaneous_node() || !(table.state_.knock_pending() >> seat & 1))
       fail(p + ".seat", "is not waiting for a knock answer");
     if (a.type != ActionType::kKnock && a.type != ActionType::kPass)
       fail(p + ".action", "must be \"knock\" or \"pass\"");
-    table.answers_[static_cast<size_t>(seat)] = a;
-    table.answered_ |= static_cast<uint8_t>(1u << seat);
+    if (table.state_.knock_pending() == (1u << seat))
+      fail(P + ".knock_answers", "a complete window would have been closed");
+    Events ignored;
+    table.apply(seat, a, since, ignored);  // sealed in the engine, as when it was given
   }
-  if (table.state_.phase() == Phase::kKnockWindow &&
-      seats_due(table.view(), table.answered_).empty())
-    fail(P + ".knock_answers", "a complete window would have been closed");
   return table;
 }
 

@@ -235,8 +235,9 @@ bool Session::finish_round(int actor, const table::Events& events, Screen& scree
 std::optional<table::Events> Session::ask(const table::Pending& due, Screen& screen,
                                           const std::function<void(const TableModel&)>& show) {
   const int p = due.seat;
-  // In a knock window a person sees the window as it opened: nobody's answer yet.
-  const PublicView view = due.knock_window ? table_.view().knock_answer(p) : table_.view();
+  // The seat's decision view: in a knock window the window as it opened (no view shows an
+  // answer before it closes), made this seat's turn.
+  const PublicView view = table_.view().decision_view(p);
   TableModel asking = model(view, viewer_for(p));
   if (humans_ >= 2 && p != last_human_) {  // hot-seat: hand over the keyboard
     TableModel pass = asking;

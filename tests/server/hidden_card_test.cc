@@ -176,15 +176,68 @@ TEST(HiddenCardTest, HintsDoNotDependOnHiddenCards) {
     windows += p.knock_window ? 1 : 0;
     if (step % 3 == 0 || p.knock_window) {
       const uint64_t seed = hint_seed(t.decisions(), p.seat);
-      const PublicView real = hint_view(PublicView(t.state()), p.seat, p.knock_window);
-      const PublicView other =
-          hint_view(PublicView(t.state().resample(rng)), p.seat, p.knock_window);
+      const PublicView real = hint_view(PublicView(t.state()), p.seat);
+      const PublicView other = hint_view(PublicView(t.state().resample(rng)), p.seat);
       const HintAnswer a = hint_answer(real, hint_moves(real, 60, seed));
       const HintAnswer b = hint_answer(other, hint_moves(other, 60, seed));
       ASSERT_FALSE(a.moves.empty());
       // The whole frame: the moves, their expected scores and reasons.
       ASSERT_EQ(*hint_frame(std::nullopt, a), *hint_frame(std::nullopt, b)) << "step " << step;
     }
+    Action a = p.legal[choose() % p.legal.size()];
+    for (Action l : p.legal) {
+      if (!p.knock_window && to_text(l) == "draw") a = l;  // opens knock windows
+    }
+    ASSERT_TRUE(t.submit(p.seat, a, Millis(step)).ok());
+  }
+  EXPECT_GT(windows, 0);
+}
+
+// R7: in an open knock window no frame, and no other seat's hint, depends on an answer given
+// so far: a seat knocks on one copy of the table and passes on the other, and everything sent
+// is byte-identical until the window closes.
+TEST(HiddenCardTest, FramesDoNotDependOnKnockAnswers) {
+  RuleOptions options;
+  options.players = 4;
+  options.rounds = 1;
+  std::vector<table::Seat> seats(4);
+  for (int p = 0; p < 4; ++p) seats[static_cast<size_t>(p)].name = std::string(1, 'A' + p);
+  table::TableConfig config;
+  config.knock_window = Millis(5000);
+  table::Table t(options, 9, seats, Millis(0), config);
+  RoomSettings settings;
+  settings.options = json::object();
+  RoomInfo room;
+  room.code = "ABCDEF";
+  room.status = RoomStatus::kPlaying;
+  room.game_id = "ABCDEF-1";
+  room.settings = &settings;
+  room.seats.resize(seats.size());
+  std::mt19937_64 choose(4);
+  int windows = 0;
+  for (int step = 0; step < 400 && !t.game_over() && windows < 6; ++step) {
+    const std::vector<table::Pending> pending = t.pending();
+    if (pending.empty() || pending[0].round_over) break;
+    if (pending[0].knock_window && pending.size() >= 2) {
+      ++windows;
+      table::Table knocked = table::Table::load(t.save());
+      table::Table passed = table::Table::load(t.save());
+      ASSERT_TRUE(knocked.submit(pending[0].seat, Action::knock(), Millis(step)).ok());
+      ASSERT_TRUE(passed.submit(pending[0].seat, Action::pass(), Millis(step)).ok());
+      const Frames a = build(knocked, knocked.state(), room, {}, Millis(step), false);
+      const Frames b = build(passed, passed.state(), room, {}, Millis(step), false);
+      ASSERT_EQ(a.update, b.update) << "step " << step;
+      ASSERT_EQ(a.state, b.state) << "step " << step;
+      ASSERT_EQ(knocked.pending(), passed.pending());
+      const int other = pending[1].seat;
+      const PublicView va = hint_view(knocked.view(), other);
+      const PublicView vb = hint_view(passed.view(), other);
+      ASSERT_EQ(va, vb);
+      const uint64_t seed = hint_seed(knocked.decisions(), other);
+      ASSERT_EQ(hint_answer(va, hint_moves(va, 40, seed)).action,
+                hint_answer(vb, hint_moves(vb, 40, seed)).action);
+    }
+    const table::Pending& p = pending[0];
     Action a = p.legal[choose() % p.legal.size()];
     for (Action l : p.legal) {
       if (!p.knock_window && to_text(l) == "draw") a = l;  // opens knock windows

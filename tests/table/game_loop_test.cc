@@ -8,7 +8,7 @@
 namespace allegra::table {
 namespace {
 
-// The game loop asks every knock answer from the window as it opened.
+// The game loop asks every knock answer in the rulebook's order; no view shows another's.
 TEST(GameLoopTest, KnockAnswersSeeNoOtherAnswer) {
   State s(RuleOptions{}, 8);
   Rng rng(3);
@@ -16,8 +16,9 @@ TEST(GameLoopTest, KnockAnswersSeeNoOtherAnswer) {
   auto decide = [&](const DecisionRequest& r) {
     const PublicView v = r.view();
     EXPECT_EQ(v.current_player(), r.seat);
-    if (r.knock_answer) {
+    if (r.state->is_simultaneous_node()) {
       EXPECT_EQ(v.masked().knockers(), 0);
+      EXPECT_EQ(v.decision_view(r.seat).masked().knock_pending() >> r.seat & 1, 1);
       ++answers;
       return rng.below(2) ? Action::knock() : Action::pass();
     }

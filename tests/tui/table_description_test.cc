@@ -77,7 +77,8 @@ draw 6
 )";
 
 // Bea draws the 6, Carlo and Emil knock, Bea gives it to Emil, who swaps it in; Bea is to
-// take a card of Emil's display while Emil holds the replaced card.
+// take a card of Emil's display while Emil holds the replaced card. While the window is open
+// nobody is told Carlo's knock (R7: the answers are sealed until it closes).
 TEST(TuiDescription, FivePlayersKnockersHandAndTake) {
   const std::vector<std::string> names = {"You", "Bea", "Carlo", "Dora", "Emil"};
   State s = position_from_diagram(options(5), kFivePlayers);
@@ -117,7 +118,6 @@ Row 3: face down, face down, face down, face down
 Column 4 also counts in Carlo’s 15-card display.
 Cards in the draw pile: 59. On the discard pile: 5.
 Bea drew the 6.
-Knocked: Carlo.
 Emil is deciding whether to knock for Bea’s 6.
 )") << diagram_of(s);
   s.apply(Action::give(4));

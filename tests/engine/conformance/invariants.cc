@@ -341,13 +341,36 @@ std::string check_structure(const State& s) {
   if (ph == Phase::kKnockWindow) {
     ALLEGRA_CHECK(o.knocking_in_effect(), "a knock window without knocking in effect");
     ALLEGRA_CHECK(s.knock_pending() != 0 && !(s.knock_pending() >> s.active_player() & 1), "");
+    // The simultaneous node: every eligible player but the active one answers; the answers
+    // given so far (knockers) are among the window's seats that are no longer pending.
+    ALLEGRA_CHECK(s.is_simultaneous_node() && s.deciding_players() == s.knock_pending(), "");
+    unsigned eligible = 0;
+    for (int q = 0; q < n; ++q)
+      if (q != s.active_player() && s.may_knock(q)) eligible |= 1u << q;
+    ALLEGRA_CHECK(unsigned{s.knock_window_seats()} == eligible, "window {:#x}, eligible {:#x}",
+                  s.knock_window_seats(), eligible);
+    ALLEGRA_CHECK((s.knock_pending() & ~eligible) == 0, "");
+    ALLEGRA_CHECK((s.knockers() & ~(eligible & ~unsigned{s.knock_pending()})) == 0, "");
     ALLEGRA_CHECK(s.knock_pending() >> cur & 1, "current player {} is not pending", cur);
-    // The window goes round clockwise from the active player's left.
+    // Read as turns, the node asks clockwise from the active player's left.
     for (int q = left_of(s.active_player(), n); q != cur; q = left_of(q, n))
       ALLEGRA_CHECK(!(s.knock_pending() >> q & 1), "player {} is skipped in the window", q);
+    int place = 0;
+    for (int q = left_of(s.active_player(), n); q != s.active_player(); q = left_of(q, n)) {
+      ALLEGRA_CHECK(s.knock_order(q) == ((eligible >> q & 1) ? place : -1), "player {}", q);
+      place += eligible >> q & 1;
+      const ActionList legal = s.legal_actions(q);
+      ALLEGRA_CHECK(legal.size() == ((s.knock_pending() >> q & 1) ? 2u : 0u), "player {}", q);
+    }
     ALLEGRA_CHECK(!s.held_from_discard(), "a knock for a card from the discard pile");
   } else {
     ALLEGRA_CHECK(s.knock_pending() == 0, "pending knocks in phase {}", phase_name(ph));
+    ALLEGRA_CHECK(!s.is_simultaneous_node() && s.knock_window_seats() == 0, "");
+    const bool nobody = ph == Phase::kRoundOver || ph == Phase::kGameOver;
+    ALLEGRA_CHECK(unsigned{s.deciding_players()} == (nobody ? 0u : 1u << cur), "");
+    for (int q = 0; q < n; ++q)
+      ALLEGRA_CHECK(s.legal_actions(q) == (q == cur ? s.legal_actions() : ActionList{}),
+                    "player {}", q);
   }
   if (ph == Phase::kChooseKnocker) ALLEGRA_CHECK(s.knockers() != 0, "");
   if (ph == Phase::kChooseLine) {
@@ -573,7 +596,8 @@ std::string check_public_view(const State& s, const ActionList& legal) {
                     m.active_player() == s.active_player() && m.knocker() == s.knocker() &&
                     m.clearer() == s.clearer() && m.ender() == s.ender() &&
                     m.setup_reveals_left() == s.setup_reveals_left() &&
-                    m.knock_pending() == s.knock_pending() && m.knockers() == s.knockers() &&
+                    m.knock_pending() == s.knock_pending() &&
+                    m.knockers() == (s.is_simultaneous_node() ? 0 : s.knockers()) &&
                     m.hole() == s.hole() && m.last_round() == s.last_round(),
                 "the view differs in public progress fields");
   for (int p = 0; p < s.players(); ++p) {
@@ -810,6 +834,25 @@ std::string check_transition(const State& before, Action a, const State& after,
       ALLEGRA_CHECK(!(after.knock_pending() >> me & 1), "");
       ALLEGRA_CHECK((after.knockers() >> me & 1) == (a.type == ActionType::kKnock), "");
       ALLEGRA_CHECK(after.held_card() == before.held_card(), "");
+      if (after.is_simultaneous_node()) {
+        // Sealed: no event, and no view shows it.
+        ALLEGRA_CHECK(events.empty(), "an answer reported before the window closed");
+        ALLEGRA_CHECK(after.public_view().masked().knockers() == 0, "a view shows an answer");
+      } else {
+        // The window resolved: every answer, in the rulebook's order.
+        std::vector<Event> want;
+        const unsigned window = before.knock_window_seats();
+        for (int q = left_of(before.active_player(), n); q != before.active_player();
+             q = left_of(q, n))
+          if (window >> q & 1)
+            want.push_back(
+                {.type = (after.knockers() >> q & 1) ? EventType::kKnocked : EventType::kPassed,
+                 .player = static_cast<int8_t>(q)});
+        ALLEGRA_CHECK(std::vector<Event>(events.begin(), events.end()) == want,
+                      "the window's events");
+        ALLEGRA_CHECK(
+            after.phase() == (after.knockers() ? Phase::kChooseKnocker : Phase::kHoldDrawn), "");
+      }
       break;
     case ActionType::kGive:
       ALLEGRA_CHECK(after.knocker() == a.arg && after.phase() == Phase::kKnockerSwap, "");

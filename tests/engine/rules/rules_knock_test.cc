@@ -1,13 +1,14 @@
 // Rule tests: knocking (R7), with the clearing it triggers (R4) and its eligibility conditions.
 #include <gtest/gtest.h>
 
+#include "engine/public_view.h"
 #include "rules_helpers.h"
 
 namespace allegra::rules_test {
 namespace {
 
-// R7: after a draw from the draw pile, the eligible players answer knock/pass one at a time,
-// clockwise from the active player's left.
+// R7: after a draw from the draw pile, the eligible players answer knock/pass; read as turns,
+// the window asks clockwise from the active player's left, and reports the answers in that order.
 TEST(RulesKnock, WindowRunsClockwiseFromTheActivePlayersLeft) {
   State s = position_from_diagram(options_for(4), R"(
     active 2
@@ -32,6 +33,130 @@ TEST(RulesKnock, WindowRunsClockwiseFromTheActivePlayersLeft) {
   EXPECT_EQ(s.phase(), Phase::kHoldDrawn);
   EXPECT_EQ(s.current_player(), 2);
   EXPECT_TRUE(has_action(s, "discard"));
+}
+
+// The window of the tests below: player 2 draws, players 3, 0 and 1 answer (rulebook order).
+State opened_window() {
+  State s = position_from_diagram(options_for(4), R"(
+    active 2
+    draw 6
+  )");
+  EXPECT_TRUE(apply_all(s, {"draw"}));
+  return s;
+}
+
+// R7: every eligible player answers at the same time: the engine's simultaneous node names them
+// all, each with the same two answers, and the rulebook's order in which they are reported.
+TEST(RulesKnock, WindowIsASimultaneousNode) {
+  const State s = opened_window();
+  ASSERT_TRUE(s.is_simultaneous_node());
+  EXPECT_EQ(s.deciding_players(), 0b1011);
+  EXPECT_EQ(s.knock_window_seats(), 0b1011);
+  for (int q : {0, 1, 3}) {
+    EXPECT_EQ(s.legal_actions(q), (ActionList{Action::knock(), Action::pass()})) << q;
+    EXPECT_TRUE(s.is_legal(q, Action::knock())) << q;
+  }
+  EXPECT_TRUE(s.legal_actions(2).empty()) << "the active player does not answer";
+  EXPECT_FALSE(s.is_legal(2, Action::pass()));
+  EXPECT_EQ(s.knock_order(3), 0);
+  EXPECT_EQ(s.knock_order(0), 1);
+  EXPECT_EQ(s.knock_order(1), 2);
+  EXPECT_EQ(s.knock_order(2), -1);
+  // Outside a window only the current player decides.
+  State held = s;
+  for (int q : {3, 0, 1}) held.apply(q, Action::pass());
+  ASSERT_FALSE(held.is_simultaneous_node());
+  EXPECT_EQ(held.deciding_players(), 1 << 2);
+  EXPECT_TRUE(held.legal_actions(0).empty());
+  EXPECT_EQ(held.legal_actions(2), held.legal_actions());
+  EXPECT_THROW(held.apply(0, Action::discard()), IllegalAction);
+  held.apply(2, Action::discard());
+  EXPECT_EQ(held.phase(), Phase::kRevealAfterDiscard);
+}
+
+// R7: the answers may come in any order; the window resolves when the last is in, with the same
+// state and the same events, reported in the rulebook's order, as when they come in that order.
+TEST(RulesKnock, AnswersInAnyOrderResolveTheSameWay) {
+  State in_order = opened_window();
+  EventList ordered;
+  in_order.apply(3, Action::pass(), &ordered);
+  in_order.apply(0, Action::knock(), &ordered);
+  in_order.apply(1, Action::knock(), &ordered);
+
+  State shuffled = opened_window();
+  EventList ev;
+  shuffled.apply(1, Action::knock(), &ev);
+  EXPECT_TRUE(ev.empty()) << "an answer is reported only when the window closes";
+  shuffled.apply(0, Action::knock(), &ev);
+  EXPECT_TRUE(ev.empty());
+  EXPECT_EQ(shuffled.deciding_players(), 1 << 3);
+  shuffled.apply(3, Action::pass(), &ev);
+  EXPECT_EQ(shuffled, in_order);
+  EXPECT_EQ(std::vector<Event>(ev.begin(), ev.end()),
+            std::vector<Event>(ordered.begin(), ordered.end()));
+  ASSERT_EQ(ev.size(), 3u);
+  EXPECT_EQ(ev[0].type, EventType::kPassed);
+  EXPECT_EQ(ev[0].player, 3);
+  EXPECT_EQ(ev[1].type, EventType::kKnocked);
+  EXPECT_EQ(ev[1].player, 0);
+  EXPECT_EQ(ev[2].player, 1);
+  EXPECT_EQ(shuffled.phase(), Phase::kChooseKnocker);
+  EXPECT_EQ(shuffled.knockers(), 0b0011);
+}
+
+// R7: nobody sees an answer before the window closes: the public view (and its JSON) is the same
+// whatever a player answered; who has answered is public. The state keeps the answer (saves).
+TEST(RulesKnock, AnAnswerIsSealedUntilTheWindowCloses) {
+  State knocked = opened_window();
+  State passed = opened_window();
+  knocked.apply(3, Action::knock());
+  passed.apply(3, Action::pass());
+  EXPECT_NE(knocked, passed);
+  EXPECT_EQ(knocked.knockers(), 1 << 3);
+  EXPECT_EQ(knocked.public_view(), passed.public_view());
+  EXPECT_EQ(knocked.public_view().masked().knockers(), 0);
+  EXPECT_EQ(knocked.public_view().masked().knock_pending(), 0b0011);
+  EXPECT_EQ(knocked.public_view().current_player(), 0);
+  // Once it closes, the answers are public.
+  for (State* s : {&knocked, &passed}) {
+    s->apply(0, Action::pass());
+    s->apply(1, Action::pass());
+  }
+  EXPECT_EQ(knocked.public_view().masked().knockers(), 1 << 3);
+  EXPECT_NE(knocked.public_view(), passed.public_view());
+}
+
+// R7: each eligible player answers once; the active player and the ineligible do not answer.
+TEST(RulesKnock, EachEligiblePlayerAnswersOnce) {
+  State s = opened_window();
+  s.apply(3, Action::knock());
+  const State before = s;
+  EXPECT_THROW(s.apply(3, Action::pass()), IllegalAction);
+  EXPECT_NE(s.why_illegal(3, Action::pass()).find("already answered"), std::string::npos);
+  EXPECT_THROW(s.apply(2, Action::knock()), IllegalAction);
+  EXPECT_NE(s.why_illegal(2, Action::knock()).find("may not knock"), std::string::npos);
+  EXPECT_THROW(s.apply(0, Action::discard()), IllegalAction);
+  EXPECT_THROW(s.apply(7, Action::pass()), IllegalAction);
+  EXPECT_EQ(s, before);
+}
+
+// R7: a player decides on the window as it opened: his decision view is the same whoever has
+// answered and whatever they answered, and it is his turn in it.
+TEST(RulesKnock, DecisionViewIsTheWindowAsItOpened) {
+  const State opened = opened_window();
+  const PublicView at_open = opened.public_view().decision_view(0);
+  EXPECT_EQ(at_open.current_player(), 0);
+  EXPECT_EQ(at_open.masked().knock_pending(), 0b0011) << "player 3 comes before him";
+  EXPECT_EQ(at_open.masked().knockers(), 0);
+  for (Action a : {Action::knock(), Action::pass()}) {
+    State s = opened;
+    s.apply(3, a);
+    EXPECT_EQ(s.public_view().decision_view(0), at_open);
+    s.apply(1, a);
+    EXPECT_EQ(s.public_view().decision_view(0), at_open);
+  }
+  EXPECT_EQ(opened.public_view().decision_view(3).current_player(), 3);
+  EXPECT_THROW(opened.public_view().decision_view(2), std::invalid_argument);
 }
 
 // R7: a card drawn from the discard pile may not be knocked for: no window.
