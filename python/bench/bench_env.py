@@ -10,8 +10,15 @@ Measures, on one core, with random legal actions and 4 players:
   - Env.step from a Python loop (the action taken from Env.legal_actions());
   - the same loop with observe() of the selected agent each step;
   - VectorEnv.step over N games (actions from VectorEnv.random_actions()), self-play and one agent
-    against three random bots (agent steps counted: one per game per step).
+    against three random bots (agent steps counted: one per game per step);
+  - VectorEnv(256) with a numpy policy choosing the actions: a linear layer over the observation
+    (534 x 321 float32), the mask applied, the argmax taken: the loop an RL user writes.
+
+It prints the machine's load average before and after, and the command, so that a figure says
+how busy the machine was (docs/python.md, "Speed").
 """
+import os
+import sys
 import argparse
 import statistics
 import time
@@ -29,7 +36,8 @@ def bench_single(seconds, observe):
         for _ in range(1000):
             if env.agent_selection is None:
                 env.reset()
-            if env.terminations[env.agent_selection]:
+            agent = env.agent_selection
+            if env.terminations[agent] or env.truncations[agent]:
                 env.step(None)
                 continue
             if observe:
@@ -56,6 +64,25 @@ def bench_vector(seconds, num_envs, seats):
     return steps / (time.process_time() - start)
 
 
+def bench_numpy_policy(seconds, num_envs):
+    import numpy as np
+
+    env = allegra.VectorEnv(num_envs, seed=1)
+    obs, mask = env.reset(1)
+    weights = np.random.default_rng(0).standard_normal(
+        (allegra.OBSERVATION_SIZE, allegra.NUM_ACTIONS)).astype(np.float32)
+    steps = 0
+    start = time.process_time()
+    deadline = start + seconds
+    while time.process_time() < deadline:
+        for _ in range(10):
+            logits = obs @ weights
+            actions = np.where(mask, logits, -np.inf).argmax(axis=1).astype(np.int32)
+            obs, mask, _, _ = env.step(actions)
+            steps += num_envs
+    return steps / (time.process_time() - start)
+
+
 def report(label, runs, unit):
     print(f"{label:38s} {statistics.median(runs):>11,.0f} {unit}  "
           f"(min {min(runs):,.0f}, max {max(runs):,.0f}, {len(runs)} runs)", flush=True)
@@ -67,6 +94,8 @@ def main():
     parser.add_argument("--repetitions", type=int, default=5)
     args = parser.parse_args()
     reps = range(args.repetitions)
+    print("command:", " ".join([os.path.basename(sys.executable)] + sys.argv))
+    print("load average before: %.2f %.2f %.2f" % os.getloadavg(), f"({os.cpu_count()} cores)")
     report("Env.step (legal_actions, step)", [bench_single(args.seconds, False) for _ in reps],
            "steps/s")
     report("Env.step + observe", [bench_single(args.seconds, True) for _ in reps], "steps/s")
@@ -75,6 +104,9 @@ def main():
         report(f"VectorEnv({n}) self-play", runs, "agent steps/s")
     runs = [bench_vector(args.seconds, 256, [None, "random", "random", "random"]) for _ in reps]
     report("VectorEnv(256) 1 agent + 3 random", runs, "agent steps/s")
+    runs = [bench_numpy_policy(args.seconds, 256) for _ in reps]
+    report("VectorEnv(256) + numpy linear policy", runs, "agent steps/s")
+    print("load average after: %.2f %.2f %.2f" % os.getloadavg())
 
 
 if __name__ == "__main__":

@@ -3,6 +3,8 @@
 #include <pybind11/stl.h>
 
 #include <memory>
+#include <mutex>
+#include <vector>
 
 #include "action_index.h"
 #include "bindings.h"
@@ -16,10 +18,56 @@ namespace allegra::python {
 
 namespace {
 
+// A Bot shared by Python threads (docs/python.md, "Threads"). A bot object keeps working state
+// between the steps of a decision (its random stream, search trees, scratch lists), so two
+// threads deciding with one object at once corrupted it: that was the SIGFPE and the MCTS errors
+// of issue 32 (four threads on one "expert" bot: a SIGFPE or a SIGSEGV in 2 of 4 runs; one bot
+// per thread: no crash, so no static initialisation is involved). decide() runs
+// without the GIL, so each call borrows a bot object of its own from a pool under a mutex: a
+// thread alone uses the first object (as before), and threads at the same time get further
+// objects, made from the same spec with seeds seed+1, seed+2, ... With a decision seed the
+// choice is the same whichever object makes it.
+struct BotPool {
+  std::string spec;
+  uint64_t seed = 0;
+  std::mutex mutex;
+  std::vector<std::unique_ptr<Bot>> idle;
+  uint64_t made = 0;
+
+  std::unique_ptr<Bot> take() {
+    {
+      const std::lock_guard<std::mutex> hold(mutex);
+      if (!idle.empty()) {
+        auto bot = std::move(idle.back());
+        idle.pop_back();
+        return bot;
+      }
+      ++made;
+    }
+    return make_bot(spec, seed + made - 1);
+  }
+  void give_back(std::unique_ptr<Bot> bot) {
+    const std::lock_guard<std::mutex> hold(mutex);
+    idle.push_back(std::move(bot));
+  }
+};
+
 struct PyBot {
   std::string spec;
-  std::shared_ptr<Bot> bot;
+  uint64_t seed = 0;
+  std::shared_ptr<BotPool> pool;
+  std::string name;
 };
+
+PyBot new_bot(const std::string& spec, uint64_t seed) {
+  auto pool = std::make_shared<BotPool>();
+  pool->spec = spec;
+  pool->seed = seed;
+  auto first = pool->take();  // throws ValueError for a bad spec
+  PyBot b{spec, seed, pool, first->name()};
+  pool->give_back(std::move(first));
+  return b;
+}
 
 PublicView view_of(const py::handle& state_or_view) {
   if (py::isinstance<PyState>(state_or_view))
@@ -35,8 +83,10 @@ int decide(PyBot& b, const py::handle& state_or_view, std::optional<uint64_t> se
     throw py::value_error("nobody decides now (" + std::string(phase_name(view.phase())) + ")");
   py::gil_scoped_release release;
   const int seat = view.current_player();
-  return action_index(seed ? b.bot->decide(view, seat, *seed)
-                           : b.bot->choose(view.decision_view(seat)));
+  auto bot = b.pool->take();
+  const Action a = seed ? bot->decide(view, seat, *seed) : bot->choose(view.decision_view(seat));
+  b.pool->give_back(std::move(bot));
+  return action_index(a);
 }
 
 // The columns of `allegra sim --format csv`, one row per distinct bot.
@@ -78,17 +128,24 @@ py::dict sim_table(const sim::SimResult& r) {
 void bind_bots(py::module_& m) {
   py::class_<PyBot>(m, "Bot", "A bot made by make_bot(); it sees only the public view.")
       .def_readonly("spec", &PyBot::spec)
-      .def_property_readonly(
-          "name", [](const PyBot& b) { return b.bot->name(); }, "The bot's short name.")
+      .def_readonly("seed", &PyBot::seed)
+      .def_readonly("name", &PyBot::name, "The bot's short name.")
       .def("decide", &decide, py::arg("state"), py::arg("seed") = py::none(),
            "The bot's action index for the current player of a State or PublicView (only the "
            "public view is passed on). With a seed the decision depends on nothing else.")
-      .def("__repr__", [](const PyBot& b) { return "<allegra.Bot " + b.spec + ">"; });
+      .def("__repr__", [](const PyBot& b) { return "<allegra.Bot " + b.spec + ">"; })
+      // A copy or a pickle is a new bot of the same spec and seed: with decide(..., seed) it
+      // decides as this one does.
+      .def("__copy__", [](const PyBot& b) { return new_bot(b.spec, b.seed); })
+      .def(
+          "__deepcopy__", [](const PyBot& b, const py::object&) { return new_bot(b.spec, b.seed); },
+          py::arg("memo"))
+      .def(py::pickle([](const PyBot& b) { return py::make_tuple(b.spec, b.seed); },
+                      [](const py::tuple& t) {
+                        return new_bot(t[0].cast<std::string>(), t[1].cast<uint64_t>());
+                      }));
   m.def(
-      "make_bot",
-      [](const std::string& spec, uint64_t seed) {
-        return PyBot{spec, std::shared_ptr<Bot>(make_bot(spec, seed))};
-      },
+      "make_bot", [](const std::string& spec, uint64_t seed) { return new_bot(spec, seed); },
       py::arg("spec"), py::arg("seed") = 0,
       "A bot by spec: \"random\", \"greedy\", \"expert\", \"mcts\", \"mcts:2000it\", \"easy\", "
       "\"medium\", \"hard\", \"level:expert\" (docs/bots.md). ValueError for an unknown spec.");

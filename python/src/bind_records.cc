@@ -104,6 +104,8 @@ void bind_records(py::module_& m) {
            "Replays the record with the engine's check; returns the final State or raises "
            "ReplayError naming the round and step of the first difference.")
       .def("__eq__", [](const GameRecord& a, const GameRecord& b) { return a == b; })
+      .def(py::pickle([](const GameRecord& r) { return record_to_line(r); },
+                      [](const std::string& line) { return record_from_line(line); }))
       .def("__repr__", [](const GameRecord& r) {
         return "<allegra.Record seed " + std::to_string(r.seed) + ", " +
                std::to_string(r.rounds.size()) + " rounds>";

@@ -6,6 +6,7 @@
 #include "action_index.h"
 #include "bindings.h"
 #include "engine/diagram.h"
+#include "engine/json_read.h"
 #include "engine/options_json.h"
 #include "engine/public_view.h"
 #include "engine/state_codec.h"
@@ -26,16 +27,35 @@ Action action_arg(const py::handle& action, int players) {
     if (!a) throw IllegalAction(error);
     return *a;
   }
-  if (!py::isinstance<py::int_>(action))
-    throw py::type_error("an action is an int index or a text such as \"draw\", got " +
-                         py::repr(action).cast<std::string>());
-  const auto index = action.cast<long long>();
+  const long long index = int_arg(action, "an action (an index, or a text such as \"draw\")");
   const auto a =
-      action_of_index(index < 0 || index > kNumActionIndexes ? -1 : static_cast<int>(index));
+      action_of_index(index < 0 || index >= kNumActionIndexes ? -1 : static_cast<int>(index));
   if (!a)
     throw IllegalAction("action " + std::to_string(index) + " is not an action index 0.." +
                         std::to_string(kNumActionIndexes - 1));
   return *a;
+}
+
+// An absolute action index seen from `seat` at a table of `players` (relative = true), or back:
+// ValueError for a table size outside 2-6, a seat outside it, or an action naming a seat the
+// table lacks (before, this returned a meaningless index).
+int convert_action(const py::handle& action, const py::handle& seat_arg,
+                   const py::handle& players_arg, bool relative) {
+  const long long players = int_arg(players_arg, "players");
+  if (players < kMinPlayers || players > kMaxPlayers)
+    throw py::value_error("players must be " + std::to_string(kMinPlayers) + ".." +
+                          std::to_string(kMaxPlayers) + ", got " + std::to_string(players));
+  const long long seat = int_arg(seat_arg, "seat");
+  if (seat < 0 || seat >= players)
+    throw py::value_error("seat must be 0.." + std::to_string(players - 1) + ", got " +
+                          std::to_string(seat));
+  const int n = static_cast<int>(players);
+  const Action a = action_arg(action, n);
+  if (!allegra::action_from_text(to_text(a), n))
+    throw py::value_error("action " + std::to_string(action_index(a)) + " (" + to_text(a) +
+                          ") names a seat a table of " + std::to_string(n) + " lacks");
+  const int me = static_cast<int>(seat);
+  return action_index(relative ? to_relative(a, me, n) : to_absolute(a, me, n));
 }
 
 std::vector<int> indexes(const ActionList& legal) {
@@ -76,6 +96,44 @@ PyState resampled(const PyState& s, uint64_t seed) {
   return PyState{s.state.resample(rng), seed, {}};
 }
 
+// Pickling a State: its JSON, its seed and, when recorded, its record; the recorder is rebuilt
+// by replaying the record on the first round's deal (so the copy's record goes on growing).
+py::tuple state_getstate(const PyState& s) {
+  return py::make_tuple(1, state_to_json(s.state).dump(), s.seed,
+                        s.recorder ? py::object(py::str(record_to_line(s.recorder->record())))
+                                   : py::object(py::none()));
+}
+
+PyState state_setstate(const py::tuple& t) {
+  if (t.size() != 4 || t[0].cast<int>() != 1)
+    throw py::value_error("not a pickled allegra.State of this version");
+  PyState s{state_from_json(parse_json(t[1].cast<std::string>())), t[2].cast<uint64_t>(), {}};
+  if (t[3].is_none()) return s;
+  const GameRecord record = record_from_line(t[3].cast<std::string>());
+  if (record.rounds.empty()) throw py::value_error("a pickled record without a round");
+  // The game began with the seed's first player or a given one (new_initial_state's
+  // first_player): the replay that gives the same record and state is the one.
+  for (const bool given_first : {false, true}) {
+    State replayed = given_first
+                         ? State(record.options, record.seed, record.rounds.front().first_player)
+                         : State(record.options, record.seed);
+    GameRecorder recorder(replayed, record.seed);
+    try {
+      for (const RoundRecord& round : record.rounds) {
+        if (replayed.is_chance_node()) recorder.deal(replayed);
+        for (const RecordStep& step : round.steps) recorder.apply(replayed, step.action);
+      }
+    } catch (const IllegalAction&) {
+      continue;
+    }
+    if (replayed == s.state && recorder.record() == record) {
+      s.recorder.emplace(std::move(recorder));
+      return s;
+    }
+  }
+  throw py::value_error("a pickled State whose record does not replay to it");
+}
+
 }  // namespace
 
 void bind_state(py::module_& m) {
@@ -85,7 +143,8 @@ void bind_state(py::module_& m) {
   m.attr("NO_PLAYER") = kNoPlayer;
 
   m.def(
-      "action_to_text", [](int index) { return to_text(action_arg(py::int_(index), kMaxPlayers)); },
+      "action_to_text",
+      [](const py::object& index) { return to_text(action_arg(index, kMaxPlayers)); },
       py::arg("action"), "The text form of an action index, e.g. 72 -> \"draw\".");
   m.def(
       "action_from_text",
@@ -97,15 +156,15 @@ void bind_state(py::module_& m) {
       "ranges for `players`, not legality).");
   m.def(
       "relative_action",
-      [](int index, int seat, int players) {
-        return action_index(to_relative(action_arg(py::int_(index), players), seat, players));
+      [](const py::object& index, const py::object& seat, const py::object& players) {
+        return convert_action(index, seat, players, true);
       },
       py::arg("action"), py::arg("seat"), py::arg("players"),
       "An absolute action index as seat `seat` sees it (the environments' indexes).");
   m.def(
       "absolute_action",
-      [](int index, int seat, int players) {
-        return action_index(to_absolute(action_arg(py::int_(index), players), seat, players));
+      [](const py::object& index, const py::object& seat, const py::object& players) {
+        return convert_action(index, seat, players, false);
       },
       py::arg("action"), py::arg("seat"), py::arg("players"), "The inverse of relative_action().");
 
@@ -137,6 +196,9 @@ void bind_state(py::module_& m) {
           "A new game, round 1 dealt from `seed`. record=True keeps a game record "
           "(State.record()).")
       .def("__eq__", [](const RuleOptions& a, const RuleOptions& b) { return a == b; })
+      .def(py::pickle(
+          [](const RuleOptions& o) { return options_to_json(o).dump(); },
+          [](const std::string& text) { return options_from_json(parse_json(text), "options"); }))
       .def("__repr__", [](const RuleOptions& o) { return "Game(" + options_text(o) + ")"; });
 
   py::class_<PyState>(m, "State", "A game in progress: the engine's State (docs/python.md).")
@@ -242,6 +304,7 @@ void bind_state(py::module_& m) {
       .def(
           "__deepcopy__", [](const PyState& s, const py::object&) { return s; }, py::arg("memo"))
       .def("__eq__", [](const PyState& a, const PyState& b) { return a.state == b.state; })
+      .def(py::pickle(&state_getstate, &state_setstate))
       .def(
           "to_json", [](const PyState& s) { return py_of(state_to_json(s.state)); },
           "The full state (hidden cards included) as a dict (docs/state-format.md).")

@@ -18,6 +18,8 @@ void bind_state(py::module_& m);
 void bind_records(py::module_& m);
 void bind_bots(py::module_& m);
 void bind_envs(py::module_& m);
+// After bind_envs: allegra.spaces, the PettingZoo API on Env, allegra.openspiel.
+void bind_python_api(py::module_& m);
 
 // A Python value (dict, list, str, number, ...) as JSON, through the json module; with
 // str_is_text a str is taken as JSON text. Bad JSON text raises ValueError (the engine's
@@ -30,6 +32,11 @@ py::object py_of(const nlohmann::json& j);
 // values as in docs/state-format.md ("players", "rounds", "knocking", ...). Throws ValueError
 // with the engine's message for an unknown key or options that do not validate.
 RuleOptions options_of(const py::handle& options, const py::kwargs& kwargs);
+
+// An integer argument from a Python int or any object with __index__ (numpy integers too).
+// TypeError naming `what` for anything else (a float, a bool, a str, None); ValueError if it does
+// not fit in 64 bits.
+long long int_arg(const py::handle& value, const char* what);
 
 // The exception types (created by bind_exceptions).
 py::object illegal_action_error();

@@ -47,6 +47,21 @@ py::object py_of(const nlohmann::json& j) {
   return py::module_::import("json").attr("loads")(j.dump());
 }
 
+long long int_arg(const py::handle& value, const char* what) {
+  if (PyBool_Check(value.ptr()) || !PyIndex_Check(value.ptr()))
+    throw py::type_error(std::string(what) + " must be an int (a numpy integer will do), got " +
+                         py::repr(value).cast<std::string>() + " of type " +
+                         py::str(py::type::handle_of(value).attr("__name__")).cast<std::string>());
+  const auto index = py::reinterpret_steal<py::object>(PyNumber_Index(value.ptr()));
+  if (!index) throw py::error_already_set();
+  int overflow = 0;
+  const long long out = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
+  if (overflow != 0)
+    throw py::value_error(std::string(what) + " " + py::repr(value).cast<std::string>() +
+                          " is out of range");
+  return out;
+}
+
 RuleOptions options_of(const py::handle& options, const py::kwargs& kwargs) {
   nlohmann::json j = nlohmann::json::object();
   if (!options.is_none()) {
@@ -72,4 +87,5 @@ PYBIND11_MODULE(allegra, m) {
   bind_records(m);
   bind_bots(m);
   bind_envs(m);
+  bind_python_api(m);
 }

@@ -10,8 +10,13 @@
 namespace allegra::python {
 
 VectorEnv::VectorEnv(int num_envs, const RuleOptions& options,
-                     const std::vector<std::string>& seats, uint64_t seed, RewardMode mode)
-    : num_envs_(num_envs), options_(options), mode_(mode), encoder_(options) {
+                     const std::vector<std::string>& seats, uint64_t seed, RewardMode mode,
+                     uint64_t max_steps)
+    : num_envs_(num_envs),
+      options_(options),
+      mode_(mode),
+      encoder_(options),
+      max_steps_(max_steps) {
   if (num_envs < 1) throw std::invalid_argument("num_envs must be at least 1");
   if (auto error = options.validate()) throw std::invalid_argument(*error);
   if (static_cast<int>(seats.size()) != options.players)
@@ -35,6 +40,8 @@ VectorEnv::VectorEnv(int num_envs, const RuleOptions& options,
   done.assign(n, 0);
   current.assign(n, 0);
   episodes.assign(n, 0);
+  truncated.assign(n, 0);
+  steps.assign(n, 0);
   reset(seed);
 }
 
@@ -44,6 +51,8 @@ void VectorEnv::reset(uint64_t seed) {
   games_.clear();
   games_.reserve(static_cast<size_t>(num_envs_));
   std::fill(episodes.begin(), episodes.end(), 0);
+  std::fill(truncated.begin(), truncated.end(), uint8_t{0});
+  std::fill(steps.begin(), steps.end(), 0);
   std::fill(rewards.begin(), rewards.end(), 0.0f);
   std::fill(done.begin(), done.end(), uint8_t{0});
   std::fill(mask.begin(), mask.end(), uint8_t{0});
@@ -51,24 +60,43 @@ void VectorEnv::reset(uint64_t seed) {
     games_.emplace_back(State(options_, seed + static_cast<uint64_t>(i)),
                         seed + static_cast<uint64_t>(i));
     play_bots(i);
+    steps[static_cast<size_t>(i)] = static_cast<int32_t>(games_[static_cast<size_t>(i)].actions);
     write_outputs(i);
   }
 }
 
-void VectorEnv::start_game(int i) {
+uint64_t VectorEnv::unused_seed() const {
+  const int most = *std::max_element(episodes.begin(), episodes.end());
+  return seed_ + static_cast<uint64_t>(most + 1) * static_cast<uint64_t>(num_envs_);
+}
+
+void VectorEnv::start_game(int i, std::optional<uint64_t> seed) {
   Game& g = games_[static_cast<size_t>(i)];
-  g.seed =
-      seed_ + static_cast<uint64_t>(i) +
-      static_cast<uint64_t>(episodes[static_cast<size_t>(i)]) * static_cast<uint64_t>(num_envs_);
+  g.seed = seed ? *seed
+                : seed_ + static_cast<uint64_t>(i) +
+                      static_cast<uint64_t>(episodes[static_cast<size_t>(i)]) *
+                          static_cast<uint64_t>(num_envs_);
   g.state = State(options_, g.seed);
   g.actions = 0;
+}
+
+void VectorEnv::reset_game(int i, std::optional<uint64_t> seed) {
+  const auto row = static_cast<size_t>(i);
+  start_game(i, seed);
+  std::fill_n(rewards.begin() + static_cast<std::ptrdiff_t>(row * static_cast<size_t>(players())),
+              players(), 0.0f);
+  done[row] = 0;
+  truncated[row] = 0;
+  play_bots(i);
+  steps[row] = static_cast<int32_t>(games_[row].actions);
+  write_outputs(i);
 }
 
 void VectorEnv::play_bots(int i) {
   if (!has_bots_) return;
   Game& g = games_[static_cast<size_t>(i)];
   float* r = rewards.data() + static_cast<size_t>(i) * static_cast<size_t>(players());
-  while (!g.state.is_terminal()) {
+  while (!g.state.is_terminal() && (max_steps_ == 0 || g.actions < max_steps_)) {
     const int p = g.state.current_player();
     Bot* bot = bots_[static_cast<size_t>(p)].get();
     if (!bot) return;
@@ -129,12 +157,14 @@ void VectorEnv::step(std::span<const int32_t> actions) {
     advance(g.state, a, mode_, rewards.data() + row * static_cast<size_t>(n));
     ++g.actions;
     play_bots(i);
-    done[row] = g.state.is_terminal() ? 1 : 0;
+    truncated[row] = !g.state.is_terminal() && max_steps_ > 0 && g.actions >= max_steps_;
+    done[row] = g.state.is_terminal() || truncated[row] ? 1 : 0;
     if (done[row]) {
       ++episodes[row];
       start_game(i);
       play_bots(i);  // in "win" mode a new game gives nothing before the agent decides
     }
+    steps[row] = static_cast<int32_t>(std::min<uint64_t>(g.actions, INT32_MAX));
     write_outputs(i);
   }
 }

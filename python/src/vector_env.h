@@ -12,6 +12,10 @@
 // plays the same game. Bots decide with Bot::decide(view, decision_seed(game seed, actions so
 // far)), as in every game loop of the project.
 //
+// A game that reaches max_steps decisions (agents' and bots') without ending is truncated: it
+// sets done[i] and truncated[i] and starts the next game likewise (auto-reset). reset_game(i)
+// restarts one game at once.
+//
 // The step is built for speed (docs/bench.md, "Python environments"): the observation encoder
 // computes the per-rule-set constants once, the mask row is cleared at the previous step's legal
 // indexes only, the index <-> action conversions are tables or inline, and nothing is allocated.
@@ -21,6 +25,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <utility>
@@ -39,10 +44,18 @@ class VectorEnv {
  public:
   // seats: one spec per seat, "" for an agent; at least one agent. Throws std::invalid_argument
   // for a bad count or spec.
+  // max_steps: decisions per game before it is truncated (0: no limit).
   VectorEnv(int num_envs, const RuleOptions& options, const std::vector<std::string>& seats,
-            uint64_t seed, RewardMode mode);
+            uint64_t seed, RewardMode mode, uint64_t max_steps = 0);
 
   void reset(uint64_t seed);
+  // A seed that deals none of the games this env dealt since its last reset (game seeds are
+  // seed + i + e*N): what reset() without a seed takes after the first one.
+  uint64_t unused_seed() const;
+  uint64_t seed() const { return seed_; }
+  uint64_t max_steps() const { return max_steps_; }
+  // Restarts game i alone with its next episode (as when it ends), or from `seed` if given.
+  void reset_game(int i, std::optional<uint64_t> seed);
   // One action (relative index) per game for its current agent. Every action is checked before
   // any is applied: an illegal one throws IllegalAction naming the game, and nothing changes.
   void step(std::span<const int32_t> actions);
@@ -62,6 +75,8 @@ class VectorEnv {
   std::vector<uint8_t> done;
   std::vector<int32_t> current;
   std::vector<int32_t> episodes;
+  std::vector<uint8_t> truncated;  // N: the game of done[i] was truncated, not finished
+  std::vector<int32_t> steps;      // N: decisions in each game so far (agents' and bots')
 
  private:
   struct Game {
@@ -76,7 +91,7 @@ class VectorEnv {
     std::array<uint16_t, kMaxActions> legal{};
     ObservationRow row;  // what its row of obs holds (observation.h)
   };
-  void start_game(int i);
+  void start_game(int i, std::optional<uint64_t> seed = std::nullopt);
   // Lets bots play game i until an agent decides or the game is over; rewards into row i.
   void play_bots(int i);
   void write_outputs(int i);
@@ -90,6 +105,7 @@ class VectorEnv {
   std::array<std::array<uint16_t, kNumActionIndexes>, kMaxPlayers> relative_index_{};
   bool has_bots_ = false;
   uint64_t seed_ = 0;
+  uint64_t max_steps_ = 0;
   std::vector<std::unique_ptr<Bot>> bots_;  // per seat; null for an agent
   std::vector<Game> games_;
   Rng rng_;

@@ -40,23 +40,25 @@ def test_aec_errors_and_reset():
     env = allegra.Env(seed=2)
     assert env.seed == 2
     agent = env.agent_selection
-    before = env.state
+    before = env.state()
     with pytest.raises(allegra.IllegalActionError, match="not legal"):
         env.step(72)  # draw during the setup
     with pytest.raises(allegra.IllegalActionError):
         env.step(5000)
-    with pytest.raises(ValueError, match="terminated agent"):
+    with pytest.raises(ValueError, match="terminated or truncated agent"):
         env.step(None)
-    assert env.state == before and env.agent_selection == agent
+    assert env.state() == before and env.agent_selection == agent
     with pytest.raises(ValueError, match="no agent"):
         env.observe("player_9")
     with pytest.raises(ValueError, match="reward"):
         allegra.Env(reward="money")
     assert env.observe(1)["observation"].shape == (allegra.OBSERVATION_SIZE,)
+    env.reset()  # the first reset without a seed takes the constructor's (issue 32)
+    assert env.seed == 2
     env.reset()
     assert env.seed == 3
     env.reset(seed=2)
-    assert env.state == before
+    assert env.state() == before
     assert "0a0" in env.render() or env.render()
     env.close()
 
@@ -68,14 +70,14 @@ def test_aec_score_rewards_sum_to_minus_the_totals():
     while not env.terminations[env.agent_selection]:
         env.step(int(rng.choice(env.legal_actions())))
         total += [env.rewards[a] for a in env.possible_agents]
-    assert np.allclose(total, -np.array(env.state.scores()) / 10, atol=1e-3)
+    assert np.allclose(total, -np.array(env.state().scores()) / 10, atol=1e-3)
 
 
 def test_action_mask_equals_the_legal_actions():
     env = allegra.Env(players=5, seed=3)
     rng = np.random.default_rng(2)
     for _ in range(400):
-        state = env.state
+        state = env.state()
         if state.is_terminal:
             break
         me = state.current_player
