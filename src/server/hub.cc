@@ -274,8 +274,8 @@ void Hub::list(ConnectionId c, std::optional<uint64_t> id) {
     return a->code() < b->code();
   });
   if (shown.size() > kMaxListed) shown.resize(kMaxListed);
-  std::vector<nlohmann::json> summaries;
-  for (const Room* r : shown) summaries.push_back(table_summary_json(r->info()));
+  std::vector<std::string> summaries;
+  for (const Room* r : shown) summaries.push_back(table_summary_text(r->info()));
   out_->send(c, tables_frame(id, summaries));
 }
 

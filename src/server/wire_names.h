@@ -61,7 +61,7 @@ using wire::SeatInfo;
 using wire::SeatState;
 using wire::ServerLimits;
 using wire::state_frame;
-using wire::table_summary_json;
+using wire::table_summary_text;
 using wire::tables_frame;
 using wire::update_frame;
 using wire::welcome_frame;
