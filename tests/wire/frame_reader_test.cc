@@ -1,11 +1,15 @@
-// The load generator's frame reader (src/wire/frame_reader.h): what it keeps of a frame, that
-// it skips the view whatever the key order, and that broken text is not ok.
+// The client side's frame reader (src/wire/frame_reader.h): what it keeps of a frame, that it
+// skips the view whatever the key order, that broken text is not ok, and that it reads what the
+// server's own writers (src/wire/messages.h) write.
 #include "wire/frame_reader.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
+
+#include "engine/state.h"
+#include "wire/messages.h"
 
 namespace allegra::wire {
 namespace {
@@ -68,6 +72,74 @@ TEST(LoadFrameReader, ReadsTheWelcomesMessageRate) {
             20);
   EXPECT_EQ(read_frame(R"({"type":"welcome","limits":{"messages_per_s":7}})").messages_per_s, 7);
   EXPECT_EQ(read_frame(R"({"type":"welcome","messages_per_s":9,"limits":{}})").messages_per_s, 0);
+}
+
+TEST(FrameReader, ReadsWhatTheServersWritersWrite) {
+  const FrameRead seated = read_frame(*seated_frame(4, "K7QX2M", 2, "tok-2"));
+  EXPECT_EQ(seated.type, "seated");
+  EXPECT_EQ(seated.id, 4u);
+  EXPECT_EQ(seated.code, "K7QX2M");
+  EXPECT_EQ(seated.seat, 2);
+  EXPECT_EQ(seated.token, "tok-2");
+  const FrameRead back = read_frame(*seated_frame(std::nullopt, "K7QX2M", 1, std::nullopt));
+  EXPECT_FALSE(back.id);
+  EXPECT_EQ(back.token, "");
+  const FrameRead created = read_frame(*created_frame(1, "K7QX2M", "ctok"));
+  EXPECT_EQ(created.creator_token, "ctok");
+  const FrameRead error = read_frame(*error_frame(9, ErrorCode::kStale, "too late"));
+  EXPECT_EQ(error.code, "stale");
+  EXPECT_EQ(error.id, 9u);
+
+  // A state frame of a dealt game: the pending seat with its legal actions and decision.
+  RuleOptions options;
+  options.players = 3;
+  const State s(options, 5);
+  static const RoomSettings settings;
+  RoomInfo room;
+  room.code = "K7QX2M";
+  room.status = RoomStatus::kPlaying;
+  room.game_id = "K7QX2M-1";
+  room.settings = &settings;
+  room.seats.resize(3);
+  table::Pending p;
+  p.seat = s.current_player();
+  p.legal = s.legal_actions();
+  GameSnapshot game(PublicView(s), {p}, std::vector<table::Seat>(3), std::nullopt);
+  game.decision = 17;
+  const FrameRead state = read_frame(*state_frame(3, 8, room, &game, {}, 1, Millis(0)));
+  EXPECT_TRUE(state.ok);
+  EXPECT_EQ(state.type, "state");
+  EXPECT_EQ(state.id, 3u);
+  EXPECT_EQ(state.seq, 8u);
+  EXPECT_EQ(state.you, 1);
+  EXPECT_EQ(state.status, "playing");
+  EXPECT_EQ(state.game, "K7QX2M-1");
+  ASSERT_EQ(state.pending.size(), 1u);
+  EXPECT_EQ(state.pending[0].seat, s.current_player());
+  EXPECT_EQ(state.pending[0].decision, 17u);
+  EXPECT_FALSE(state.pending[0].knock_window);
+  EXPECT_EQ(state.pending[0].legal.size(), p.legal.size());
+  const FrameRead watcher =
+      read_frame(*state_frame(3, 8, room, &game, {}, std::nullopt, Millis(0)));
+  EXPECT_FALSE(watcher.you);
+  const FrameRead update =
+      read_frame(*update_frame(9, nlohmann::json::array(), room, &game, Millis(0)));
+  EXPECT_EQ(update.seq, 9u);
+  ASSERT_EQ(update.pending.size(), 1u);
+  EXPECT_EQ(update.pending[0].decision, 17u);
+}
+
+TEST(FrameReader, ReadsAKnockWindowsSeats) {
+  const FrameRead f = read_frame(
+      R"({"type":"update","seq":5,"events":[],"table":{"status":"playing","pending":[)"
+      R"({"seat":1,"legal":["knock","pass"],"in_ms":4000,"knock_window":true,"decision":30},)"
+      R"({"seat":2,"legal":["knock","pass"],"in_ms":4000,"knock_window":true,"decision":30}],)"
+      R"("view":{}}})");
+  ASSERT_EQ(f.pending.size(), 2u);
+  for (const PendingSeatRead& p : f.pending) {
+    EXPECT_TRUE(p.knock_window);
+    EXPECT_EQ(p.decision, 30u);
+  }
 }
 
 }  // namespace
