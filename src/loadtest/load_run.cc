@@ -15,8 +15,9 @@
 #include <vector>
 
 #include "engine/rng.h"
-#include "loadtest/frame_reader.h"
 #include "loadtest/send_pacer.h"
+#include "wire/client_writer.h"
+#include "wire/frame_reader.h"
 
 namespace allegra::loadtest {
 
@@ -25,7 +26,10 @@ namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 using tcp = asio::ip::tcp;
 using Clock = std::chrono::steady_clock;
-using nlohmann::json;
+using wire::client_text;
+using wire::FrameRead;
+using wire::PendingSeatRead;
+using wire::read_frame;
 
 std::string checked_loopback(const std::string& host) {
   if (host == "localhost") return "127.0.0.1";
@@ -228,7 +232,8 @@ void Client::on_connect(boost::system::error_code ec) {
     if (closing_) return;
     if (e) return fail("WebSocket handshake failed", e);
     handshaken_ = true;
-    send(fmt::format(R"({{"type":"hello","version":1,"name":"Load{}"}})", seat_ + 1));
+    send(client_text(
+        {std::nullopt, wire::Hello{wire::kProtocolVersion, "Load" + std::to_string(seat_ + 1)}}));
     read();
   });
 }
@@ -358,7 +363,7 @@ void Client::handle(const FrameRead& frame) {
     if (can_act()) run_.request(table_, this);
     if (type == "state" && seat_ != 0 && !sit_sent_) {
       sit_sent_ = true;
-      send(fmt::format(R"({{"type":"sit","id":3,"seat":{}}})", seat_));
+      send(client_text({3, wire::Sit{seat_, std::nullopt}}));
     }
     run_.delivered(table_);
   } else if (type == "welcome") {
@@ -366,10 +371,16 @@ void Client::handle(const FrameRead& frame) {
     if (seat_ == 0) {
       // Private (not listed), 4 person seats; a long knock window, since the paced answers of a
       // knock window come one after another.
-      send(R"({"type":"create","id":1,"options":{"players":4},"public":false,)"
-           R"("knock_window_s":30,"sit":0})");
+      wire::Create create;
+      create.options = {{"players", 4}};
+      create.is_public = false;
+      create.knock_window_s = 30;
+      create.sit = 0;
+      send(client_text({1, std::move(create)}));
     } else {
-      send(fmt::format(R"({{"type":"join","id":2,"code":{}}})", json(table_.code).dump()));
+      wire::Join join;
+      join.code = table_.code;
+      send(client_text({2, std::move(join)}));
     }
   } else if (type == "created") {
     table_.code = frame.code;
@@ -377,7 +388,7 @@ void Client::handle(const FrameRead& frame) {
   } else if (type == "seated") {
     if (++table_.seated == 4 && !table_.started) {
       table_.started = true;
-      table_.clients[0]->send(R"({"type":"start"})");
+      table_.clients[0]->send(client_text({std::nullopt, wire::Start{}}));
     }
   } else if (type == "error") {
     run_.error(fmt::format("table {} seat {}: error {}: {}", table_.name(), seat_,
@@ -402,7 +413,7 @@ void Client::see_table(const FrameRead& frame) {
     if (frame.game != table_.rematched_game) {
       table_.rematched_game = frame.game;
       run_.game_over();
-      send(R"({"type":"rematch"})");
+      send(client_text({std::nullopt, wire::Rematch{}}));
     }
   }
   pending_ = false;
@@ -498,7 +509,7 @@ void Run::act_next(TableRun& t) {
     Client* c = t.queue.front();
     t.queue.pop_front();
     if (!c->can_act()) continue;  // the table moved on while it waited
-    c->send(fmt::format(R"({{"type":"act","action":{}}})", json(c->choose_action()).dump()), true);
+    c->send(client_text({std::nullopt, wire::Act{c->choose_action(), std::nullopt}}), true);
     t.next_allowed = Clock::now() + std::chrono::milliseconds(config_.pace_ms);
     break;
   }

@@ -10,9 +10,8 @@
 #include "server/bot_worker.h"
 #include "server/hints.h"
 #include "server/log_field.h"
-#include "server/messages.h"
-#include "server/protocol.h"
 #include "server/room.h"
+#include "server/wire_names.h"
 
 namespace allegra::server {
 namespace {
@@ -316,8 +315,8 @@ void Hub::list(ConnectionId c, std::optional<uint64_t> id) {
     return a->code() < b->code();
   });
   if (shown.size() > kMaxListed) shown.resize(kMaxListed);
-  std::vector<nlohmann::json> summaries;
-  for (const Room* r : shown) summaries.push_back(table_summary_json(r->info()));
+  std::vector<std::string> summaries;
+  for (const Room* r : shown) summaries.push_back(table_summary_text(r->info()));
   out_->send(c, tables_frame(id, summaries));
 }
 

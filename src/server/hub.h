@@ -27,9 +27,9 @@
 
 #include "bots/hint.h"
 #include "server/bot_policy.h"
-#include "server/protocol.h"
 #include "server/store.h"
 #include "server/transport.h"
+#include "server/wire_names.h"
 
 namespace allegra::server {
 

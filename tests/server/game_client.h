@@ -1,6 +1,11 @@
 // A person at a table of a real `allegra serve`, for the integration tests: one WebSocket
 // connection speaking docs/protocol.md, that remembers the last table it saw, its seat and seat
 // token, and the last sequence number (for reconnecting). Every wait is bounded.
+//
+// It speaks through the wire library, as the load generator does: its own messages are the
+// server's typed client messages written by wire::client_text(), and what it keeps of a frame
+// (sequence numbers, seat, token, pending seats and decisions) comes from wire::read_frame().
+// The frame's JSON tree is kept beside it for the tests to look into.
 #pragma once
 
 #include <fmt/format.h>
@@ -8,15 +13,19 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "server/ws_client.h"
+#include "wire/client_writer.h"
+#include "wire/frame_reader.h"
 #include "wire/protocol_schema.h"
 
 namespace allegra::server_testing {
@@ -27,7 +36,7 @@ class Player {
  public:
   // Connects and says hello (waits for "welcome").
   Player(uint16_t port, std::string name) : ws_(std::make_unique<WsClient>(port)), name_(name) {
-    send(json{{"type", "hello"}, {"version", 1}, {"name", name_}});
+    say_hello();
     wait([](const json& m) { return m["type"] == "welcome"; }, "welcome");
   }
 
@@ -44,21 +53,21 @@ class Player {
   std::string game_id() const { return table_.value("game", ""); }
 
   // Sends `message` with a fresh id and returns the reply of type `reply` (or the error) with
-  // that id, handling every frame that comes before it.
-  // `message` must be a ClientMessage of the schema unless `any_message` (an error is expected).
+  // that id, handling every frame that comes before it. `message` must be a ClientMessage of
+  // the schema unless `any_message` (the tests send broken messages too, expecting an error).
   json request(json message, std::string_view reply, bool any_message = false) {
     const int64_t id = next_id_++;
     message["id"] = id;
-    if (any_message) {
-      ws_->send(message);
-    } else {
-      send(message);
-    }
-    return wait(
-        [&](const json& m) {
-          return m.value("id", json()) == json(id) && (m["type"] == reply || m["type"] == "error");
-        },
-        fmt::format("the {} reply to {}", reply, message.dump()));
+    if (!any_message) expect_client_message(message);
+    ws_->send(message);
+    return wait_reply(id, reply, message.dump());
+  }
+  // The same for a typed client message (wire/protocol.h), written by the wire library.
+  json ask(wire::MessageBody body, std::string_view reply) {
+    const int64_t id = next_id_++;
+    const std::string text = wire::client_text({static_cast<uint64_t>(id), std::move(body)});
+    send_checked(text);
+    return wait_reply(id, reply, text);
   }
 
   // The error answering `message` (sent with an id); fails the test if the reply is no error.
@@ -71,13 +80,16 @@ class Player {
 
   // create: a table with these seats and options; this player sits in seat 0.
   void create(const json& seats, const json& options, int knock_window_s = 1) {
-    const json created = request({{"type", "create"},
-                                  {"options", options},
-                                  {"seats", seats},
-                                  {"public", true},
-                                  {"knock_window_s", knock_window_s},
-                                  {"sit", 0}},
-                                 "created");
+    wire::Create create;
+    create.options = options;
+    create.seats.emplace();
+    for (const json& s : seats) {
+      const std::string spec = s;
+      create.seats->push_back(spec == "person" ? wire::SeatSpec{} : wire::SeatSpec{spec.substr(4)});
+    }
+    create.knock_window_s = knock_window_s;
+    create.sit = 0;
+    const json created = ask(std::move(create), "created");
     if (created["type"] != "created") throw std::runtime_error("create failed: " + created.dump());
     code_ = created["code"];
     creator_token_ = created["creator_token"];
@@ -85,11 +97,13 @@ class Player {
   }
 
   void join(const std::string& code, std::optional<int> sit) {
-    const json state = request({{"type", "join"}, {"code", code}}, "state");
+    wire::Join join;
+    join.code = code;
+    const json state = ask(std::move(join), "state");
     if (state["type"] != "state") throw std::runtime_error("join failed: " + state.dump());
     code_ = code;
     if (sit) {
-      const json seated = request({{"type", "sit"}, {"seat", *sit}}, "seated");
+      const json seated = ask(wire::Sit{*sit, std::nullopt}, "seated");
       if (seated["type"] != "seated") throw std::runtime_error("sit failed: " + seated.dump());
     }
   }
@@ -97,11 +111,7 @@ class Player {
   // Reads the frames that arrive within `timeout` (at least one wait); true if any came.
   bool pump(std::chrono::milliseconds timeout) {
     bool any = false;
-    while (std::optional<json> m =
-               ws_->receive_json(any ? std::chrono::milliseconds(0) : timeout)) {
-      handle(*m);
-      any = true;
-    }
+    while (receive(any ? std::chrono::milliseconds(0) : timeout)) any = true;
     if (ws_->closed() && !any)
       throw std::runtime_error(fmt::format("{}: the connection closed ({} {})", name_,
                                            ws_->close_code(), ws_->close_reason()));
@@ -110,94 +120,94 @@ class Player {
 
   // My pending entry in the last table, if I have not answered it yet.
   std::optional<json> my_pending() const {
-    if (!table_.is_object() || acted_) return std::nullopt;
-    if (std::chrono::steady_clock::now() < retry_at_) return std::nullopt;
-    for (const json& p : table_.value("pending", json::array())) {
-      if (p.value("seat", -1) != seat_ || p["legal"].empty()) continue;
-      // A knock window I answered may still list me in frames built before my answer arrived.
-      if (p.value("knock_window", false) && knock_answered_) return std::nullopt;
-      return p;
-    }
-    return std::nullopt;
+    const std::optional<size_t> i = my_pending_index();
+    if (!i) return std::nullopt;
+    return table_.at("pending").at(*i);
   }
 
   // Answers my pending decision with a random legal action; false if I have none.
   bool act_random(std::mt19937_64& rng) {
-    const std::optional<json> p = my_pending();
-    if (!p) return false;
-    const json& legal = (*p)["legal"];
-    const std::string action = legal[rng() % legal.size()];
-    acted_ = decision_key(*p);
-    if (p->value("knock_window", false)) knock_answered_ = true;
+    const std::optional<size_t> i = my_pending_index();
+    if (!i) return false;
+    const wire::PendingSeatRead& p = pending_[*i];
+    const std::string action = p.legal[rng() % p.legal.size()];
+    acted_ = DecisionKey{p.seat, p.decision};
+    if (p.knock_window) knock_answered_ = true;
     // The decision number: an answer that crosses the table moving on is refused as "stale".
-    send(json{{"type", "act"}, {"action", action}, {"decision", (*p)["decision"]}});
+    send_checked(wire::client_text({std::nullopt, wire::Act{action, p.decision}}));
     return true;
   }
 
   // Reads until `match`; every frame is handled on the way.
   json wait(const std::function<bool(const json&)>& match, std::string_view what,
             std::chrono::milliseconds timeout = std::chrono::seconds(30)) {
-    return ws_->wait_for(
-        [&](const json& m) {
-          handle(m);
-          return match(m);
-        },
-        fmt::format("{}: {}", name_, what), timeout);
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    std::vector<std::string> last;  // the frames read meanwhile, for the message
+    while (true) {
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+          deadline - std::chrono::steady_clock::now());
+      std::optional<json> m;
+      if (left.count() > 0) m = receive(left);
+      if (!m) {
+        std::string shown;
+        for (size_t i = last.size() > 5 ? last.size() - 5 : 0; i < last.size(); ++i)
+          shown += "\n  " + last[i].substr(0, 400);
+        throw std::runtime_error(
+            fmt::format("{}: waiting for {}: {} (last frames:{})", name_, what,
+                        ws_->closed() ? fmt::format("the connection closed ({} {})",
+                                                    ws_->close_code(), ws_->close_reason())
+                                      : "timed out",
+                        shown.empty() ? " none" : shown));
+      }
+      if (match(*m)) return *m;
+      last.push_back(m->dump());
+    }
   }
 
   // Drops the connection (as a lost network would) and opens a new one that says hello.
-  // Sends a message of the protocol's schema (a test fails if `message` is none).
-  void send(const json& message) {
-    const auto problems = wire::testing::ProtocolSchema::get().problems(message, "ClientMessage");
-    EXPECT_TRUE(problems.empty()) << name_
-                                  << " sends no ClientMessage of the schema: " << message.dump()
-                                  << "\n"
-                                  << wire::testing::problems_text(problems);
-    ws_->send(message);
-  }
-
   void reconnect_socket(uint16_t port) {
     ws_ = std::make_unique<WsClient>(port);
-    send(json{{"type", "hello"}, {"version", 1}, {"name", name_}});
+    say_hello();
     wait([](const json& m) { return m["type"] == "welcome"; }, "welcome after reconnect");
     acted_.reset();
     knock_answered_ = false;
   }
 
-  void handle(const json& m) {
+  // One frame: what the wire's reader keeps of it, and its JSON tree for the tests.
+  void handle(const wire::FrameRead& f, const json& m) {
     // Every frame the real server sends is a message of the protocol's schema.
     const auto problems = wire::testing::ProtocolSchema::get().problems(m, "ServerMessage");
     EXPECT_TRUE(problems.empty()) << name_ << " got no ServerMessage of the schema:\n"
                                   << wire::testing::problems_text(problems) << m.dump();
-    const std::string type = m.value("type", "");
+    const std::string& type = f.type;
     // The sequenced frames (a full state starts the count again).
-    if ((type == "update" || type == "chat" || type == "state") && m.contains("seq")) {
-      const uint64_t seq = m["seq"];
+    if ((type == "update" || type == "chat" || type == "state") && f.seq) {
       if (type == "state") seqs_.clear();
-      seqs_.push_back(seq);
-      last_seq_ = seq;
+      seqs_.push_back(*f.seq);
+      last_seq_ = *f.seq;
     }
-    if ((type == "update" || type == "state") && m.contains("table")) {
+    if ((type == "update" || type == "state") && f.has_table) {
       table_ = m["table"];
-      last_table_seq_ = m.value("seq", uint64_t{0});
+      pending_ = f.pending;
+      last_table_seq_ = f.seq.value_or(0);
       bool in_window = false;
-      for (const json& p : table_.value("pending", json::array()))
-        in_window = in_window || (p.value("seat", -1) == seat_ && p.value("knock_window", false));
+      for (const wire::PendingSeatRead& p : pending_)
+        in_window = in_window || (p.seat == seat_ && p.knock_window);
       if (!in_window) knock_answered_ = false;
       // A frame that only reports a seat change (someone left, came back, chatted) still lists
       // the decision I answered: it is the same decision until my pending entry changes.
       if (acted_) {
-        std::optional<json> mine;
-        for (const json& p : table_.value("pending", json::array()))
-          if (p.value("seat", -1) == seat_) mine = decision_key(p);
+        std::optional<DecisionKey> mine;
+        for (const wire::PendingSeatRead& p : pending_)
+          if (p.seat == seat_) mine = DecisionKey{p.seat, p.decision};
         if (mine != acted_) acted_.reset();
       }
-      if (type == "state" && m.contains("you") && m["you"].is_number()) seat_ = m["you"];
+      if (type == "state" && f.you) seat_ = *f.you;
     } else if (type == "seated") {
-      seat_ = m["seat"];
-      if (m.value("token", json()).is_string()) token_ = m["token"];
-      if (m.value("code", json()).is_string()) code_ = m["code"];
-    } else if (type == "error" && m.value("code", "") == "rate_limited") {
+      if (f.seat) seat_ = *f.seat;
+      if (!f.token.empty()) token_ = f.token;
+      if (!f.code.empty()) code_ = f.code;
+    } else if (type == "error" && f.code == "rate_limited") {
       // Two people playing as fast as a program can go past the per-connection rate limit:
       // the refused action is sent again a little later (the rate limit is tested elsewhere).
       acted_.reset();
@@ -224,11 +234,64 @@ class Player {
 
   // As the creator: sends start and waits for the game to be dealt.
   void start() {
-    send(json{{"type", "start"}});
+    send_checked(wire::client_text({std::nullopt, wire::Start{}}));
     wait_event("game-started", "game-started");
   }
 
  private:
+  using DecisionKey = std::pair<int, uint64_t>;  // (seat, decision number)
+
+  void say_hello() {
+    send_checked(wire::client_text({std::nullopt, wire::Hello{wire::kProtocolVersion, name_}}));
+  }
+
+  // Fails the test unless `message` is a ClientMessage of the protocol's schema.
+  void expect_client_message(const json& message) const {
+    const auto problems = wire::testing::ProtocolSchema::get().problems(message, "ClientMessage");
+    EXPECT_TRUE(problems.empty()) << name_
+                                  << " sends no ClientMessage of the schema: " << message.dump()
+                                  << "\n"
+                                  << wire::testing::problems_text(problems);
+  }
+  // Sends a message the wire library wrote, checked against the schema.
+  void send_checked(const std::string& text) {
+    expect_client_message(json::parse(text));
+    ws_->send(std::string_view(text));
+  }
+
+  // The next frame (nullopt after `timeout` or when the connection closed), handled.
+  std::optional<json> receive(std::chrono::milliseconds timeout) {
+    const std::optional<std::string> text = ws_->receive(timeout);
+    if (!text) return std::nullopt;
+    const wire::FrameRead frame = wire::read_frame(*text);
+    if (!frame.ok)
+      throw std::runtime_error(name_ + ": a frame that is not a JSON object: " + *text);
+    json m = json::parse(*text);
+    handle(frame, m);
+    return m;
+  }
+
+  json wait_reply(int64_t id, std::string_view reply, std::string_view sent) {
+    return wait(
+        [&](const json& m) {
+          return m.value("id", json()) == json(id) && (m["type"] == reply || m["type"] == "error");
+        },
+        fmt::format("the {} reply to {}", reply, sent));
+  }
+
+  std::optional<size_t> my_pending_index() const {
+    if (!table_.is_object() || acted_) return std::nullopt;
+    if (std::chrono::steady_clock::now() < retry_at_) return std::nullopt;
+    for (size_t i = 0; i < pending_.size(); ++i) {
+      const wire::PendingSeatRead& p = pending_[i];
+      if (p.seat != seat_ || p.legal.empty()) continue;
+      // A knock window I answered may still list me in frames built before my answer arrived.
+      if (p.knock_window && knock_answered_) return std::nullopt;
+      return i;
+    }
+    return std::nullopt;
+  }
+
   std::unique_ptr<WsClient> ws_;
   std::string name_;
   int64_t next_id_ = 1;
@@ -236,14 +299,12 @@ class Player {
   std::string token_, code_, creator_token_;
   uint64_t last_seq_ = 0;
   uint64_t last_table_seq_ = 0;
-  // The decision I answered last (seat, decision number), until a frame shows another.
-  std::optional<json> acted_;
+  // The decision I answered last, until a frame shows another.
+  std::optional<DecisionKey> acted_;
   std::chrono::steady_clock::time_point retry_at_;
-  static json decision_key(const json& pending) {
-    return json{pending["seat"], pending["decision"]};
-  }
   bool knock_answered_ = false;
   json table_;
+  std::vector<wire::PendingSeatRead> pending_;  // the last table's, as the wire reads it
   std::vector<json> errors_;
   std::vector<uint64_t> seqs_;
 };

@@ -14,7 +14,7 @@
 #include "engine/rng.h"
 #include "hub_harness.h"
 #include "server/hints.h"
-#include "server/messages.h"
+#include "server/wire_names.h"
 #include "table/table.h"
 #include "wire/protocol_schema.h"
 
@@ -43,8 +43,9 @@ Frames build(const table::Table& t, const State& state, const RoomInfo& room,
   const json expected = {{"type", "update"},
                          {"seq", 42},
                          {"events", engine_events_json(events)},
-                         {"table", table_json(room, &game, now)}};
+                         {"table", json::parse(wire::table_text(room, &game, now))}};
   EXPECT_EQ(json::parse(frames.update), expected);
+  EXPECT_EQ(json::parse(frames.state).at("table"), expected.at("table"));  // the one writer
   EXPECT_TRUE(frames.update.ends_with("}}") &&
               frames.update.find(R"(,"view":{)") != std::string::npos);
   // Every frame of every step is a message of the protocol's schema.
@@ -283,13 +284,25 @@ TEST(UpdateFrame, OfALobbyReadsAsItsTree) {
                 {}};
   room.spectators = 2;
   const json events = json::array({seat_event("sat", 0)});
+  const json table = json::parse(R"({"code": "K7QX2M", "status": "lobby", "game": null,
+    "public": true, "config": {"options": {"players": 4}, "knock_window_ms": 5000,
+      "turn_clock_ms": 30000, "grace_ms": 60000, "zombie_bot": "greedy", "hints": false},
+    "seats": [{"kind": "person", "name": "Ann \"A\"", "connected": true, "zombie": false},
+              {"kind": "bot", "name": "Bot 2", "level": "greedy"},
+              {"kind": "open"}, {"kind": "open"}],
+    "spectators": 2, "pending": [], "round_over": null, "rounds": [], "seed": null,
+    "view": null})");
   for (int i = 0; i < 2; ++i) {  // the second frame uses the cached config text
-    const json expected = {{"type", "update"},
-                           {"seq", 7},
-                           {"events", events},
-                           {"table", table_json(room, nullptr, Millis(0))}};
+    const json expected = {{"type", "update"}, {"seq", 7}, {"events", events}, {"table", table}};
     EXPECT_EQ(json::parse(*update_frame(7, events, room, nullptr, Millis(0))), expected);
   }
+  // The lobby's list: the same seats.
+  EXPECT_EQ(json::parse(wire::table_summary_text(room)), json({{"code", "K7QX2M"},
+                                                               {"status", "lobby"},
+                                                               {"players", 4},
+                                                               {"open_seats", 2},
+                                                               {"spectators", 2},
+                                                               {"seats", table.at("seats")}}));
 }
 
 }  // namespace

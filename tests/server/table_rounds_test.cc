@@ -1,8 +1,7 @@
 // TABLE.rounds (docs/protocol.md): the scores of every finished round of the game, so that a
 // page that joins (or reloads) in the middle of a game shows the whole scoreboard. Played
 // through the hub with an injected clock: after each round, the rounds listed equal the
-// round-scored events every connection was sent, a late watcher's state lists them too, and
-// the update's hand-written text carries the same array as its JSON tree.
+// round-scored events every connection was sent, and a late watcher's state lists them too.
 #include <gtest/gtest.h>
 
 #include <map>
@@ -12,7 +11,7 @@
 #include "engine/record.h"
 #include "engine/rng.h"
 #include "hub_harness.h"
-#include "server/messages.h"
+#include "server/wire_names.h"
 
 namespace allegra::server {
 namespace {
@@ -87,7 +86,7 @@ TEST(TableRoundsTest, EveryFinishedRoundIsListedForLateComersToo) {
   h.send(2, {{"type", "watch"}, {"code", code}});
   EXPECT_EQ(h.last(2, "state").at("table").at("rounds"), after1.at("rounds"));
 
-  // The hand-written update parses to the rounds of table_json.
+  // Until the game is over.
   for (int guard = 0; guard < 5000 && h.table(1).at("status") == "playing"; ++guard) {
     h.advance(200);
   }

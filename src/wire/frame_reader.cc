@@ -1,8 +1,8 @@
-#include "loadtest/frame_reader.h"
+#include "wire/frame_reader.h"
 
 #include <nlohmann/json.hpp>
 
-namespace allegra::loadtest {
+namespace allegra::wire {
 namespace {
 
 using nlohmann::json;
@@ -15,10 +15,16 @@ class Reader : public nlohmann::json_sax<json> {
   bool stopped_at_view = false;
 
   bool null() override { return text(""); }
-  bool boolean(bool) override { return scalar(); }
+  bool boolean(bool v) override {
+    if (!skipped() && in_pending_entry() && key_is(3, "knock_window"))
+      out_.pending.back().knock_window = v;
+    return scalar();
+  }
   bool number_integer(number_integer_t v) override { return number(v); }
   bool number_unsigned(number_unsigned_t v) override {
     if (!skipped() && depth() == 1 && key_is(0, "seq")) out_.seq = v;
+    if (!skipped() && depth() == 1 && key_is(0, "id")) out_.id = v;
+    if (!skipped() && in_pending_entry() && key_is(3, "decision")) out_.pending.back().decision = v;
     return number(static_cast<int64_t>(v));
   }
   bool number_float(number_float_t v, const string_t&) override {
@@ -88,14 +94,19 @@ class Reader : public nlohmann::json_sax<json> {
     if (skip_depth_ == 0) skip_next_ = false;
     return true;
   }
+  // Inside an entry of table.pending (its key at level 3).
+  bool in_pending_entry() const {
+    return depth() == 4 && key_is(0, "table") && key_is(1, "pending") && !out_.pending.empty();
+  }
   bool is_message_rate() const {
     return depth() == 2 && key_is(0, "limits") && key_is(1, "messages_per_s");
   }
   bool number(int64_t v) {
     if (skipped()) return scalar();
     if (is_message_rate()) out_.messages_per_s = static_cast<double>(v);
-    if (depth() == 4 && key_is(0, "table") && key_is(1, "pending") && key_is(3, "seat") &&
-        !out_.pending.empty()) {
+    if (depth() == 1 && key_is(0, "seat")) out_.seat = static_cast<int>(v);
+    if (depth() == 1 && key_is(0, "you")) out_.you = static_cast<int>(v);
+    if (in_pending_entry() && key_is(3, "seat")) {
       out_.pending.back().seat = static_cast<int>(v);
     } else if (depth() == 3 && key_is(0, "events") && key_is(2, "player")) {
       out_.event_players.push_back(static_cast<int>(v));
@@ -109,6 +120,8 @@ class Reader : public nlohmann::json_sax<json> {
       if (key_is(0, "code")) out_.code = v;
       if (key_is(0, "message")) out_.message = v;
       if (key_is(0, "reason")) out_.reason = v;
+      if (key_is(0, "token")) out_.token = v;
+      if (key_is(0, "creator_token")) out_.creator_token = v;
     } else if (depth() == 2 && key_is(0, "table")) {
       if (key_is(1, "status")) out_.status = v;
       if (key_is(1, "game")) out_.game = v;
@@ -135,4 +148,4 @@ FrameRead read_frame(std::string_view text) {
   return out;
 }
 
-}  // namespace allegra::loadtest
+}  // namespace allegra::wire

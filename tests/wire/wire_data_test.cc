@@ -1,7 +1,7 @@
 // The data the frames carry so that a client holds no rule (docs/protocol.md, issue 27): the
 // owners of the shared columns (view.shared_from), the legal list once per frame (TABLE.pending,
 // not the view) and the cells of each clear choice (pending[i].lines), written from hand-built
-// positions through table_json() and the hand-written update frame alike.
+// positions through the state and update frames.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -10,9 +10,9 @@
 
 #include "engine/action.h"
 #include "engine/diagram.h"
-#include "server/messages.h"
+#include "wire/messages.h"
 
-namespace allegra::server {
+namespace allegra::wire {
 namespace {
 
 using nlohmann::json;
@@ -38,7 +38,8 @@ std::vector<json> tables_of(const State& s, int seat) {
   p.legal = s.legal_actions();
   const GameSnapshot game(PublicView(s), {p}, seats, std::nullopt);
   const json update = json::parse(*update_frame(1, json::array(), room, &game, Millis(0)));
-  return {table_json(room, &game, Millis(0)), update.at("table")};
+  const json state = json::parse(*state_frame(2, 1, room, &game, {}, 0, Millis(0)));
+  return {state.at("table"), update.at("table")};
 }
 
 void apply_texts(State& s, std::initializer_list<const char*> texts) {
@@ -106,4 +107,4 @@ TEST(WireDataTest, NoLinesKeyWithoutAClearChoiceAndSharedFromForEveryPlayerCount
 }
 
 }  // namespace
-}  // namespace allegra::server
+}  // namespace allegra::wire

@@ -23,11 +23,13 @@
 #include "engine/public_view.h"
 #include "engine/record.h"
 #include "engine/scoring.h"
-#include "server/protocol.h"
-#include "server/transport.h"
 #include "table/table.h"
+#include "wire/protocol.h"
+#include "wire/shared_text.h"
 
-namespace allegra::server {
+namespace allegra::wire {
+
+using Millis = table::Millis;  // the server's steady clock, in milliseconds
 
 enum class RoomStatus : uint8_t { kLobby, kPlaying, kOver };
 std::string_view room_status_name(RoomStatus s);  // "lobby", "playing", "over"
@@ -109,8 +111,10 @@ struct GameSnapshot {
 // the list and append State::last_round() as rounds end).
 std::vector<RoundResult> scored_rounds(const GameRecord& record);
 
-// The "table" object of state and update.
-nlohmann::json table_json(const RoomInfo& room, const GameSnapshot* game, Millis now);
+// The "table" object (TABLE) of state and update, from its one writer: written straight into
+// one string (no JSON tree but the engine's view and round results), the settings' bytes cached,
+// the keys in the order of docs/protocol.md with the view last.
+std::string table_text(const RoomInfo& room, const GameSnapshot* game, Millis now);
 
 // One chat line as sent and as kept in the history.
 struct ChatLine {
@@ -132,17 +136,18 @@ SharedText created_frame(std::optional<uint64_t> id, std::string_view code,
 // `token`: only at sit-down (a seat taken back with join gets none).
 SharedText seated_frame(std::optional<uint64_t> id, std::string_view code, int seat,
                         std::optional<std::string_view> token);
-nlohmann::json table_summary_json(const RoomInfo& room);
-SharedText tables_frame(std::optional<uint64_t> id, const std::vector<nlohmann::json>& summaries);
+// One table of the `tables` reply (code, status, players, open_seats, spectators, seats).
+std::string table_summary_text(const RoomInfo& room);
+SharedText tables_frame(std::optional<uint64_t> id, const std::vector<std::string>& summaries);
 SharedText state_frame(std::optional<uint64_t> id, uint64_t seq, const RoomInfo& room,
                        const GameSnapshot* game, const std::vector<ChatLine>& chat,
                        std::optional<int> you, Millis now);
 // The reply to a join whose last_seq the server can serve; the missed frames follow it.
 SharedText resumed_frame(std::optional<uint64_t> id, std::string_view code, uint64_t seq,
                          std::optional<int> you);
-// Written straight into one string (no JSON tree for the frame, the settings' bytes cached),
-// with the keys in the order of docs/protocol.md and the view last; it parses to exactly
-// {"type": "update", "seq", "events", "table": table_json(room, game, now)}.
+// {"type": "update", "seq", "events", "table": table_text(room, game, now)}, in this order: a
+// client that needs only the pending seats can stop reading at the view. A state frame is
+// {"type", "id", "seq", "you", "chat", "table"}, the table last too.
 SharedText update_frame(uint64_t seq, const nlohmann::json& events, const RoomInfo& room,
                         const GameSnapshot* game, Millis now);
 SharedText chat_frame(const ChatLine& line);
@@ -159,4 +164,4 @@ SharedText bye_frame(std::string_view reason);
 nlohmann::json engine_events_json(const table::Events& events);
 nlohmann::json seat_event(std::string_view type, int seat);
 
-}  // namespace allegra::server
+}  // namespace allegra::wire

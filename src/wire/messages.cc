@@ -1,4 +1,4 @@
-#include "server/messages.h"
+#include "wire/messages.h"
 
 #include <utility>
 
@@ -9,7 +9,7 @@
 #include "engine/view_json.h"
 #include "text/hint_text.h"
 
-namespace allegra::server {
+namespace allegra::wire {
 namespace {
 
 using nlohmann::json;
@@ -39,37 +39,65 @@ json config_json(const RoomSettings& s) {
           {"hints", s.hints}};
 }
 
-json in_ms(std::optional<Millis> deadline, Millis now) {
-  if (!deadline) return nullptr;
-  return std::max<int64_t>(0, (*deadline - now).count());
+// --- The text writers of TABLE's parts (appended to one string, no JSON tree) ---------------
+
+void append_int(std::string& out, int64_t v) { out += std::to_string(v); }
+void append_bool(std::string& out, bool b) { out += b ? "true" : "false"; }
+// A text from people (names, codes, bot specs), escaped by nlohmann's serializer.
+void append_string(std::string& out, std::string_view text) { append_json(out, json(text)); }
+// A text the engine writes (an action, a cell): plain ASCII, nothing to escape.
+void append_plain(std::string& out, std::string_view ascii) {
+  out += '"';
+  out += ascii;
+  out += '"';
 }
 
-json seat_json(const SeatInfo& s) {
-  json j;
-  switch (s.state) {
-    case SeatState::kOpen:
-      j = {{"kind", "open"}};
-      break;
-    case SeatState::kPerson:
-      j = {{"kind", "person"}, {"name", s.name}, {"connected", s.connected}, {"zombie", s.zombie}};
-      break;
-    case SeatState::kBot:
-      j = {{"kind", "bot"}, {"name", s.name}, {"level", s.level}};
-      break;
+// A deadline as the time left (never negative), or null.
+void append_in_ms(std::string& out, std::optional<Millis> deadline, Millis now) {
+  if (!deadline) {
+    out += "null";
+    return;
   }
-  return j;
+  append_int(out, std::max<int64_t>(0, (*deadline - now).count()));
 }
 
-json seats_json(const RoomInfo& room) {
-  json seats = json::array();
-  for (const SeatInfo& s : room.seats) seats.push_back(seat_json(s));
-  return seats;
+// {"kind": "open"}, {"kind": "person", "name", "connected", "zombie"} or {"kind": "bot", "name",
+// "level"}, one per seat: TABLE.seats and the summaries of `tables`.
+void append_seats(std::string& out, const RoomInfo& room) {
+  out += '[';
+  for (size_t i = 0; i < room.seats.size(); ++i) {
+    const SeatInfo& s = room.seats[i];
+    if (i > 0) out += ',';
+    switch (s.state) {
+      case SeatState::kOpen:
+        out += R"({"kind":"open"})";
+        break;
+      case SeatState::kPerson:
+        out += R"({"kind":"person","name":)";
+        append_string(out, s.name);
+        out += R"(,"connected":)";
+        append_bool(out, s.connected);
+        out += R"(,"zombie":)";
+        append_bool(out, s.zombie);
+        out += '}';
+        break;
+      case SeatState::kBot:
+        out += R"({"kind":"bot","name":)";
+        append_string(out, s.name);
+        out += R"(,"level":)";
+        append_string(out, s.level);
+        out += '}';
+        break;
+    }
+  }
+  out += ']';
 }
 
 // The cells of each legal `clear` action, in the order of the legal list: the lines of the
-// clearing player's display (State::complete_lines), matched by line id. Empty if none.
-json clear_lines_json(const State& m, const ActionList& legal) {
-  json out = json::array();
+// clearing player's display (State::complete_lines), matched by line id. "" if there is none,
+// else `[{"action": "clear row-b1", "cells": ["1b1", "1b2", "1b3"]}, ...]`.
+std::string clear_lines_text(const State& m, const ActionList& legal) {
+  std::string out;
   LineList lines;
   for (Action a : legal) {
     if (a.type != ActionType::kClear) continue;
@@ -77,45 +105,125 @@ json clear_lines_json(const State& m, const ActionList& legal) {
     if (lines.empty()) m.complete_lines(clearer, lines);
     for (const Line& line : lines) {
       if (line.id != a.arg) continue;
-      json cells = json::array();
-      for (CellId c : line.cells) cells.push_back(cell_to_text(c));
-      out.push_back({{"action", to_text(a)}, {"cells", std::move(cells)}});
+      out += out.empty() ? "[" : ",";
+      out += R"({"action":)";
+      append_plain(out, to_text(a));
+      out += R"(,"cells":[)";
+      for (size_t i = 0; i < line.cells.size(); ++i) {
+        if (i > 0) out += ',';
+        append_plain(out, cell_to_text(line.cells[i]));
+      }
+      out += "]}";
       break;
     }
   }
+  if (!out.empty()) out += ']';
   return out;
 }
 
-json pending_json(const GameSnapshot& game, Millis now) {
-  json out = json::array();
-  // The legal actions come from the public view: in a knock window every due seat may knock or
-  // pass; otherwise the current player's legal actions.
-  json current_legal = json::array();
-  json current_lines = json::array();
+// TABLE.pending: the seats that decide now, each with the legal actions (from the public view:
+// in a knock window every due seat may knock or pass; otherwise the current player's legal
+// actions) and, with a choice of lines, the cells of each.
+void append_pending(std::string& out, const GameSnapshot& game, Millis now) {
+  std::string current_legal = "[]", current_lines;
   if (!game.pending.empty() && !game.pending.front().knock_window) {
     const ActionList legal = game.view.legal_actions();
-    for (Action a : legal) current_legal.push_back(to_text(a));
-    current_lines = clear_lines_json(game.view.masked(), legal);
+    current_legal = "[";
+    for (size_t i = 0; i < legal.size(); ++i) {
+      if (i > 0) current_legal += ',';
+      append_plain(current_legal, to_text(legal[i]));
+    }
+    current_legal += ']';
+    current_lines = clear_lines_text(game.view.masked(), legal);
   }
-  for (const PendingSeat& p : game.pending) {
-    json legal = p.knock_window ? json::array({"knock", "pass"}) : current_legal;
-    json entry = {{"seat", p.seat},
-                  {"legal", std::move(legal)},
-                  {"in_ms", in_ms(p.deadline, now)},
-                  {"knock_window", p.knock_window},
-                  {"decision", game.decision}};
-    if (!p.knock_window && !current_lines.empty()) entry["lines"] = current_lines;
-    out.push_back(std::move(entry));
+  out += '[';
+  for (size_t i = 0; i < game.pending.size(); ++i) {
+    const PendingSeat& p = game.pending[i];
+    if (i > 0) out += ',';
+    out += R"({"seat":)";
+    append_int(out, p.seat);
+    out += R"(,"legal":)";
+    out += p.knock_window ? R"(["knock","pass"])" : current_legal;
+    out += R"(,"in_ms":)";
+    append_in_ms(out, p.deadline, now);
+    out += R"(,"knock_window":)";
+    append_bool(out, p.knock_window);
+    out += R"(,"decision":)";
+    out += std::to_string(game.decision);
+    if (!p.knock_window && !current_lines.empty()) {
+      out += R"(,"lines":)";
+      out += current_lines;
+    }
+    out += '}';
   }
-  return out;
+  out += ']';
 }
 
-json rounds_json(const GameSnapshot& game) {
-  json out = json::array();
-  for (const RoundResult& r : game.rounds) {
-    out.push_back(json_write::round_result_json(r, game.view.masked().players()));
+// TABLE.rounds: each finished round's result in the engine's form (the view's last_round).
+void append_rounds(std::string& out, const GameSnapshot& game) {
+  out += '[';
+  for (size_t i = 0; i < game.rounds.size(); ++i) {
+    if (i > 0) out += ',';
+    append_json(out, json_write::round_result_json(game.rounds[i], game.view.masked().players()));
   }
-  return out;
+  out += ']';
+}
+
+// The one writer of TABLE (docs/protocol.md), for `update` and `state` alike: straight into
+// `out`, the settings' bytes cached (they never change once the table exists), the keys in the
+// order of the document with the view last, so that a client that needs only the pending seats
+// can stop reading there.
+void append_table(std::string& out, const RoomInfo& room, const GameSnapshot* game, Millis now) {
+  const RoomSettings& s = *room.settings;
+  if (s.config_text.empty()) append_json(s.config_text, config_json(s));
+  out += R"({"code":)";
+  append_string(out, room.code);
+  out += R"(,"status":")";
+  out += room_status_name(room.status);
+  out += R"(","game":)";
+  if (room.game_id.empty()) {
+    out += "null";
+  } else {
+    append_string(out, room.game_id);
+  }
+  out += s.is_public ? R"(,"public":true,"config":)" : R"(,"public":false,"config":)";
+  out += s.config_text;
+  out += R"(,"seats":)";
+  append_seats(out, room);
+  out += R"(,"spectators":)";
+  out += std::to_string(room.spectators);
+  if (game == nullptr) {
+    out += R"(,"pending":[],"round_over":null,"rounds":[],"seed":null,"view":null})";
+    return;
+  }
+  out += R"(,"pending":)";
+  append_pending(out, *game, now);
+  out += R"(,"round_over":)";
+  if (game->view.masked().is_chance_node()) {
+    out += R"({"in_ms":)";
+    append_in_ms(out, game->round_over_deadline, now);
+    out += '}';
+  } else {
+    out += "null";
+  }
+  out += R"(,"rounds":)";
+  append_rounds(out, *game);
+  out += R"(,"seed":)";
+  if (game->seed) {
+    append_plain(out, std::to_string(game->seed->value()));
+  } else {
+    out += "null";
+  }
+  out += R"(,"view":)";
+  append_json(out, public_view_to_json(game->view, LegalActionsKey::kWithout));
+  out += '}';
+}
+
+json chat_line_json(const ChatLine& c) {
+  return {{"seq", c.seq},
+          {"seat", c.seat ? json(*c.seat) : json(nullptr)},
+          {"name", c.name},
+          {"text", c.text}};
 }
 
 }  // namespace
@@ -175,31 +283,10 @@ GameSnapshot::GameSnapshot(PublicView v, const std::vector<table::Pending>& pend
   }
 }
 
-json table_json(const RoomInfo& room, const GameSnapshot* game, Millis now) {
-  const RoomSettings& s = *room.settings;
-  json j = {{"code", room.code},
-            {"status", room_status_name(room.status)},
-            {"game", room.game_id.empty() ? json(nullptr) : json(room.game_id)},
-            {"public", s.is_public},
-            {"config", config_json(s)},
-            {"seats", seats_json(room)},
-            {"spectators", room.spectators}};
-  if (game == nullptr) {
-    j["view"] = nullptr;
-    j["pending"] = json::array();
-    j["round_over"] = nullptr;
-    j["rounds"] = json::array();
-    j["seed"] = nullptr;
-    return j;
-  }
-  j["view"] = public_view_to_json(game->view, LegalActionsKey::kWithout);
-  j["pending"] = pending_json(*game, now);
-  j["round_over"] = game->view.masked().is_chance_node()
-                        ? json{{"in_ms", in_ms(game->round_over_deadline, now)}}
-                        : json(nullptr);
-  j["rounds"] = rounds_json(*game);
-  j["seed"] = game->seed ? json(std::to_string(game->seed->value())) : json(nullptr);
-  return j;
+std::string table_text(const RoomInfo& room, const GameSnapshot* game, Millis now) {
+  std::string out;
+  append_table(out, room, game, now);
+  return out;
 }
 
 SharedText welcome_frame(std::string_view server_name, const ServerLimits& limits) {
@@ -228,37 +315,56 @@ SharedText seated_frame(std::optional<uint64_t> id, std::string_view code, int s
   return frame(j);
 }
 
-json table_summary_json(const RoomInfo& room) {
+std::string table_summary_text(const RoomInfo& room) {
   int open = 0;
   for (const SeatInfo& s : room.seats) open += s.state == SeatState::kOpen ? 1 : 0;
-  return {{"code", room.code},
-          {"status", room_status_name(room.status)},
-          {"players", room.seats.size()},
-          {"open_seats", open},
-          {"spectators", room.spectators},
-          {"seats", seats_json(room)}};
+  std::string out = R"({"code":)";
+  append_string(out, room.code);
+  out += R"(,"status":")";
+  out += room_status_name(room.status);
+  out += R"(","players":)";
+  out += std::to_string(room.seats.size());
+  out += R"(,"open_seats":)";
+  append_int(out, open);
+  out += R"(,"spectators":)";
+  out += std::to_string(room.spectators);
+  out += R"(,"seats":)";
+  append_seats(out, room);
+  out += '}';
+  return out;
 }
 
-SharedText tables_frame(std::optional<uint64_t> id, const std::vector<json>& summaries) {
-  return frame({{"type", "tables"}, {"id", id_json(id)}, {"tables", summaries}});
+SharedText tables_frame(std::optional<uint64_t> id, const std::vector<std::string>& summaries) {
+  std::string out = R"({"type":"tables","id":)";
+  append_json(out, id_json(id));
+  out += R"(,"tables":[)";
+  for (size_t i = 0; i < summaries.size(); ++i) {
+    if (i > 0) out += ',';
+    out += summaries[i];
+  }
+  out += "]}";
+  return std::make_shared<const std::string>(std::move(out));
 }
 
 SharedText state_frame(std::optional<uint64_t> id, uint64_t seq, const RoomInfo& room,
                        const GameSnapshot* game, const std::vector<ChatLine>& chat,
                        std::optional<int> you, Millis now) {
   json lines = json::array();
-  for (const ChatLine& c : chat) {
-    lines.push_back({{"seq", c.seq},
-                     {"seat", c.seat ? json(*c.seat) : json(nullptr)},
-                     {"name", c.name},
-                     {"text", c.text}});
-  }
-  return frame({{"type", "state"},
-                {"id", id_json(id)},
-                {"seq", seq},
-                {"table", table_json(room, game, now)},
-                {"chat", std::move(lines)},
-                {"you", you ? json(*you) : json(nullptr)}});
+  for (const ChatLine& c : chat) lines.push_back(chat_line_json(c));
+  auto text = std::make_shared<std::string>();
+  std::string& out = *text;
+  out += R"({"type":"state","id":)";
+  append_json(out, id_json(id));
+  out += R"(,"seq":)";
+  out += std::to_string(seq);
+  out += R"(,"you":)";
+  append_json(out, you ? json(*you) : json(nullptr));
+  out += R"(,"chat":)";
+  append_json(out, lines);
+  out += R"(,"table":)";
+  append_table(out, room, game, now);
+  out += '}';
+  return text;
 }
 
 SharedText resumed_frame(std::optional<uint64_t> id, std::string_view code, uint64_t seq,
@@ -272,57 +378,23 @@ SharedText resumed_frame(std::optional<uint64_t> id, std::string_view code, uint
 
 SharedText update_frame(uint64_t seq, const json& events, const RoomInfo& room,
                         const GameSnapshot* game, Millis now) {
-  const RoomSettings& s = *room.settings;
-  if (s.config_text.empty()) append_json(s.config_text, config_json(s));
   auto text = std::make_shared<std::string>();
   std::string& out = *text;
-  out.reserve(s.config_text.size() + 3072);
+  out.reserve(room.settings->config_text.size() + 3072);
   out += R"({"type":"update","seq":)";
   out += std::to_string(seq);
   out += R"(,"events":)";
   append_json(out, events);
-  out += R"(,"table":{"code":)";
-  append_json(out, json(room.code));
-  out += R"(,"status":")";
-  out += room_status_name(room.status);
-  out += R"(","game":)";
-  append_json(out, room.game_id.empty() ? json(nullptr) : json(room.game_id));
-  out += s.is_public ? R"(,"public":true,"config":)" : R"(,"public":false,"config":)";
-  out += s.config_text;
-  out += R"(,"seats":)";
-  append_json(out, seats_json(room));
-  out += R"(,"spectators":)";
-  out += std::to_string(room.spectators);
-  if (game == nullptr) {
-    out += R"(,"pending":[],"round_over":null,"rounds":[],"seed":null,"view":null}})";
-    return text;
-  }
-  out += R"(,"pending":)";
-  append_json(out, pending_json(*game, now));
-  out += R"(,"round_over":)";
-  if (game->view.masked().is_chance_node()) {
-    out += R"({"in_ms":)";
-    append_json(out, in_ms(game->round_over_deadline, now));
-    out += '}';
-  } else {
-    out += "null";
-  }
-  out += R"(,"rounds":)";
-  append_json(out, rounds_json(*game));
-  out += R"(,"seed":)";
-  append_json(out, game->seed ? json(std::to_string(game->seed->value())) : json(nullptr));
-  out += R"(,"view":)";
-  append_json(out, public_view_to_json(game->view, LegalActionsKey::kWithout));
-  out += "}}";
+  out += R"(,"table":)";
+  append_table(out, room, game, now);
+  out += '}';
   return text;
 }
 
 SharedText chat_frame(const ChatLine& line) {
-  return frame({{"type", "chat"},
-                {"seq", line.seq},
-                {"seat", line.seat ? json(*line.seat) : json(nullptr)},
-                {"name", line.name},
-                {"text", line.text}});
+  json j = chat_line_json(line);
+  j["type"] = "chat";
+  return frame(j);
 }
 
 SharedText pong_frame(std::optional<uint64_t> id) {
@@ -455,4 +527,4 @@ json engine_events_json(const table::Events& events) {
 
 json seat_event(std::string_view type, int seat) { return {{"type", type}, {"seat", seat}}; }
 
-}  // namespace allegra::server
+}  // namespace allegra::wire
