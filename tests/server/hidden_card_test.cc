@@ -225,8 +225,8 @@ TEST(HiddenCardTest, FramesDoNotDependOnKnockAnswers) {
       table::Table passed = table::Table::load(t.save());
       ASSERT_TRUE(knocked.submit(pending[0].seat, Action::knock(), Millis(step)).ok());
       ASSERT_TRUE(passed.submit(pending[0].seat, Action::pass(), Millis(step)).ok());
-      const Frames a = build(knocked, knocked.state(), room, {}, Millis(step), false);
-      const Frames b = build(passed, passed.state(), room, {}, Millis(step), false);
+      const Frames a = build(knocked, knocked.state(), room, {}, {}, Millis(step), false);
+      const Frames b = build(passed, passed.state(), room, {}, {}, Millis(step), false);
       ASSERT_EQ(a.update, b.update) << "step " << step;
       ASSERT_EQ(a.state, b.state) << "step " << step;
       ASSERT_EQ(knocked.pending(), passed.pending());
@@ -235,8 +235,8 @@ TEST(HiddenCardTest, FramesDoNotDependOnKnockAnswers) {
       const PublicView vb = hint_view(passed.view(), other);
       ASSERT_EQ(va, vb);
       const uint64_t seed = hint_seed(knocked.decisions(), other);
-      ASSERT_EQ(hint_answer(va, hint_moves(va, 40, seed)).action,
-                hint_answer(vb, hint_moves(vb, 40, seed)).action);
+      ASSERT_EQ(*hint_frame(std::nullopt, hint_answer(va, hint_moves(va, 40, seed))),
+                *hint_frame(std::nullopt, hint_answer(vb, hint_moves(vb, 40, seed))));
     }
     const table::Pending& p = pending[0];
     Action a = p.legal[choose() % p.legal.size()];

@@ -194,7 +194,7 @@ TEST(ProtocolSchema, EveryRefusalOfTheParserIsASchemaViolation) {
   // What the server refuses after parsing (chat_problem: the room's checks of a chat line) is
   // outside the schema too.
   for (const std::string& text : {std::string(), std::string(501, 'x'), std::string("a\tb")}) {
-    ASSERT_TRUE(server::chat_problem(text).has_value()) << json(text).dump();
+    ASSERT_TRUE(wire::chat_problem(text).has_value()) << json(text).dump();
     EXPECT_FALSE(schema.valid({{"type", "chat"}, {"text", text}}, "ClientMessage"))
         << json(text).dump();
   }
