@@ -8,6 +8,7 @@ import { Connection, RequestError, type LinkStatus } from './connection';
 import { storage } from './storage';
 import type { CreateMessage, Outgoing, ServerMessage, TableSummary } from '../protocol/messages';
 import { applyMessage, emptyTable, type TableState } from '../state/table';
+import type { HintData } from '../text/hint';
 
 export interface Problem {
   code: string;
@@ -148,10 +149,10 @@ export class Session {
     void this.request(m).catch(() => {});
   };
 
-  requestHint = async (): Promise<{ action: string; text: string } | null> => {
+  requestHint = async (): Promise<HintData | null> => {
     try {
       const r = await this.request({ type: 'hint' });
-      return r?.type === 'hint' ? { action: r.action, text: r.text } : null;
+      return r?.type === 'hint' ? { action: r.action, expected_now: r.expected_now, order: r.order, moves: r.moves } : null;
     } catch {
       return null;
     }

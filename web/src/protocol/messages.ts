@@ -70,7 +70,21 @@ export type ServerMessage =
   | { type: 'update'; seq: number; events: TableEvent[]; table: TableFrame }
   | { type: 'chat'; seq: number; seat: number | null; name: string; text: string }
   | { type: 'pong'; id?: number }
-  | { type: 'hint'; id?: number; action: string; text: string }
+  | {
+      type: 'hint';
+      id?: number;
+      /** The best move (the first of `moves`). */
+      action: string;
+      /** The deciding player's expected display score now, in points. */
+      expected_now: number;
+      order: 'by_points' | 'equal_points' | 'search_prefers';
+      /** Best first, at most 3: each with its expected display score after it and why. */
+      moves: {
+        action: string;
+        expected: number;
+        reason: { code: string; card?: number; old?: number; mean?: number };
+      }[];
+    }
   | { type: 'error'; id?: number | null; code: string; message: string }
   | { type: 'bye'; reason: string };
 

@@ -44,6 +44,8 @@ export interface LastRound {
   score_half: number[];
   ender: number | null;
   penalised: boolean;
+  /** Per player: the display was empty when the round was scored (R9: the empty-display value). */
+  empty_display: boolean[];
 }
 
 /** The engine's public view: what every player (and spectator) may know. */
@@ -78,7 +80,8 @@ export interface PublicView {
   taken: MaybeHidden | null;
   last_round: LastRound | null;
   winners: number[] | null;
-  legal_actions: string[];
+  /** Per player p: the player whose grid column 4 is column 1 (index 0) of p's display. */
+  shared_from: number[];
   /** Optional on older servers (0). */
   turns_in_round?: number;
 }
@@ -99,6 +102,8 @@ export interface Pending {
   knock_window: boolean;
   /** The decision number (newer servers); sent back with `act` so a stale answer is refused. */
   decision?: number;
+  /** One per legal `clear ...` action, in the order of `legal`: the cells that clear removes. */
+  lines?: { action: string; cells: CellText[] }[];
 }
 
 export interface TableConfig {

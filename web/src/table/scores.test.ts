@@ -11,8 +11,8 @@ describe('scoreRows: the scoreboard of all rounds', () => {
   // A page reloaded in round 3 saw only round 2's scores.
   const seen: LoggedEvent[] = [scored(40, 0, 8), scored(40, 1, 30)];
   const listed: LastRound[] = [
-    { raw_half: [10, 4], score_half: [20, 4], ender: 0, penalised: true },
-    { raw_half: [8, 30], score_half: [8, 30], ender: 1, penalised: false },
+    { raw_half: [10, 4], score_half: [20, 4], ender: 0, penalised: true, empty_display: [false, false] },
+    { raw_half: [8, 30], score_half: [8, 30], ender: 1, penalised: false, empty_display: [false, false] },
   ];
   it('takes every round from the server’s TABLE.rounds, also those before a reload', () => {
     expect(scoreRows(listed, seen, 2, 2)).toEqual([
