@@ -57,6 +57,7 @@ function OneCard(p: { g: GridContext; owner: number; row: number; col: number; s
   return (
     <CardView
       cell={cell}
+      cellText={text}
       label={cellLabel(g, owner, row, col, cell)}
       action={action}
       onAct={g.onAct}
