@@ -28,15 +28,17 @@ json player_set(uint8_t mask, int n) {
 }
 
 json round_result_json(const RoundResult& r, int n) {
-  json raw = json::array(), score = json::array();
+  json raw = json::array(), score = json::array(), empty = json::array();
   for (int p = 0; p < n; ++p) {
     raw.push_back(r.raw_half[p]);
     score.push_back(r.score_half[p]);
+    empty.push_back((r.empty_display >> p & 1) != 0);
   }
   return {{"raw_half", raw},
           {"score_half", score},
           {"ender", player_or_null(r.ender)},
-          {"penalised", r.penalised}};
+          {"penalised", r.penalised},
+          {"empty_display", empty}};
 }
 
 json grids_json(const State& s, bool face_down_values) {

@@ -22,7 +22,8 @@ namespace json_write {
 nlohmann::json player_or_null(int p);            // kNoPlayer: null
 nlohmann::json cell_or_null(CellId c);           // kNoCell: null
 nlohmann::json player_set(uint8_t mask, int n);  // bit p set: p is listed
-// {"raw_half", "score_half", "ender", "penalised"}, one entry per player.
+// {"raw_half", "score_half", "ender", "penalised", "empty_display"}, one entry per player
+// (empty_display: booleans, true where the display was empty when the round was scored).
 nlohmann::json round_result_json(const RoundResult& r, int n);
 // Every player's grid: cells {"state": "down" | "up" | "empty", "value"}, the value of a
 // face-down card only with `face_down_values` (the full state, never the public view).

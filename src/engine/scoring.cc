@@ -12,9 +12,10 @@ bool ender_penalised(std::span<const int32_t> raw_half, int ender) {
   return false;
 }
 
-RoundResult score_round(std::span<const int32_t> raw_half, int ender) {
+RoundResult score_round(std::span<const int32_t> raw_half, int ender, uint8_t empty_display) {
   RoundResult r;
   r.ender = ender;
+  r.empty_display = empty_display;
   std::copy(raw_half.begin(), raw_half.end(), r.raw_half.begin());
   r.score_half = r.raw_half;
   r.penalised = ender_penalised(raw_half, ender);

@@ -33,6 +33,10 @@ struct RoundResult {
   std::array<int32_t, kMaxPlayers> score_half{};  // after the ender's penalty
   int ender = kNoPlayer;
   bool penalised = false;
+  // Bit p: p's display was empty when the round was scored, so it scored the empty-display
+  // value instead of its cards (R9). Set by the engine where it scores the round (a display of
+  // enough -1 cards can score the same points, so the score alone does not tell).
+  uint8_t empty_display = 0;
   bool operator==(const RoundResult&) const = default;
 };
 
@@ -65,8 +69,9 @@ inline int first_clockwise(uint8_t complete, int active, int players) {
 // not alone); a score of 0 is never changed.
 bool ender_penalised(std::span<const int32_t> raw_half, int ender);
 
-// R9: the round's scores from the display scores of the players and the ender.
-RoundResult score_round(std::span<const int32_t> raw_half, int ender);
+// R9: the round's scores from the display scores of the players and the ender; `empty_display`
+// (bit p: p's display is empty) is copied into the result.
+RoundResult score_round(std::span<const int32_t> raw_half, int ender, uint8_t empty_display = 0);
 
 // R10: the game is over after its last round, or after the round in which a total reached the
 // point limit.

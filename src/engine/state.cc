@@ -928,6 +928,7 @@ void State::finish_round(EventList* ev) {
   rebuild_displays();
   // 2. R9: the display scores (a column-3 card counts in both displays it lies in).
   std::array<int32_t, kMaxPlayers> raw{};
+  uint8_t empty_displays = 0;
   for (int p = 0; p < n; ++p) {
     int sum = 0;
     for (int d = 0; d < kDisplayCells; ++d) {
@@ -935,9 +936,11 @@ void State::finish_round(EventList* ev) {
       if (!(empty_[cell_owner(c)] & bit_of(c))) sum += values_[c];
     }
     raw[p] = display_score_half(sum, card_count(p));
+    if (card_count(p) == 0) empty_displays |= static_cast<uint8_t>(1u << p);
   }
   // 3. R9: the ender's penalty.
-  const RoundResult result = score_round(std::span<const int32_t>(raw.data(), n), ender_);
+  const RoundResult result =
+      score_round(std::span<const int32_t>(raw.data(), n), ender_, empty_displays);
   // 4. Totals.
   for (int p = 0; p < n; ++p) {
     totals_half_[p] += result.score_half[p];

@@ -48,8 +48,9 @@ std::optional<std::string> StateCodec::validate(const State& s) {
     return bad("final_turns_left", "out of range");
   if (!is_player(s.final_next_)) return bad("final_next", "out of range");
   for (int p = 0; p < kMaxPlayers; ++p) {
-    if (p >= n && (s.face_down_[p] || s.empty_[p] || s.totals_half_[p] ||
-                   s.last_round_.raw_half[p] || s.last_round_.score_half[p]))
+    if (p >= n &&
+        (s.face_down_[p] || s.empty_[p] || s.totals_half_[p] || s.last_round_.raw_half[p] ||
+         s.last_round_.score_half[p] || (s.last_round_.empty_display >> p & 1)))
       return bad("grids", fmt::format("player {} is not in the game", p));
     if ((s.face_down_[p] | s.empty_[p]) & ~kGridMask) return bad("grids", "mask out of range");
     if (s.face_down_[p] & s.empty_[p])
@@ -275,9 +276,21 @@ std::optional<std::string> StateCodec::validate(const State& s) {
     }
     // R9, the engine's own rule (scoring.h): the scores and the penalty from the raw sums.
     const RoundResult expected =
-        score_round(std::span<const int32_t>(lr.raw_half.data(), n), lr.ender);
+        score_round(std::span<const int32_t>(lr.raw_half.data(), n), lr.ender, lr.empty_display);
     if (!(expected == lr))
       return bad("last_round", "the scores and the penalty do not follow from the raw sums");
+    // R9: an empty display scores the empty-display value; at the round's end the grids are
+    // the finished table, whose empty displays the flags must name exactly.
+    const bool finished_table = ph == Phase::kRoundOver || ph == Phase::kGameOver;
+    for (int p = 0; p < n; ++p) {
+      const bool empty = (lr.empty_display >> p & 1) != 0;
+      if (empty && lr.raw_half[p] != kEmptyDisplayHalf)
+        return bad(fmt::format("last_round.empty_display[{}]", p),
+                   "an empty display scores the empty-display value");
+      if (finished_table && empty != (s.card_count(p) == 0))
+        return bad(fmt::format("last_round.empty_display[{}]", p),
+                   empty ? "the display is not empty" : "the display is empty");
+    }
     std::array<int32_t, kMaxPlayers> before{};
     for (int p = 0; p < n; ++p) {
       before[p] = s.totals_half_[p] - lr.score_half[p];

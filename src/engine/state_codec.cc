@@ -15,6 +15,25 @@ using nlohmann::json;
 using namespace json_read;   // NOLINT(google-build-using-namespace)
 using namespace json_write;  // NOLINT(google-build-using-namespace)
 
+namespace {
+
+// The last round's empty displays of a state written before `empty_display` existed: at the
+// round's end (round-over, game-over) the grids are the finished table and tell exactly; later
+// only the score can, -10 for an empty display (exact unless the deck holds ten or more -1
+// cards, which only a custom deck does).
+uint8_t derived_empty_displays(const State& s) {
+  const bool finished_table = s.phase() == Phase::kRoundOver || s.phase() == Phase::kGameOver;
+  uint8_t mask = 0;
+  for (int p = 0; p < s.players(); ++p) {
+    const bool empty =
+        finished_table ? s.card_count(p) == 0 : s.last_round().raw_half[p] == kEmptyDisplayHalf;
+    if (empty) mask |= static_cast<uint8_t>(1u << p);
+  }
+  return mask;
+}
+
+}  // namespace
+
 json StateCodec::to_json(const State& s) {
   const int n = s.players();
   json j = json::object();
@@ -219,13 +238,23 @@ State StateCodec::from_json(const json& j) {
   {
     std::string p = path("last_round");
     const json& lr = get("last_round");
-    object(lr, p, {"raw_half", "score_half", "ender", "penalised"});
+    object(lr, p, {"raw_half", "score_half", "ender", "penalised", "empty_display"});
     halves(member(lr, p, "raw_half"), at(p, "raw_half"), s.last_round_.raw_half);
     halves(member(lr, p, "score_half"), at(p, "score_half"), s.last_round_.score_half);
     s.last_round_.ender = optional_player(member(lr, p, "ender"), at(p, "ender"), n);
     s.last_round_.penalised = boolean(member(lr, p, "penalised"), at(p, "penalised"));
+    if (auto it = lr.find("empty_display"); it != lr.end()) {
+      const std::string ep = at(p, "empty_display");
+      const auto& a = array(*it, ep, static_cast<size_t>(n));
+      if (a.size() != static_cast<size_t>(n))
+        fail(ep, fmt::format("must have one entry per player ({}), got {}", n, a.size()));
+      for (int q = 0; q < n; ++q)
+        if (boolean(a[q], at(ep, q))) s.last_round_.empty_display |= static_cast<uint8_t>(1u << q);
+    }
   }
   s.rebuild_displays();
+  if (!get("last_round").contains("empty_display") && s.rounds_played_ > 0)
+    s.last_round_.empty_display = derived_empty_displays(s);
   if (auto error = validate(s)) throw FormatError(P + "." + *error);
   return s;
 }

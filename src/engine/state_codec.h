@@ -10,6 +10,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -20,6 +21,7 @@
 namespace allegra {
 
 class PublicView;
+enum class LegalActionsKey : uint8_t;
 
 inline constexpr int kStateFormatVersion = 1;
 
@@ -34,7 +36,7 @@ struct StateCodec {
   static nlohmann::json to_json(const State& s);
   static State from_json(const nlohmann::json& j);
   static std::optional<std::string> validate(const State& s);
-  static nlohmann::json public_to_json(const PublicView& view);
+  static nlohmann::json public_to_json(const PublicView& view, LegalActionsKey legal);
 
   // The names of State::AfterClear, in order, and the number of phases.
   static constexpr std::array<std::string_view, 4> kAfterClearNames = {

@@ -10,7 +10,7 @@ namespace allegra {
 using nlohmann::json;
 using namespace json_write;  // NOLINT(google-build-using-namespace)
 
-json StateCodec::public_to_json(const PublicView& view) {
+json StateCodec::public_to_json(const PublicView& view, LegalActionsKey legal_key) {
   const State& m = view.masked();
   const int n = m.players();
   json j = json::object();
@@ -27,6 +27,9 @@ json StateCodec::public_to_json(const PublicView& view) {
   j["ender"] = player_or_null(m.ender_);
   j["final_done"] = player_set(m.final_done_, n);
   j["grids"] = grids_json(m, /*face_down_values=*/false);
+  json shared_from = json::array();
+  for (int p = 0; p < n; ++p) shared_from.push_back(left_of(p, n));
+  j["shared_from"] = std::move(shared_from);
   j["hole"] = cell_or_null(m.hole_);
   j["draw_pile_size"] = m.draw_count_;
   json discard = json::array();
@@ -47,12 +50,16 @@ json StateCodec::public_to_json(const PublicView& view) {
   j["totals_half"] = totals_json(m);
   j["last_round"] = m.rounds_played_ > 0 ? round_result_json(m.last_round_, n) : json(nullptr);
   j["winners"] = m.is_terminal() ? player_set(m.winners(), n) : json(nullptr);
-  json legal = json::array();
-  for (Action a : m.legal_actions()) legal.push_back(to_text(a));
-  j["legal_actions"] = legal;
+  if (legal_key == LegalActionsKey::kWith) {
+    json legal = json::array();
+    for (Action a : m.legal_actions()) legal.push_back(to_text(a));
+    j["legal_actions"] = legal;
+  }
   return j;
 }
 
-json public_view_to_json(const PublicView& view) { return StateCodec::public_to_json(view); }
+json public_view_to_json(const PublicView& view, LegalActionsKey legal) {
+  return StateCodec::public_to_json(view, legal);
+}
 
 }  // namespace allegra

@@ -3,9 +3,6 @@
 #include <chrono>
 #include <utility>
 
-#include "text/hint_text.h"
-#include "text/translator.h"
-
 namespace allegra::server {
 
 PublicView hint_view(const PublicView& table_view, int seat, bool knock_window) {
@@ -18,18 +15,7 @@ std::vector<bots::HintMove> hint_moves(const PublicView& view, int iterations, u
 }
 
 HintAnswer hint_answer(const PublicView& view, const std::vector<bots::HintMove>& moves) {
-  // One translator for every answer: they are worded on the hub's thread only.
-  static const text::Translator tr("en");
-  HintAnswer a;
-  if (moves.empty()) return a;
-  a.action = to_text(moves.front().action);
-  std::vector<std::string> labels;
-  for (const bots::HintMove& m : moves) labels.push_back(to_text(m.action));
-  for (const std::string& line : text::hint_lines(bots::explain(view, moves), labels, tr)) {
-    if (!a.text.empty()) a.text += '\n';
-    a.text += line;
-  }
-  return a;
+  return bots::explain(view, moves);
 }
 
 uint64_t hint_seed(uint64_t decision, int seat) {

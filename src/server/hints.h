@@ -2,7 +2,7 @@
 //
 // What: `hint` (docs/protocol.md) asks what the strongest bot would play for the asking seat.
 // The answer is the project's hint (bots/hint.h: the MCTS search of level:expert with the
-// terminal's budget, explained by text/hint_text.h), computed from a PublicView only: the view
+// terminal's budget, explained as data by bots::explain), computed from a PublicView only: the view
 // the table layer exposes, or for a knock window the window as it opened
 // (PublicView::knock_answer), exactly what a bot of the table sees. A PublicView holds no
 // face-down card, so the hint cannot depend on one (tests/server/hidden_card_test.cc resamples).
@@ -36,10 +36,9 @@ struct HintQuestion {
   uint64_t decision = 0;
 };
 
-struct HintAnswer {
-  std::string action;  // the best move's text form ("swap 1b3")
-  std::string text;    // the hint in words (English), one line per move, '\n' between lines
-};
+// The hint as data (bots::explain): the moves best first with their reasons; the frame
+// (hint_frame) carries it and the client words it in its own language.
+using HintAnswer = bots::Hint;
 
 // The view the seat decides on: the knock window's for an answer in one, else the table's.
 PublicView hint_view(const PublicView& table_view, int seat, bool knock_window);
@@ -48,7 +47,7 @@ PublicView hint_view(const PublicView& table_view, int seat, bool knock_window);
 std::vector<bots::HintMove> hint_moves(const PublicView& view, int iterations, uint64_t seed,
                                        const std::atomic<bool>* cancel = nullptr);
 
-// The answer in words, from the moves of hint_moves().
+// The answer, from the moves of hint_moves(): their reasons and the expected scores.
 HintAnswer hint_answer(const PublicView& view, const std::vector<bots::HintMove>& moves);
 
 // A public seed for the search of one question.

@@ -299,7 +299,7 @@ void Hub::answer_hints(Millis now) {
                   "the decision of this hint is over; the table has moved on");
       continue;
     }
-    out_->send(d.question.conn, hint_frame(d.question.id, d.answer.action, d.answer.text));
+    out_->send(d.question.conn, hint_frame(d.question.id, d.answer));
   }
   hint_poll_ = now + kHintPoll;
 }

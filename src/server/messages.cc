@@ -4,7 +4,10 @@
 
 #include "engine/event_json.h"
 #include "engine/json_fields.h"
+#include "engine/lines.h"
+#include "engine/replay.h"
 #include "engine/view_json.h"
+#include "text/hint_text.h"
 
 namespace allegra::server {
 namespace {
@@ -63,21 +66,46 @@ json seats_json(const RoomInfo& room) {
   return seats;
 }
 
+// The cells of each legal `clear` action, in the order of the legal list: the lines of the
+// clearing player's display (State::complete_lines), matched by line id. Empty if none.
+json clear_lines_json(const State& m, const ActionList& legal) {
+  json out = json::array();
+  LineList lines;
+  for (Action a : legal) {
+    if (a.type != ActionType::kClear) continue;
+    const int clearer = m.clearer() != kNoPlayer ? m.clearer() : m.current_player();
+    if (lines.empty()) m.complete_lines(clearer, lines);
+    for (const Line& line : lines) {
+      if (line.id != a.arg) continue;
+      json cells = json::array();
+      for (CellId c : line.cells) cells.push_back(cell_to_text(c));
+      out.push_back({{"action", to_text(a)}, {"cells", std::move(cells)}});
+      break;
+    }
+  }
+  return out;
+}
+
 json pending_json(const GameSnapshot& game, Millis now) {
   json out = json::array();
   // The legal actions come from the public view: in a knock window every due seat may knock or
   // pass; otherwise the current player's legal actions.
   json current_legal = json::array();
+  json current_lines = json::array();
   if (!game.pending.empty() && !game.pending.front().knock_window) {
-    for (Action a : game.view.legal_actions()) current_legal.push_back(to_text(a));
+    const ActionList legal = game.view.legal_actions();
+    for (Action a : legal) current_legal.push_back(to_text(a));
+    current_lines = clear_lines_json(game.view.masked(), legal);
   }
   for (const PendingSeat& p : game.pending) {
     json legal = p.knock_window ? json::array({"knock", "pass"}) : current_legal;
-    out.push_back({{"seat", p.seat},
-                   {"legal", std::move(legal)},
-                   {"in_ms", in_ms(p.deadline, now)},
-                   {"knock_window", p.knock_window},
-                   {"decision", game.decision}});
+    json entry = {{"seat", p.seat},
+                  {"legal", std::move(legal)},
+                  {"in_ms", in_ms(p.deadline, now)},
+                  {"knock_window", p.knock_window},
+                  {"decision", game.decision}};
+    if (!p.knock_window && !current_lines.empty()) entry["lines"] = current_lines;
+    out.push_back(std::move(entry));
   }
   return out;
 }
@@ -93,10 +121,23 @@ json rounds_json(const GameSnapshot& game) {
 }  // namespace
 
 std::vector<RoundResult> scored_rounds(const GameRecord& record) {
+  // 1. Replay the record: each round's result as the engine scored it (its empty displays
+  //    come from the finished table, which the record does not keep).
   std::vector<RoundResult> out;
-  for (const RoundRecord& r : record.rounds) {
+  ReplayCursor cursor(record);
+  while (!cursor.at_end() && cursor.forward()) {
+    if (static_cast<size_t>(cursor.state().rounds_played()) > out.size())
+      out.push_back(cursor.state().last_round());
+  }
+  // 2. A record that does not replay (never one the server wrote): the rest from its numbers,
+  //    an empty display known by its score.
+  for (size_t i = out.size(); i < record.rounds.size(); ++i) {
+    const RoundRecord& r = record.rounds[i];
     if (r.raw_half.empty()) break;  // the round being played (or not yet scored)
-    out.push_back(score_round(r.raw_half, r.ender));
+    uint8_t empty = 0;
+    for (size_t p = 0; p < r.raw_half.size(); ++p)
+      if (r.raw_half[p] == kEmptyDisplayHalf) empty |= static_cast<uint8_t>(1u << p);
+    out.push_back(score_round(r.raw_half, r.ender, empty));
   }
   return out;
 }
@@ -151,7 +192,7 @@ json table_json(const RoomInfo& room, const GameSnapshot* game, Millis now) {
     j["seed"] = nullptr;
     return j;
   }
-  j["view"] = public_view_to_json(game->view);
+  j["view"] = public_view_to_json(game->view, LegalActionsKey::kWithout);
   j["pending"] = pending_json(*game, now);
   j["round_over"] = game->view.masked().is_chance_node()
                         ? json{{"in_ms", in_ms(game->round_over_deadline, now)}}
@@ -271,7 +312,7 @@ SharedText update_frame(uint64_t seq, const json& events, const RoomInfo& room,
   out += R"(,"seed":)";
   append_json(out, game->seed ? json(std::to_string(game->seed->value())) : json(nullptr));
   out += R"(,"view":)";
-  append_json(out, public_view_to_json(game->view));
+  append_json(out, public_view_to_json(game->view, LegalActionsKey::kWithout));
   out += "}}";
   return text;
 }
@@ -288,8 +329,111 @@ SharedText pong_frame(std::optional<uint64_t> id) {
   return frame({{"type", "pong"}, {"id", id_json(id)}});
 }
 
-SharedText hint_frame(std::optional<uint64_t> id, std::string_view action, std::string_view text) {
-  return frame({{"type", "hint"}, {"id", id_json(id)}, {"action", action}, {"text", text}});
+std::string_view hint_reason_code_name(bots::HintReasonCode code) {
+  using enum bots::HintReasonCode;
+  switch (code) {
+    case kClears:
+      return "clears";
+    case kReplaceDown:
+      return "replace_down";
+    case kReplace:
+      return "replace";
+    case kPut:
+      return "put";
+    case kPutUnknown:
+      return "put_unknown";
+    case kReveal:
+      return "reveal";
+    case kDiscard:
+      return "discard";
+    case kDrawPile:
+      return "draw_pile";
+    case kDrawDiscard:
+      return "draw_discard";
+    case kKnock:
+      return "knock";
+    case kPass:
+      return "pass";
+    case kGive:
+      return "give";
+    case kRefuse:
+      return "refuse";
+    case kTake:
+      return "take";
+    case kTakeDown:
+      return "take_down";
+    case kClearLine:
+      return "clear_line";
+    case kLeaveLines:
+      return "leave_lines";
+  }
+  return "pass";
+}
+
+std::string_view hint_order_name(bots::HintOrder order) {
+  switch (order) {
+    case bots::HintOrder::kByPoints:
+      return "by_points";
+    case bots::HintOrder::kEqualPoints:
+      return "equal_points";
+    case bots::HintOrder::kSearchPrefers:
+      return "search_prefers";
+  }
+  return "by_points";
+}
+
+json hint_reason_json(const bots::HintReason& r) {
+  using enum bots::HintReasonCode;
+  // The arguments each code uses (bots/hint.h; text/hint_text.cc words them).
+  bool card = false, old = false, mean = false;
+  switch (r.code) {
+    case kClears:
+    case kPut:
+    case kDrawDiscard:
+    case kKnock:
+    case kRefuse:
+    case kTake:
+      card = true;
+      break;
+    case kReplaceDown:
+    case kDiscard:
+      card = mean = true;
+      break;
+    case kReplace:
+      card = old = true;
+      break;
+    case kReveal:
+    case kDrawPile:
+    case kTakeDown:
+      mean = true;
+      break;
+    case kPutUnknown:
+    case kPass:
+    case kGive:
+    case kClearLine:
+    case kLeaveLines:
+      break;
+  }
+  json j = {{"code", hint_reason_code_name(r.code)}};
+  if (card) j["card"] = card_to_json(r.card);
+  if (old) j["old"] = card_to_json(r.old);
+  if (mean) j["mean"] = text::one_decimal(r.mean);
+  return j;
+}
+
+SharedText hint_frame(std::optional<uint64_t> id, const bots::Hint& hint) {
+  json moves = json::array();
+  for (size_t i = 0; i < hint.moves.size(); ++i) {
+    moves.push_back({{"action", to_text(hint.moves[i].action)},
+                     {"expected", text::one_decimal(hint.moves[i].expected)},
+                     {"reason", hint_reason_json(hint.reasons.at(i))}});
+  }
+  return frame({{"type", "hint"},
+                {"id", id_json(id)},
+                {"action", hint.moves.empty() ? json("") : json(to_text(hint.moves[0].action))},
+                {"expected_now", text::one_decimal(hint.expected_now)},
+                {"order", hint_order_name(hint.order)},
+                {"moves", std::move(moves)}});
 }
 
 SharedText error_frame(std::optional<uint64_t> id, ErrorCode code, std::string_view message) {

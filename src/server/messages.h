@@ -19,6 +19,7 @@
 #include <string_view>
 #include <vector>
 
+#include "bots/hint.h"
 #include "engine/public_view.h"
 #include "engine/record.h"
 #include "engine/scoring.h"
@@ -103,8 +104,9 @@ struct GameSnapshot {
                const std::vector<table::Seat>& seats, std::optional<RevealedSeed> s);
 };
 
-// The results of the scored rounds of a record (its deals and steps are not read): the round
-// scores, ender and penalty as the engine computed them (score_round).
+// The results of the scored rounds of a record, as the engine scored them: the record is
+// replayed, since the empty displays come from the finished tables (a full replay: callers keep
+// the list and append State::last_round() as rounds end).
 std::vector<RoundResult> scored_rounds(const GameRecord& record);
 
 // The "table" object of state and update.
@@ -145,7 +147,11 @@ SharedText update_frame(uint64_t seq, const nlohmann::json& events, const RoomIn
                         const GameSnapshot* game, Millis now);
 SharedText chat_frame(const ChatLine& line);
 SharedText pong_frame(std::optional<uint64_t> id);
-SharedText hint_frame(std::optional<uint64_t> id, std::string_view action, std::string_view text);
+// The hint as data (docs/protocol.md "hint"): the moves best first with their expected scores
+// and reasons, points rounded to one decimal; the client words it in its own language.
+SharedText hint_frame(std::optional<uint64_t> id, const bots::Hint& hint);
+std::string_view hint_reason_code_name(bots::HintReasonCode code);  // "clears", "replace_down", ...
+std::string_view hint_order_name(bots::HintOrder order);  // "by_points", "equal_points", ...
 SharedText error_frame(std::optional<uint64_t> id, ErrorCode code, std::string_view message);
 SharedText bye_frame(std::string_view reason);
 

@@ -287,7 +287,13 @@ std::optional<GameSnapshot> Room::snapshot() const {
   GameSnapshot game(table_->view(), table_->pending(), table_->seats(), RevealedSeed::of(*table_));
   game.decision = table_->decisions();
   const size_t played = static_cast<size_t>(table_->state().rounds_played());
-  if (scored_rounds_.size() != played) scored_rounds_ = scored_rounds(table_->record());
+  // A round scored since the last snapshot: the engine's result as it stands; several (a
+  // table replayed at a restart): all of them from the record.
+  if (scored_rounds_.size() + 1 == played) {
+    scored_rounds_.push_back(table_->state().last_round());
+  } else if (scored_rounds_.size() != played) {
+    scored_rounds_ = scored_rounds(table_->record());
+  }
   game.rounds = scored_rounds_;
   return game;
 }

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/diagram.h"
 #include "engine/public_view.h"
 #include "engine/serialize_test_util.h"
 
@@ -415,6 +416,91 @@ TEST(SerializePublicView, HidesEveryHiddenValue) {
     }
   }
   EXPECT_GT(hidden_hands, 0);
+}
+
+// (a) of the wire's data: shared_from[p] is the owner of display column 0 of p's display (the
+// grid whose column 3 it is), the geometry's own display_cell(); the frames' form leaves the
+// legal actions out.
+TEST(SerializePublicView, SharedFromNamesTheOwnerOfEachSharedColumn) {
+  for (int n = kMinPlayers; n <= kMaxPlayers; ++n) {
+    RuleOptions o;
+    o.players = n;
+    const State s(o, 5);
+    const json pv = public_view_to_json(s.public_view());
+    ASSERT_EQ(pv.at("shared_from").size(), static_cast<size_t>(n));
+    for (int p = 0; p < n; ++p) {
+      for (int row = 0; row < kRows; ++row) {
+        const CellId c = display_cell(p, n, row * kDisplayCols);
+        EXPECT_EQ(pv.at("shared_from").at(p), cell_owner(c)) << n << " players, player " << p;
+        EXPECT_EQ(cell_col(c), kSharedCol);
+      }
+    }
+    EXPECT_TRUE(pv.contains("legal_actions"));
+    json without = public_view_to_json(s.public_view(), LegalActionsKey::kWithout);
+    EXPECT_FALSE(without.contains("legal_actions"));
+    without["legal_actions"] = pv.at("legal_actions");
+    EXPECT_EQ(without, pv);
+  }
+}
+
+// A 3-player round (3 rounds) in which players 1 and 2 end with empty displays (R9): the
+// round's last action is player 0's reveal.
+State round_with_two_empty_displays() {
+  RuleOptions o;
+  o.players = 3;
+  o.knocking = false;
+  State s = position_from_diagram(o, R"(
+    ender 1
+    active 2
+    0: ? ? ? .  | ? ? ? . | ? ? ? .
+    1: . . . .  | . . . . | . . . .
+    2: 5 5 ?9 . | . . . . | . . . .
+    draw 5 6
+  )");
+  for (const char* text : {"draw", "swap 2a2", "draw", "discard", "reveal 0a0"})
+    s.apply(*action_from_text(text, 3));
+  return s;
+}
+
+// The state's JSON; a diagram leaves the setup's count as it was written, the reader wants
+// it over once the round is.
+json state_json_of(const State& s) {
+  json j = state_to_json(s);
+  if (s.phase() != Phase::kSetupReveal) {
+    j["setup_reveals_left"] = 0;
+    j["setup_players_done"] = s.players();
+  }
+  return j;
+}
+
+// (b) of the wire's data: every round result says whose display was empty, from the engine's
+// own flag; the state JSON keeps it, and a state written before the flag reads it back from
+// the finished table (round-over) or the -10 score (later).
+TEST(SerializeState, EmptyDisplaysOfTheLastRound) {
+  State s = round_with_two_empty_displays();
+  ASSERT_EQ(s.phase(), Phase::kRoundOver);
+  EXPECT_EQ(s.last_round().empty_display, 0b110);
+  const json want = json::array({false, true, true});
+  EXPECT_EQ(public_view_to_json(s.public_view()).at("last_round").at("empty_display"), want);
+  json j = state_json_of(s);
+  EXPECT_EQ(j.at("last_round").at("empty_display"), want);
+  EXPECT_EQ(state_to_json(state_from_json(j)), j);
+  json old = j;
+  old.at("last_round").erase("empty_display");  // an older file
+  EXPECT_EQ(state_to_json(state_from_json(old)), j);
+  s.deal();  // the next round: the finished table is gone, the result stays
+  const json next = state_json_of(s);
+  EXPECT_EQ(next.at("last_round").at("empty_display"), want);
+  old = next;
+  old.at("last_round").erase("empty_display");
+  EXPECT_EQ(state_to_json(state_from_json(old)), next);
+  // A flag that contradicts the table or the score is refused, naming the entry.
+  j["last_round"]["empty_display"][0] = true;
+  EXPECT_NE(error_of([&] { (void)state_from_json(j); }).find("last_round.empty_display[0]"),
+            std::string::npos);
+  j["last_round"]["empty_display"] = json::array({false, true});
+  EXPECT_NE(error_of([&] { (void)state_from_json(j); }).find("one entry per player"),
+            std::string::npos);
 }
 
 // --- Events ----------------------------------------------------------------------------------

@@ -125,7 +125,21 @@ TEST(HubHintTest, ASeatedPersonWhoseTurnItIsGetsTheHintBotsChoice) {
   EXPECT_NE(std::find(p.at("legal").begin(), p.at("legal").end(), hint.at("action")),
             p.at("legal").end())
       << hint.dump();
-  EXPECT_FALSE(hint.at("text").get<std::string>().empty());
+  // The hint as data (docs/protocol.md "hint"): no words, the moves best first with reasons.
+  EXPECT_FALSE(hint.contains("text")) << hint.dump();
+  const json& moves = hint.at("moves");
+  ASSERT_FALSE(moves.empty());
+  EXPECT_LE(moves.size(), 3u);
+  EXPECT_EQ(moves.at(0).at("action"), hint.at("action"));
+  EXPECT_TRUE(hint.at("expected_now").is_number());
+  const std::vector<std::string> orders = {"by_points", "equal_points", "search_prefers"};
+  EXPECT_NE(std::find(orders.begin(), orders.end(), hint.at("order")), orders.end());
+  for (const json& m : moves) {
+    EXPECT_NE(std::find(p.at("legal").begin(), p.at("legal").end(), m.at("action")),
+              p.at("legal").end());
+    EXPECT_TRUE(m.at("expected").is_number());
+    EXPECT_TRUE(m.at("reason").at("code").is_string());
+  }
   // Asked again and answered after the table moved on: stale.
   h.send(c, {{"type", "hint"}, {"id", 8}});
   h.send(c, {{"type", "act"}, {"action", p.at("legal").at(0)}});

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/record.h"
+#include "engine/rng.h"
 #include "hub_harness.h"
 #include "server/messages.h"
 
@@ -30,6 +32,26 @@ std::vector<std::vector<int>> scored_in_updates(HubHarness& h, ConnectionId c) {
     }
     if (!scores.empty()) rounds.push_back(scores);
   }
+  return rounds;
+}
+
+// The empty_display flags of the round-scored events of every update `c` was sent, per round.
+std::vector<std::vector<bool>> empty_in_updates(HubHarness& h, ConnectionId c) {
+  std::vector<std::vector<bool>> rounds;
+  for (const json& f : h.net.frames[c]) {
+    if (f.at("type") != "update") continue;
+    std::vector<bool> empty;
+    for (const json& e : f.at("events")) {
+      if (e.at("type") == "round-scored") empty.push_back(e.at("empty_display").get<bool>());
+    }
+    if (!empty.empty()) rounds.push_back(empty);
+  }
+  return rounds;
+}
+
+std::vector<std::vector<bool>> listed_empty(const json& table) {
+  std::vector<std::vector<bool>> rounds;
+  for (const json& r : table.at("rounds")) rounds.push_back(r.at("empty_display"));
   return rounds;
 }
 
@@ -73,6 +95,7 @@ TEST(TableRoundsTest, EveryFinishedRoundIsListedForLateComersToo) {
   ASSERT_EQ(end.at("status"), "over");
   ASSERT_EQ(end.at("rounds").size(), 2u);
   EXPECT_EQ(listed(end), scored_in_updates(h, 1));
+  EXPECT_EQ(listed_empty(end), empty_in_updates(h, 1));  // R9's flag, one per player
   EXPECT_EQ(end.at("rounds").at(1), end.at("view").at("last_round"));
   // Each round's scores add up to the totals.
   for (int p = 0; p < 3; ++p) {
@@ -85,15 +108,40 @@ TEST(TableRoundsTest, EveryFinishedRoundIsListedForLateComersToo) {
 TEST(TableRoundsTest, ScoredRoundsSkipsTheRoundBeingPlayed) {
   GameRecord record;
   RoundRecord scored;
-  scored.raw_half = {10, 4, 30};
-  scored.score_half = {20, 4, 30};
+  scored.raw_half = {10, -20, 30};
+  scored.score_half = {20, -20, 30};
   scored.ender = 0;
   record.rounds = {scored, RoundRecord{}};
+  // A record without deals does not replay: the results come from its numbers.
   const std::vector<RoundResult> rounds = scored_rounds(record);
   ASSERT_EQ(rounds.size(), 1u);
   EXPECT_EQ(rounds[0].score_half[0], 20);  // the ender doubled, as the engine scores it
   EXPECT_TRUE(rounds[0].penalised);
   EXPECT_EQ(rounds[0].ender, 0);
+  EXPECT_EQ(rounds[0].empty_display, 0b010);  // -10 points: an empty display
+}
+
+// A real game's record replays to the results the engine computed, empty displays included.
+TEST(TableRoundsTest, ScoredRoundsOfARecordAreTheEnginesResults) {
+  for (uint64_t seed = 1; seed <= 6; ++seed) {
+    RuleOptions o;
+    o.players = 2 + static_cast<int>(seed % 5);
+    State s(o, seed);
+    GameRecorder recorder(s, seed);
+    Rng rng(seed);
+    std::vector<RoundResult> want;
+    for (int step = 0; step < 20000 && !s.is_terminal(); ++step) {
+      if (s.is_chance_node()) {
+        recorder.deal(s);
+        continue;
+      }
+      const int played = s.rounds_played();
+      recorder.apply(s, s.random_legal_action(rng));
+      if (s.rounds_played() > played) want.push_back(s.last_round());
+    }
+    ASSERT_TRUE(s.is_terminal());
+    EXPECT_EQ(scored_rounds(recorder.record()), want) << "seed " << seed;
+  }
 }
 
 }  // namespace

@@ -223,6 +223,7 @@ TEST(RulesScoring, EnderEmptyDisplayTiedWithAnotherIsHalvedToMinusFive) {
   EXPECT_EQ(r.score_half[1], -10);  // -5 points
   EXPECT_EQ(r.score_half[2], -20);
   EXPECT_TRUE(r.penalised);
+  EXPECT_EQ(r.empty_display, 0b110);  // the round's result says whose display was empty
   auto scored = events_of(ev, EventType::kRoundScored);
   ASSERT_EQ(scored.size(), 3u);
   EXPECT_EQ(scored[1], (Event{.type = EventType::kRoundScored,

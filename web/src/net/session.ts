@@ -6,9 +6,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Connection, RequestError, type LinkStatus } from './connection';
 import { storage } from './storage';
-import type { CreateMessage, Outgoing, ServerMessage, TableSummary } from '../protocol/messages';
+import type { CreateMessage, HintReply, Outgoing, ServerMessage, TableSummary } from '../protocol/messages';
 import { applyMessage, emptyTable, type TableState } from '../state/table';
-import type { HintData } from '../text/hint';
 
 export interface Problem {
   code: string;
@@ -149,7 +148,7 @@ export class Session {
     void this.request(m).catch(() => {});
   };
 
-  requestHint = async (): Promise<HintData | null> => {
+  requestHint = async (): Promise<HintReply | null> => {
     try {
       const r = await this.request({ type: 'hint' });
       return r?.type === 'hint' ? { action: r.action, expected_now: r.expected_now, order: r.order, moves: r.moves } : null;

@@ -60,6 +60,22 @@ export interface TableSummary {
   seats: { kind: 'person' | 'bot' | 'open'; name?: string; level?: string }[];
 }
 
+/** Why a hinted move is worth what it is: a code and the arguments it uses (docs/protocol.md "hint"). */
+export interface HintReason {
+  code: string;
+  card?: number;
+  old?: number;
+  mean?: number;
+}
+
+/** The hint as data: the moves best first with their expected scores (points) and reasons. */
+export interface HintReply {
+  action: string;
+  expected_now: number;
+  order: 'by_points' | 'equal_points' | 'search_prefers';
+  moves: { action: string; expected: number; reason: HintReason }[];
+}
+
 export type ServerMessage =
   | { type: 'welcome'; version: number; server: string; limits: Record<string, number> }
   | { type: 'created'; id?: number; code: string; link: string; creator_token: string }
@@ -70,21 +86,7 @@ export type ServerMessage =
   | { type: 'update'; seq: number; events: TableEvent[]; table: TableFrame }
   | { type: 'chat'; seq: number; seat: number | null; name: string; text: string }
   | { type: 'pong'; id?: number }
-  | {
-      type: 'hint';
-      id?: number;
-      /** The best move (the first of `moves`). */
-      action: string;
-      /** The deciding player's expected display score now, in points. */
-      expected_now: number;
-      order: 'by_points' | 'equal_points' | 'search_prefers';
-      /** Best first, at most 3: each with its expected display score after it and why. */
-      moves: {
-        action: string;
-        expected: number;
-        reason: { code: string; card?: number; old?: number; mean?: number };
-      }[];
-    }
+  | ({ type: 'hint'; id?: number } & HintReply)
   | { type: 'error'; id?: number | null; code: string; message: string }
   | { type: 'bye'; reason: string };
 
