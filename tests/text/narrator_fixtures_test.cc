@@ -4,8 +4,8 @@
 // browser uses (the event's player is "you", another player, or the page is a spectator's),
 // the events as the server sends them (engine/event_json.h) and the sentences Narrator tells
 // in all five languages; the status line of each phase of a scripted game with its public view;
-// and structured hints (the `hint` reply's shape, docs/protocol.md) with their lines. The file
-// is tests/text/golden/narrator_fixtures.json; both sides must give exactly its sentences, so
+// and structured hints (the `hint` reply as server::hint_frame writes it) with their lines. The
+// file is tests/text/golden/narrator_fixtures.json; both sides must give exactly its sentences, so
 // the two narrators cannot drift apart (no key list copied by hand).
 //
 // After a deliberate change of wording or of a narrator, regenerate the file and read the diff:
@@ -25,6 +25,7 @@
 #include "engine/event_json.h"
 #include "engine/public_view.h"
 #include "engine/view_json.h"
+#include "server/messages.h"
 #include "text/hint_text.h"
 #include "text/narrator.h"
 
@@ -245,8 +246,7 @@ json decision_fixtures() {
     const int p = state.current_player();  // kChancePlayer at the round's end
     const auto key = std::make_pair(state.phase(), p == 0);
     if (!first.contains(key)) {
-      json v = public_view_to_json(view);
-      v.erase("legal_actions");  // not in the frames (the pending entries carry it)
+      const json v = public_view_to_json(view, LegalActionsKey::kWithout);  // as in the frames
       json sentences = json::object();
       for (const char* code : kLangs) {
         const Translator tr(code);
@@ -270,47 +270,12 @@ json decision_fixtures() {
   return out;
 }
 
-// The `hint` reply's shape (docs/protocol.md): the reason's code in snake_case and only the
-// arguments it uses, numbers in points rounded to one decimal.
+// The `hint` reply as the server sends it (server::hint_frame), without its envelope.
 json hint_json(const bots::Hint& h) {
-  using enum bots::HintReasonCode;
-  static const std::map<bots::HintReasonCode, std::pair<const char*, const char*>> kCodes = {
-      {kClears, {"clears", "card"}},
-      {kReplaceDown, {"replace_down", "card mean"}},
-      {kReplace, {"replace", "old card"}},
-      {kPut, {"put", "card"}},
-      {kPutUnknown, {"put_unknown", ""}},
-      {kReveal, {"reveal", "mean"}},
-      {kDiscard, {"discard", "card mean"}},
-      {kDrawPile, {"draw_pile", "mean"}},
-      {kDrawDiscard, {"draw_discard", "card"}},
-      {kKnock, {"knock", "card"}},
-      {kPass, {"pass", ""}},
-      {kGive, {"give", ""}},
-      {kRefuse, {"refuse", "card"}},
-      {kTake, {"take", "card"}},
-      {kTakeDown, {"take_down", "mean"}},
-      {kClearLine, {"clear_line", ""}},
-      {kLeaveLines, {"leave_lines", ""}},
-  };
-  static const char* const kOrders[] = {"by_points", "equal_points", "search_prefers"};
-  json moves = json::array();
-  for (size_t i = 0; i < h.moves.size(); ++i) {
-    const bots::HintReason& r = h.reasons[i];
-    const auto& [code, uses] = kCodes.at(r.code);
-    json reason = {{"code", code}};
-    const std::string args = uses;
-    if (args.find("card") != std::string::npos) reason["card"] = r.card;
-    if (args.find("old") != std::string::npos) reason["old"] = r.old;
-    if (args.find("mean") != std::string::npos) reason["mean"] = one_decimal(r.mean);
-    moves.push_back({{"action", to_text(h.moves[i].action)},
-                     {"expected", one_decimal(h.moves[i].expected)},
-                     {"reason", reason}});
-  }
-  return {{"action", to_text(h.moves.at(0).action)},
-          {"expected_now", one_decimal(h.expected_now)},
-          {"order", kOrders[static_cast<int>(h.order)]},
-          {"moves", moves}};
+  json j = json::parse(*server::hint_frame(std::nullopt, h));
+  j.erase("type");
+  j.erase("id");
+  return j;
 }
 
 json hint_fixtures() {
