@@ -30,7 +30,7 @@ async function smallDeckTable(page: Page, url: string): Promise<string> {
           send({
             type: 'create',
             id: 1,
-            options: { players: 2, rounds: 1, optional_clearing: true, deck_counts: [0, 0, 0, 0, 0, 30, 30, 0, 0, 0, 0, 0, 0] },
+            options: { players: 2, rounds: 2, optional_clearing: true, deck_counts: [0, 0, 0, 0, 0, 30, 30, 0, 0, 0, 0, 0, 0] },
             seats: ['person', 'bot:easy'],
             sit: 0,
             grace_s: 600,
