@@ -466,7 +466,15 @@ function HintText(q: { t: Translate; voices: Voices; view: PublicView; hint: Hin
   return (
     <div class="hint-text" role="status">
       <p>{q.t('web.table.hint_move', { move: label(q.hint.action) })}</p>
-      {why.length > 0 && <p class="hint-why">{why.map((l) => l.trim()).join('\n')}</p>}
+      {why.length > 0 && (
+        <p class="hint-why">
+          {why.map((l, i) => (
+            <span key={i} class={l.startsWith(' ') ? 'hint-reason' : undefined}>
+              {l.trim()}
+            </span>
+          ))}
+        </p>
+      )}
     </div>
   );
 }
