@@ -9,6 +9,8 @@
 //   cmake --preset fuzz && cmake --build --preset fuzz --target fuzz_protocol
 //   mkdir -p /tmp/protocol && build/fuzz/fuzz/fuzz_protocol -max_total_time=60 -max_len=17000
 //       -dict=fuzz/protocol.dict /tmp/protocol fuzz/corpus/protocol
+// fuzz/protocol.dict is drawn from the protocol's schema (data/protocol/protocol.schema.json) by
+// scripts/protocol_dict.py; the CTest test ProtocolFuzzDictionary fails when it is out of date.
 #include <cstdint>
 #include <cstdlib>
 #include <string_view>

@@ -21,6 +21,7 @@ PACKAGES=(
   libgtest-dev
   libboost1.81-dev
   libgmock-dev
+  libvalijson-dev  # the tests validate the protocol against its JSON Schema
   libbenchmark-dev
   librapidcheck-dev
   libncurses-dev

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "server/ws_client.h"
+#include "wire/protocol_schema.h"
 
 namespace allegra::server_testing {
 
@@ -26,7 +27,7 @@ class Player {
  public:
   // Connects and says hello (waits for "welcome").
   Player(uint16_t port, std::string name) : ws_(std::make_unique<WsClient>(port)), name_(name) {
-    ws_->send(json{{"type", "hello"}, {"version", 1}, {"name", name_}});
+    send(json{{"type", "hello"}, {"version", 1}, {"name", name_}});
     wait([](const json& m) { return m["type"] == "welcome"; }, "welcome");
   }
 
@@ -44,10 +45,15 @@ class Player {
 
   // Sends `message` with a fresh id and returns the reply of type `reply` (or the error) with
   // that id, handling every frame that comes before it.
-  json request(json message, std::string_view reply) {
+  // `message` must be a ClientMessage of the schema unless `any_message` (an error is expected).
+  json request(json message, std::string_view reply, bool any_message = false) {
     const int64_t id = next_id_++;
     message["id"] = id;
-    ws_->send(message);
+    if (any_message) {
+      ws_->send(message);
+    } else {
+      send(message);
+    }
     return wait(
         [&](const json& m) {
           return m.value("id", json()) == json(id) && (m["type"] == reply || m["type"] == "error");
@@ -57,7 +63,7 @@ class Player {
 
   // The error answering `message` (sent with an id); fails the test if the reply is no error.
   json expect_error(json message, std::string_view code) {
-    const json reply = request(std::move(message), "error");
+    const json reply = request(std::move(message), "error", /*any_message=*/true);
     EXPECT_EQ(reply["type"], "error") << reply.dump();
     EXPECT_EQ(reply.value("code", ""), code) << reply.dump();
     return reply;
@@ -124,7 +130,7 @@ class Player {
     acted_ = decision_key(*p);
     if (p->value("knock_window", false)) knock_answered_ = true;
     // The decision number: an answer that crosses the table moving on is refused as "stale".
-    ws_->send(json{{"type", "act"}, {"action", action}, {"decision", (*p)["decision"]}});
+    send(json{{"type", "act"}, {"action", action}, {"decision", (*p)["decision"]}});
     return true;
   }
 
@@ -140,15 +146,29 @@ class Player {
   }
 
   // Drops the connection (as a lost network would) and opens a new one that says hello.
+  // Sends a message of the protocol's schema (a test fails if `message` is none).
+  void send(const json& message) {
+    const auto problems = wire::testing::ProtocolSchema::get().problems(message, "ClientMessage");
+    EXPECT_TRUE(problems.empty()) << name_
+                                  << " sends no ClientMessage of the schema: " << message.dump()
+                                  << "\n"
+                                  << wire::testing::problems_text(problems);
+    ws_->send(message);
+  }
+
   void reconnect_socket(uint16_t port) {
     ws_ = std::make_unique<WsClient>(port);
-    ws_->send(json{{"type", "hello"}, {"version", 1}, {"name", name_}});
+    send(json{{"type", "hello"}, {"version", 1}, {"name", name_}});
     wait([](const json& m) { return m["type"] == "welcome"; }, "welcome after reconnect");
     acted_.reset();
     knock_answered_ = false;
   }
 
   void handle(const json& m) {
+    // Every frame the real server sends is a message of the protocol's schema.
+    const auto problems = wire::testing::ProtocolSchema::get().problems(m, "ServerMessage");
+    EXPECT_TRUE(problems.empty()) << name_ << " got no ServerMessage of the schema:\n"
+                                  << wire::testing::problems_text(problems) << m.dump();
     const std::string type = m.value("type", "");
     // The sequenced frames (a full state starts the count again).
     if ((type == "update" || type == "chat" || type == "state") && m.contains("seq")) {
@@ -204,7 +224,7 @@ class Player {
 
   // As the creator: sends start and waits for the game to be dealt.
   void start() {
-    ws_->send(json{{"type", "start"}});
+    send(json{{"type", "start"}});
     wait_event("game-started", "game-started");
   }
 

@@ -10,11 +10,13 @@
 #include <string>
 #include <vector>
 
+#include "engine/options_json.h"
 #include "engine/rng.h"
 #include "hub_harness.h"
 #include "server/hints.h"
 #include "server/messages.h"
 #include "table/table.h"
+#include "wire/protocol_schema.h"
 
 namespace allegra::server {
 namespace {
@@ -45,6 +47,12 @@ Frames build(const table::Table& t, const State& state, const RoomInfo& room,
   EXPECT_EQ(json::parse(frames.update), expected);
   EXPECT_TRUE(frames.update.ends_with("}}") &&
               frames.update.find(R"(,"view":{)") != std::string::npos);
+  // Every frame of every step is a message of the protocol's schema.
+  auto& schema = wire::testing::ProtocolSchema::get();
+  for (const std::string* text : {&frames.update, &frames.state}) {
+    const auto problems = schema.problems(json::parse(*text), "ServerMessage");
+    EXPECT_TRUE(problems.empty()) << wire::testing::problems_text(problems) << *text;
+  }
   return frames;
 }
 
@@ -82,7 +90,7 @@ void play_and_compare(const RuleOptions& options, uint64_t seed, int people) {
   Millis now(500'000);
   table::Table t(options, seed, seats, now, config);
   RoomSettings settings;
-  settings.options = json::object();
+  settings.options = options_to_json(options);
   RoomInfo room;
   room.code = "ABCDEF";
   room.status = RoomStatus::kPlaying;

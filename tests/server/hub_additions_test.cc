@@ -71,7 +71,7 @@ TEST(HubDecisionTest, EveryPendingSeatCarriesTheDecisionAndAnOldOneIsStale) {
   // The right number out of turn is not_your_turn too; a bad number is bad_field.
   h.send(other, {{"type", "act"}, {"action", "draw"}, {"decision", next.at("decision")}});
   EXPECT_EQ(h.last_error(other), "not_your_turn");
-  h.send(other, {{"type", "act"}, {"action", "draw"}, {"decision", -1}});
+  h.send_invalid(other, {{"type", "act"}, {"action", "draw"}, {"decision", -1}});
   EXPECT_EQ(h.last_error(other), "bad_field");
 }
 

@@ -1,5 +1,8 @@
 // A Hub on a real SQLite file with a Transport that records the frames it is given (the hub's
 // output port; the network itself is tested by the integration tests), and an injected clock.
+// Every frame recorded is checked against the protocol's schema (a ServerMessage of
+// data/protocol/protocol.schema.json), and so is every message a test sends (a ClientMessage;
+// send_invalid() sends one the schema refuses, which the hub must refuse too).
 #pragma once
 
 #include <gtest/gtest.h>
@@ -16,6 +19,7 @@
 
 #include "server/hub.h"
 #include "server/sqlite_store.h"
+#include "wire/protocol_schema.h"
 
 namespace allegra::server::testing {
 
@@ -25,6 +29,12 @@ class RecordingTransport : public Transport {
  public:
   void send(ConnectionId to, SharedText text) override {
     frames[to].push_back(json::parse(*text));
+    const auto problems =
+        wire::testing::ProtocolSchema::get().problems(frames[to].back(), "ServerMessage");
+    if (!problems.empty()) {
+      ADD_FAILURE() << "frame to connection " << to << " is no ServerMessage of the schema:\n"
+                    << wire::testing::problems_text(problems) << *text;
+    }
     texts[to].push_back(text);
   }
   void close(ConnectionId to, std::string_view reason) override {
@@ -71,7 +81,26 @@ class HubHarness {
     hub->open(c, ip, now);
     send(c, {{"type", "hello"}, {"version", 1}, {"name", "P" + std::to_string(c)}});
   }
-  void send(ConnectionId c, const json& j) { send_text(c, j.dump()); }
+  // A message of the schema (a test fails if `j` is none).
+  void send(ConnectionId c, const json& j) {
+    const auto problems = wire::testing::ProtocolSchema::get().problems(j, "ClientMessage");
+    if (!problems.empty()) {
+      ADD_FAILURE() << "the test sends no ClientMessage of the schema: " << j.dump() << "\n"
+                    << wire::testing::problems_text(problems);
+    }
+    send_text(c, j.dump());
+  }
+  // A message the schema refuses, on purpose: the hub must answer it with an error.
+  void send_invalid(ConnectionId c, const json& j) {
+    EXPECT_FALSE(wire::testing::ProtocolSchema::get().valid(j, "ClientMessage"))
+        << "send_invalid() of a valid ClientMessage: " << j.dump();
+    const size_t before = net.frames[c].size();
+    send_text(c, j.dump());
+    EXPECT_GT(net.frames[c].size(), before) << "no answer to " << j.dump();
+    if (net.frames[c].size() > before) {
+      EXPECT_EQ(net.frames[c].back().at("type"), "error") << "the hub accepts " << j.dump();
+    }
+  }
   void send_text(ConnectionId c, const std::string& text) {
     hub->receive(c, text, now);
     hub->flush();

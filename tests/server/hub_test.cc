@@ -25,7 +25,7 @@ TEST(HubTest, HelloFirstAndVersion) {
   h.send(1, {{"type", "list"}, {"id", 4}});
   EXPECT_EQ(h.last_error(1), "no_hello");
   EXPECT_EQ(h.last(1, "error").at("id"), 4);
-  h.send(1, {{"type", "hello"}, {"version", 2}});
+  h.send_invalid(1, {{"type", "hello"}, {"version", 2}});
   EXPECT_EQ(h.last_error(1), "unsupported_version");
   h.send(1, {{"type", "hello"}, {"version", 1}});
   EXPECT_EQ(h.last(1, "welcome").at("version"), 1);
@@ -70,7 +70,7 @@ TEST(HubTest, RefusalsNameTheProblemAndTheConnectionStaysUsable) {
   h.connect(3);
   h.send(1, {{"type", "sit"}, {"seat", 0}});
   EXPECT_EQ(h.last_error(1), "not_at_table");
-  h.send(1, {{"type", "create"}, {"options", {{"players", 9}}}});
+  h.send_invalid(1, {{"type", "create"}, {"options", {{"players", 9}}}});
   EXPECT_EQ(h.last_error(1), "bad_options");
   h.send(1, {{"type", "create"}, {"seats", {"person", "bot:nonsense", "person", "person"}}});
   EXPECT_EQ(h.last_error(1), "bad_options");
@@ -87,7 +87,7 @@ TEST(HubTest, RefusalsNameTheProblemAndTheConnectionStaysUsable) {
   EXPECT_EQ(h.last_error(1), "seats_open");
   h.send(2, {{"type", "sit"}, {"seat", 2}});
   EXPECT_EQ(h.last_error(2), "seat_taken");
-  h.send(2, {{"type", "sit"}, {"seat", 7}});
+  h.send_invalid(2, {{"type", "sit"}, {"seat", 7}});
   EXPECT_EQ(h.last_error(2), "bad_field");
   h.send(2, {{"type", "sit"}, {"seat", 1}, {"name", "Bot 3"}});
   EXPECT_EQ(h.last_error(2), "bad_name");
@@ -105,7 +105,7 @@ TEST(HubTest, RefusalsNameTheProblemAndTheConnectionStaysUsable) {
   h.send(3, {{"type", "watch"}, {"code", code}});
   h.send(3, {{"type", "act"}, {"action", "reveal 1a0"}});
   EXPECT_EQ(h.last_error(3), "not_seated");
-  h.send(2, {{"type", "act"}, {"action", "fly away"}});
+  h.send_invalid(2, {{"type", "act"}, {"action", "fly away"}});
   EXPECT_EQ(h.last_error(2), "bad_action");
   // In the setup, seat 0 (a bot) reveals first: seat 1 is not asked yet.
   const json pending = h.table(2).at("pending");
@@ -261,9 +261,9 @@ TEST(HubTest, ChatHasALengthAndARateLimit) {
   h.connect(2);
   const std::string code = h.create(1, {{"sit", 0}});
   h.send(2, {{"type", "watch"}, {"code", code}});
-  h.send(2, {{"type", "chat"}, {"text", std::string(501, 'x')}});
+  h.send_invalid(2, {{"type", "chat"}, {"text", std::string(501, 'x')}});
   EXPECT_EQ(h.last_error(2), "chat_too_long");
-  h.send(2, {{"type", "chat"}, {"text", "bad\x1b[2J"}});
+  h.send_invalid(2, {{"type", "chat"}, {"text", "bad\x1b[2J"}});
   EXPECT_EQ(h.last_error(2), "bad_chat");
   h.send(1, {{"type", "chat"}, {"text", "hello"}});
   const json line = h.last(2, "chat");

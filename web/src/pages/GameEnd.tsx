@@ -12,7 +12,7 @@ export function GameEnd(p: { ts: TableState; isCreator: boolean }) {
   const { lang } = useLang();
   const table = p.ts.table!;
   const view = table.view;
-  const names = table.seats.map((s, i) => s.name ?? t('name.player', { number: i + 1 }));
+  const names = table.seats.map((s, i) => (s.kind === 'open' ? null : s.name) ?? t('name.player', { number: i + 1 }));
   const totals = view?.totals_half ?? [];
   const winners = view?.winners ?? [];
   const order = names.map((_, i) => i).sort((a, b) => (totals[a] ?? 0) - (totals[b] ?? 0) || a - b);

@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { useT } from '../i18n/context';
 import { TableScreen } from '../table/TableScreen';
 import type { ReplayFile, ReplayStep } from '../protocol/messages';
-import type { LoggedEvent, TableFrame } from '../protocol/view';
+import type { LastRound, LoggedEvent, PublicView, TableFrame } from '../protocol/view';
 import { onLinkClick } from '../app/router';
 import { Icon } from './Icons';
 
@@ -135,12 +135,14 @@ function Viewer(p: { game: string; file: ReplayFile }) {
       status: i === last ? 'over' : 'playing',
       game: p.game,
       public: true,
-      config: { options: file.options ?? {}, knock_window_ms: 5000, turn_clock_ms: null, grace_ms: 60000, zombie_bot: 'greedy' },
+      config: { options: file.options ?? {}, knock_window_ms: 5000, turn_clock_ms: null, grace_ms: 60000, zombie_bot: 'greedy', hints: false },
       seats,
       spectators: 0,
       view: pos.view,
       pending: [],
       round_over: null,
+      // TABLE.rounds: the scored rounds so far, each as the view showed it when it was scored.
+      rounds: scoredRounds(all.slice(0, i + 1).map((x) => x.view)),
       seed: i === last ? (file.seed ?? null) : null,
     }),
     [i, file],
@@ -190,4 +192,11 @@ function Viewer(p: { game: string; file: ReplayFile }) {
       <TableScreen table={frame} events={events} chat={[]} mySeat={null} receivedAt={0} />
     </div>
   );
+}
+
+/** The finished rounds up to a step: each view's `last_round` once its `rounds_played` counts it. */
+function scoredRounds(views: readonly PublicView[]): LastRound[] {
+  const out: LastRound[] = [];
+  for (const v of views) if (v.last_round && v.rounds_played > out.length) out.push(v.last_round);
+  return out;
 }

@@ -64,7 +64,7 @@ export function TableScreen(p: TableScreenProps) {
 function Table(p: TableScreenProps & { view: PublicView; t: Translate }) {
   const { view, t, table } = p;
   const n = view.grids.length;
-  const names = useMemo(() => table.seats.map((s, i) => s.name ?? t('name.player', { number: i + 1 })), [table.seats, t]);
+  const names = useMemo(() => table.seats.map((s, i) => (s.kind === 'open' ? null : s.name) ?? t('name.player', { number: i + 1 })), [table.seats, t]);
   const voices: Voices = useMemo(() => ({ names, you: p.mySeat }), [names, p.mySeat]);
   const bottom = p.mySeat !== null && p.mySeat < n ? p.mySeat : 0;
   const slots = useMemo(() => seatSlots(view.shared_from, bottom), [view.shared_from, bottom]);
@@ -283,7 +283,7 @@ function SeatHead(q: { p: TableScreenProps; view: PublicView; seat: number; name
       </span>
       {info?.kind === 'bot' && <span class="tag bot">{t('web.table.bot')}</span>}
       {info?.kind === 'person' && info.connected === false && !info.zombie && <span class="tag off">{t('web.table.offline')}</span>}
-      {info?.zombie && <span class="tag zombie">{t('web.table.bot_plays')}</span>}
+      {info?.kind === 'person' && info.zombie && <span class="tag zombie">{t('web.table.bot_plays')}</span>}
       {view.knockers.includes(seat) && <span class="tag knock">{t('web.table.knocked')}</span>}
       {q.knockPending.includes(seat) && <span class="tag thinking" aria-hidden="true">…</span>}
       {pend && !pend.knock_window && pend.in_ms !== null && <Clock inMs={pend.in_ms} receivedAt={p.receivedAt} label={t('web.table.clock', { name: names[seat] ?? '' })} />}

@@ -41,8 +41,12 @@ const REASON_KEYS: Record<string, string> = {
 export function hintReasonText(t: Translate, r: Reason): string {
   const key = REASON_KEYS[r.code];
   if (!key) return '';
-  // Each text uses only some of these; the others are ignored by the formatter.
-  return t(key, { card: card(r.card), old: card(r.old), mean: points(r.mean) });
+  // Each code carries only the arguments its text uses; the others are absent (and unused).
+  const arg = (name: 'card' | 'old' | 'mean') => {
+    const v = (r as Record<string, unknown>)[name];
+    return typeof v === 'number' ? v : undefined;
+  };
+  return t(key, { card: card(arg('card')), old: card(arg('old')), mean: points(arg('mean')) });
 }
 
 /** Only one move was legal: nothing was searched or compared. */
