@@ -1,4 +1,4 @@
-// Fuzz target: the serve protocol's parser (src/server/protocol.h) on arbitrary bytes.
+// Fuzz target: the serve protocol's parser (src/wire/protocol.h) on arbitrary bytes.
 //
 // parse_client_message() must never throw or crash, and must answer either a message or an
 // error whose code has a name and whose message is not empty. A parsed message must survive
@@ -16,9 +16,9 @@
 #include <string_view>
 #include <variant>
 
-#include "server/protocol.h"
+#include "wire/protocol.h"
 
-using namespace allegra::server;
+using namespace allegra::wire;  // NOLINT(google-build-using-namespace)
 
 namespace {
 

@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "engine/rng.h"
-#include "loadtest/frame_reader.h"
 #include "loadtest/send_pacer.h"
+#include "wire/frame_reader.h"
 
 namespace allegra::loadtest {
 
@@ -26,6 +26,9 @@ namespace websocket = beast::websocket;
 using tcp = asio::ip::tcp;
 using Clock = std::chrono::steady_clock;
 using nlohmann::json;
+using wire::FrameRead;
+using wire::PendingSeatRead;
+using wire::read_frame;
 
 std::string checked_loopback(const std::string& host) {
   if (host == "localhost") return "127.0.0.1";

@@ -9,9 +9,8 @@
 #include "server/bot_worker.h"
 #include "server/hints.h"
 #include "server/log_field.h"
-#include "server/messages.h"
-#include "server/protocol.h"
 #include "server/room.h"
+#include "server/wire_names.h"
 
 namespace allegra::server {
 namespace {

@@ -26,9 +26,9 @@
 #include <vector>
 
 #include "bots/hint.h"
-#include "server/protocol.h"
 #include "server/store.h"
 #include "server/transport.h"
+#include "server/wire_names.h"
 
 namespace allegra::server {
 

@@ -29,10 +29,9 @@
 #include <vector>
 
 #include "server/hints.h"
-#include "server/messages.h"
-#include "server/protocol.h"
 #include "server/store.h"
 #include "server/transport.h"
+#include "server/wire_names.h"
 #include "table/table.h"
 
 namespace allegra::server {

@@ -12,12 +12,13 @@
 #include <string_view>
 
 #include "table/table.h"
+#include "wire/shared_text.h"
 
 namespace allegra::server {
 
 using Millis = table::Millis;  // the server's steady clock, in milliseconds
 using ConnectionId = uint64_t;
-using SharedText = std::shared_ptr<const std::string>;  // one serialisation per broadcast
+using SharedText = wire::SharedText;  // one serialisation per broadcast
 
 class Transport {
  public:

@@ -14,7 +14,7 @@
 #include "engine/rng.h"
 #include "hub_harness.h"
 #include "server/hints.h"
-#include "server/messages.h"
+#include "server/wire_names.h"
 #include "table/table.h"
 #include "wire/protocol_schema.h"
 
@@ -43,7 +43,7 @@ Frames build(const table::Table& t, const State& state, const RoomInfo& room,
   const json expected = {{"type", "update"},
                          {"seq", 42},
                          {"events", engine_events_json(events)},
-                         {"table", table_json(room, &game, now)}};
+                         {"table", wire::table_json(room, &game, now)}};
   EXPECT_EQ(json::parse(frames.update), expected);
   EXPECT_TRUE(frames.update.ends_with("}}") &&
               frames.update.find(R"(,"view":{)") != std::string::npos);
@@ -234,7 +234,7 @@ TEST(UpdateFrame, OfALobbyReadsAsItsTree) {
     const json expected = {{"type", "update"},
                            {"seq", 7},
                            {"events", events},
-                           {"table", table_json(room, nullptr, Millis(0))}};
+                           {"table", wire::table_json(room, nullptr, Millis(0))}};
     EXPECT_EQ(json::parse(*update_frame(7, events, room, nullptr, Millis(0))), expected);
   }
 }

@@ -12,7 +12,7 @@
 #include "engine/record.h"
 #include "engine/rng.h"
 #include "hub_harness.h"
-#include "server/messages.h"
+#include "server/wire_names.h"
 
 namespace allegra::server {
 namespace {

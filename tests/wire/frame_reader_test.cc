@@ -1,13 +1,13 @@
-// The load generator's frame reader (src/loadtest/frame_reader.h): what it keeps of a frame, that
+// The load generator's frame reader (src/wire/frame_reader.h): what it keeps of a frame, that
 // it skips the view whatever the key order, and that broken text is not ok.
-#include "loadtest/frame_reader.h"
+#include "wire/frame_reader.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
-namespace allegra::loadtest {
+namespace allegra::wire {
 namespace {
 
 TEST(LoadFrameReader, ReadsAnUpdateAndStopsAtTheView) {
@@ -71,4 +71,4 @@ TEST(LoadFrameReader, ReadsTheWelcomesMessageRate) {
 }
 
 }  // namespace
-}  // namespace allegra::loadtest
+}  // namespace allegra::wire

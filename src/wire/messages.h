@@ -23,11 +23,13 @@
 #include "engine/public_view.h"
 #include "engine/record.h"
 #include "engine/scoring.h"
-#include "server/protocol.h"
-#include "server/transport.h"
 #include "table/table.h"
+#include "wire/protocol.h"
+#include "wire/shared_text.h"
 
-namespace allegra::server {
+namespace allegra::wire {
+
+using Millis = table::Millis;  // the server's steady clock, in milliseconds
 
 enum class RoomStatus : uint8_t { kLobby, kPlaying, kOver };
 std::string_view room_status_name(RoomStatus s);  // "lobby", "playing", "over"
@@ -159,4 +161,4 @@ SharedText bye_frame(std::string_view reason);
 nlohmann::json engine_events_json(const table::Events& events);
 nlohmann::json seat_event(std::string_view type, int seat);
 
-}  // namespace allegra::server
+}  // namespace allegra::wire

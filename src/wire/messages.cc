@@ -1,4 +1,4 @@
-#include "server/messages.h"
+#include "wire/messages.h"
 
 #include <utility>
 
@@ -9,7 +9,7 @@
 #include "engine/view_json.h"
 #include "text/hint_text.h"
 
-namespace allegra::server {
+namespace allegra::wire {
 namespace {
 
 using nlohmann::json;
@@ -455,4 +455,4 @@ json engine_events_json(const table::Events& events) {
 
 json seat_event(std::string_view type, int seat) { return {{"type", type}, {"seat", seat}}; }
 
-}  // namespace allegra::server
+}  // namespace allegra::wire

@@ -1,13 +1,13 @@
 // The protocol parser: every client message of docs/protocol.md parses to its struct, and every
 // error the parser can give comes with its code and a message that names the problem.
-#include "server/protocol.h"
+#include "wire/protocol.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <string>
 
-namespace allegra::server {
+namespace allegra::wire {
 namespace {
 
 using ::testing::HasSubstr;
@@ -162,4 +162,4 @@ TEST(ProtocolTest, ErrorCodesHaveDistinctNames) {
 }
 
 }  // namespace
-}  // namespace allegra::server
+}  // namespace allegra::wire

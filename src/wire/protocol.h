@@ -22,7 +22,7 @@
 #include <variant>
 #include <vector>
 
-namespace allegra::server {
+namespace allegra::wire {
 
 inline constexpr int kProtocolVersion = 1;
 
@@ -142,4 +142,4 @@ ParseResult parse_client_message(std::string_view text, size_t max_bytes = 16 * 
 // `max_chars` code points), or nullopt. The ErrorCode is kBadChat or kChatTooLong.
 std::optional<ProtocolError> chat_problem(std::string_view text, size_t max_chars = kMaxChatChars);
 
-}  // namespace allegra::server
+}  // namespace allegra::wire

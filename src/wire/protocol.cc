@@ -1,4 +1,4 @@
-#include "server/protocol.h"
+#include "wire/protocol.h"
 
 #include <unicode/utf8.h>
 
@@ -9,7 +9,7 @@
 #include "engine/json_read.h"
 #include "engine/player_name.h"
 
-namespace allegra::server {
+namespace allegra::wire {
 namespace {
 
 using nlohmann::json;
@@ -336,4 +336,4 @@ std::optional<ProtocolError> chat_problem(std::string_view text, size_t max_char
   return std::nullopt;
 }
 
-}  // namespace allegra::server
+}  // namespace allegra::wire

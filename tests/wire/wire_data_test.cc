@@ -10,9 +10,9 @@
 
 #include "engine/action.h"
 #include "engine/diagram.h"
-#include "server/messages.h"
+#include "wire/messages.h"
 
-namespace allegra::server {
+namespace allegra::wire {
 namespace {
 
 using nlohmann::json;
@@ -106,4 +106,4 @@ TEST(WireDataTest, NoLinesKeyWithoutAClearChoiceAndSharedFromForEveryPlayerCount
 }
 
 }  // namespace
-}  // namespace allegra::server
+}  // namespace allegra::wire

@@ -18,7 +18,7 @@
 #include <string_view>
 #include <vector>
 
-namespace allegra::loadtest {
+namespace allegra::wire {
 
 struct PendingSeatRead {
   int seat = -1;
@@ -39,4 +39,4 @@ struct FrameRead {
 
 FrameRead read_frame(std::string_view text);
 
-}  // namespace allegra::loadtest
+}  // namespace allegra::wire

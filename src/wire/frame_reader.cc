@@ -1,8 +1,8 @@
-#include "loadtest/frame_reader.h"
+#include "wire/frame_reader.h"
 
 #include <nlohmann/json.hpp>
 
-namespace allegra::loadtest {
+namespace allegra::wire {
 namespace {
 
 using nlohmann::json;
@@ -135,4 +135,4 @@ FrameRead read_frame(std::string_view text) {
   return out;
 }
 
-}  // namespace allegra::loadtest
+}  // namespace allegra::wire
