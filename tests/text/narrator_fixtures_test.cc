@@ -4,7 +4,7 @@
 // browser uses (the event's player is "you", another player, or the page is a spectator's),
 // the events as the server sends them (engine/event_json.h) and the sentences Narrator tells
 // in all five languages; the status line of each phase of a scripted game with its public view;
-// and structured hints (the `hint` reply as server::hint_frame writes it) with their lines. The
+// and structured hints (the `hint` reply as wire::hint_frame writes it) with their lines. The
 // file is tests/text/golden/narrator_fixtures.json; both sides must give exactly its sentences, so
 // the two narrators cannot drift apart (no key list copied by hand).
 //
@@ -25,9 +25,9 @@
 #include "engine/event_json.h"
 #include "engine/public_view.h"
 #include "engine/view_json.h"
-#include "server/messages.h"
 #include "text/hint_text.h"
 #include "text/narrator.h"
+#include "wire/messages.h"
 
 #ifndef ALLEGRA_SOURCE_DIR
 #error "ALLEGRA_SOURCE_DIR must name the source folder"
@@ -270,9 +270,9 @@ json decision_fixtures() {
   return out;
 }
 
-// The `hint` reply as the server sends it (server::hint_frame), without its envelope.
+// The `hint` reply as the server sends it (wire::hint_frame), without its envelope.
 json hint_json(const bots::Hint& h) {
-  json j = json::parse(*server::hint_frame(std::nullopt, h));
+  json j = json::parse(*wire::hint_frame(std::nullopt, h));
   j.erase("type");
   j.erase("id");
   return j;

@@ -14,13 +14,13 @@
 #include <variant>
 #include <vector>
 
-#include "server/protocol.h"
+#include "wire/protocol.h"
 
 namespace allegra::wire::testing {
 namespace {
 
 using nlohmann::json;
-using server::ErrorCode;
+using wire::ErrorCode;
 
 TEST(ProtocolSchema, EveryDefinitionParsesAndTheRootIsAFrame) {
   ProtocolSchema& schema = ProtocolSchema::get();
@@ -53,26 +53,25 @@ TEST(ProtocolSchema, ErrorCodesAreTheCppErrorCodesExactly) {
   for (const json& code : enumerated) in_schema.insert(code.get<std::string>());
   EXPECT_EQ(in_schema.size(), enumerated.size()) << "$defs/ErrorCode lists a code twice";
   std::set<std::string> in_cpp;
-  for (int i = 0; i < server::kNumErrorCodes; ++i) {
-    const std::string name(server::error_code_name(static_cast<ErrorCode>(i)));
+  for (int i = 0; i < wire::kNumErrorCodes; ++i) {
+    const std::string name(wire::error_code_name(static_cast<ErrorCode>(i)));
     in_cpp.insert(name);
     EXPECT_TRUE(in_schema.contains(name))
         << "error code \"" << name << "\" (ErrorCode " << i
-        << " in src/server/protocol.h) is missing from the enum of $defs/ErrorCode in "
+        << " in src/wire/protocol.h) is missing from the enum of $defs/ErrorCode in "
            "data/protocol/protocol.schema.json: add it there (and to docs/protocol.md)";
   }
   for (const std::string& name : in_schema) {
     EXPECT_TRUE(in_cpp.contains(name))
         << "error code \"" << name
         << "\" of $defs/ErrorCode in data/protocol/protocol.schema.json is missing from "
-           "ErrorCode in src/server/protocol.h (and error_code_name()): add it there or remove "
+           "ErrorCode in src/wire/protocol.h (and error_code_name()): add it there or remove "
            "it from the schema";
   }
 }
 
 bool parser_accepts(const json& message) {
-  return std::holds_alternative<server::ClientMessage>(
-      server::parse_client_message(message.dump()));
+  return std::holds_alternative<wire::ClientMessage>(wire::parse_client_message(message.dump()));
 }
 
 // Valid messages: the schema and the parser accept each.
@@ -184,17 +183,17 @@ TEST(ProtocolSchema, EveryRefusalOfTheParserIsASchemaViolation) {
   };
   ProtocolSchema& schema = ProtocolSchema::get();
   for (const auto& [message, code] : bad) {
-    const auto result = server::parse_client_message(message.dump(), 64 * 1024);
-    const auto* error = std::get_if<server::ProtocolError>(&result);
+    const auto result = wire::parse_client_message(message.dump(), 64 * 1024);
+    const auto* error = std::get_if<wire::ProtocolError>(&result);
     ASSERT_NE(error, nullptr) << "the parser accepts " << message.dump();
-    EXPECT_EQ(server::error_code_name(error->code), code) << message.dump();
+    EXPECT_EQ(wire::error_code_name(error->code), code) << message.dump();
     EXPECT_FALSE(schema.valid(message, "ClientMessage"))
         << "the parser refuses " << message.dump() << " (" << code << ") but the schema accepts it";
   }
   // What the server refuses after parsing (chat_problem: the room's checks of a chat line) is
   // outside the schema too.
   for (const std::string& text : {std::string(), std::string(501, 'x'), std::string("a\tb")}) {
-    ASSERT_TRUE(server::chat_problem(text).has_value()) << json(text).dump();
+    ASSERT_TRUE(wire::chat_problem(text).has_value()) << json(text).dump();
     EXPECT_FALSE(schema.valid({{"type", "chat"}, {"text", text}}, "ClientMessage"))
         << json(text).dump();
   }
