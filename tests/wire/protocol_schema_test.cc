@@ -71,8 +71,7 @@ TEST(ProtocolSchema, ErrorCodesAreTheCppErrorCodesExactly) {
 }
 
 bool parser_accepts(const json& message) {
-  return std::holds_alternative<wire::ClientMessage>(
-      wire::parse_client_message(message.dump()));
+  return std::holds_alternative<wire::ClientMessage>(wire::parse_client_message(message.dump()));
 }
 
 // Valid messages: the schema and the parser accept each.

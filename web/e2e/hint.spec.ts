@@ -1,8 +1,23 @@
-// The hint button (a table created with hints): the server's hint bot names a move, the table
-// says it in words, in the page's language (the move named as its button is), and marks the
-// move. Skipped against a server without hints.
+// The hint button (a table created with hints): the server's hint bot names a move and sends
+// why as data (reason codes, expected points); the table says the move and the explanation in
+// the page's language (the move named as its button is, the reasons with the hint.* texts of
+// the terminal), and marks the move. Skipped against a server without hints.
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const langDir = fileURLToPath(new URL('../../data/lang/', import.meta.url));
+const TEXTS: Record<string, Record<string, string>> = Object.fromEntries(
+  ['en', 'de', 'fr', 'nl', 'es'].map((l) => [l, JSON.parse(readFileSync(`${langDir}${l}.json`, 'utf8'))]),
+);
+/** The words of a text before its first argument: fixed in every hint that uses the text. */
+const lead = (lang: string, key: string) => TEXTS[lang]![key]!.split('{')[0]!;
+/** The words of a text between two of its arguments (`{a}` ... `{b`). */
+const between = (lang: string, key: string, a: string, b: string) => {
+  const m = TEXTS[lang]![key]!;
+  return m.slice(m.indexOf(a) + a.length, m.indexOf(b));
+};
 
 async function hintTable(page: Page, url: string) {
   await page.goto(`${url}/`);
@@ -38,5 +53,23 @@ test('the hint is said in the page’s language (German)', async ({ page, server
   // The move is named as its button or card is, in German (setup: "Decke ... auf").
   const text = (await line.textContent()) ?? '';
   expect(text).not.toMatch(/strongest|Turn up|Swap into|Draw pile|\b(reveal|swap|draw) [0-9]/);
-  await expect(page.locator('.hint-why')).toHaveCount(0);
 });
+
+// The explanation (each move's expected points and why) in all five languages: the first
+// decision is a setup reveal, so every move's reason is "turns up a face-down card".
+for (const lang of ['en', 'de', 'fr', 'nl', 'es']) {
+  test(`the hint explains itself in ${lang}`, async ({ page, server }) => {
+    await page.addInitScript((l) => localStorage.setItem('allegra.lang', l), lang);
+    await hintTable(page, server.url);
+    const why = page.locator('.hint-why');
+    await expect(why).toBeVisible();
+    await expect(why).toContainText(lead(lang, 'hint.why_reveal'));
+    await expect(why).toContainText(`1. `);
+    await expect(why).toContainText(between(lang, 'hint.move', '{move}', '{score'));
+    const text = (await why.textContent()) ?? '';
+    // The moves are named as their buttons, never as action texts; no English on other pages.
+    expect(text).not.toMatch(/\b(reveal|swap|draw) [0-9]/);
+    if (lang !== 'en') expect(text).not.toContain(lead('en', 'hint.why_reveal'));
+    await page.screenshot({ path: `test-results/hint-${lang}.png` });
+  });
+}

@@ -19,6 +19,9 @@ describe('the texts', () => {
     expect(de.t('narr.turn_started', { actor: 'you', name: 'x' })).toBe('Du bist an der Reihe.');
     const fr = new Translator('fr', await loadMessages('fr'));
     expect(fr.t('narr.turn_started', { actor: 'other', name: 'Bea' })).toBe('Au tour de Bea.');
+    // A number in a plain argument is written the language's way, as ICU writes it in the terminal.
+    expect(de.t('result.line', { name: 'Bea', display: 15.5, score: 31, total: -2.5 })).toContain('15,5');
+    expect(de.t('result.line', { name: 'Bea', display: 15.5, score: 31, total: -2.5 })).toContain('-2,5');
   });
 
   it('every language has every web key of English, and each pattern parses', async () => {

@@ -70,22 +70,25 @@ export type Args = Record<string, string | number | boolean | null | undefined>;
  * missing everywhere shows as the key itself, so it is visible rather than blank.
  */
 export class Translator {
-  private readonly cache = new Map<string, IntlMessageFormat>();
+  private readonly cache = new Map<string, { fmt: IntlMessageFormat; plain: Set<string> }>();
+  private readonly numbers: Intl.NumberFormat;
   private readonly warned = new Set<string>();
 
   constructor(
     readonly lang: Lang,
     private readonly messages: Messages,
     private readonly fallback: Messages = en as Messages,
-  ) {}
+  ) {
+    this.numbers = new Intl.NumberFormat(lang);
+  }
 
   has(key: string): boolean {
     return key in this.messages;
   }
 
   t = (key: string, args?: Args): string => {
-    let fmt = this.cache.get(key);
-    if (!fmt) {
+    let entry = this.cache.get(key);
+    if (!entry) {
       let pattern = this.messages[key];
       let locale: string = this.lang;
       if (pattern === undefined) {
@@ -97,12 +100,39 @@ export class Translator {
         }
         if (pattern === undefined) return key;
       }
-      fmt = new IntlMessageFormat(pattern, locale, undefined, { ignoreTag: true });
-      this.cache.set(key, fmt);
+      const fmt = new IntlMessageFormat(pattern, locale, undefined, { ignoreTag: true });
+      entry = { fmt, plain: plainArguments(fmt.getAst()) };
+      this.cache.set(key, entry);
     }
-    const out = fmt.format(args as Record<string, string | number | boolean | null | undefined>);
+    // A number in a plain `{arg}` is written the language's way ("12,5"), as ICU does in the
+    // terminal; intl-messageformat would write it with String() ("12.5").
+    let values = args;
+    if (args && entry.plain.size > 0) {
+      values = { ...args };
+      for (const name of entry.plain) if (typeof values[name] === 'number') values[name] = this.numbers.format(values[name]);
+    }
+    const out = entry.fmt.format(values as Record<string, string | number | boolean | null | undefined>);
     return Array.isArray(out) ? out.join('') : String(out);
   };
+}
+
+/** The names used only as plain arguments (`{name}`), not as a plural's or select's, in a message. */
+function plainArguments(ast: ReturnType<IntlMessageFormat['getAst']>): Set<string> {
+  const plain = new Set<string>();
+  const other = new Set<string>();
+  const walk = (els: typeof ast) => {
+    for (const el of els) {
+      // intl-messageformat's element types: 1 a plain argument, 5 select, 6 plural.
+      if (el.type === 1) plain.add(el.value);
+      if (el.type === 5 || el.type === 6) {
+        other.add(el.value);
+        for (const o of Object.values(el.options)) walk(o.value);
+      }
+    }
+  };
+  walk(ast);
+  for (const n of other) plain.delete(n);
+  return plain;
 }
 
 export const englishTranslator = new Translator('en', en as Messages);

@@ -24,13 +24,15 @@ export interface CardProps {
   hole?: boolean;
   hinted?: boolean;
   extraClass?: string;
+  /** The cell text ("1b3") of a grid card, as `data-cell` (the tests compare it with the server's cells). */
+  cellText?: string;
 }
 
 /** A card redraws only when what it shows or offers changed (a frame brings new objects). */
 export const CardView = memo(CardViewInner, (a, b) => {
   const ca = a.cell as { state: string; value?: number };
   const cb = b.cell as { state: string; value?: number };
-  return ca.state === cb.state && ca.value === cb.value && a.label === b.label && a.action === b.action && a.onAct === b.onAct && a.droppable === b.droppable && a.hole === b.hole && a.hinted === b.hinted && a.extraClass === b.extraClass;
+  return ca.state === cb.state && ca.value === cb.value && a.label === b.label && a.action === b.action && a.onAct === b.onAct && a.droppable === b.droppable && a.hole === b.hole && a.hinted === b.hinted && a.extraClass === b.extraClass && a.cellText === b.cellText;
 });
 
 function CardViewInner(p: CardProps) {
@@ -50,13 +52,13 @@ function CardViewInner(p: CardProps) {
   if (p.action && p.onAct) {
     const a = p.action;
     return (
-      <button type="button" class={cls} data-action={a} aria-label={p.label} title={p.label} data-drop={p.droppable ? '' : undefined} onClick={() => p.onAct!(a)}>
+      <button type="button" class={cls} data-action={a} data-cell={p.cellText} aria-label={p.label} title={p.label} data-drop={p.droppable ? '' : undefined} onClick={() => p.onAct!(a)}>
         {inner}
       </button>
     );
   }
   return (
-    <div class={cls} role="img" aria-label={p.label}>
+    <div class={cls} role="img" aria-label={p.label} data-cell={p.cellText}>
       {inner}
     </div>
   );

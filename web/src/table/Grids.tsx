@@ -1,11 +1,13 @@
 // The grids of the table: a seat's 12 cards (small, around the oval; the top row mirrored so the
 // shared columns lie beside the grid they complete) and the bottom player's 15-card display
 // (large, outlined: the left neighbour's column 4, marked with the red chip of the shared
-// column, then the own four columns).
+// column, then the own four columns). Whose column completes a display is the server's
+// (`view.shared_from`); which cards a clear removes too (`pending[].lines`): nothing here
+// knows the geometry of the table.
 import type { Cell, PublicView } from '../protocol/view';
 import { cellText } from '../protocol/view';
 import { CardView } from './Card';
-import { leftOf, rightOf } from './layout';
+import { sharedWith } from './layout';
 import type { Translate } from '../text/narrator';
 
 export interface GridContext {
@@ -20,28 +22,6 @@ export interface GridContext {
   /** Cells shown as part of the line a clear button points at. */
   marked: ReadonlySet<string>;
   onAct: (action: string) => void;
-}
-
-/**
- * The three cells of a line of `player`'s display ("col-2", "row-b0"), as docs/record-format.md
- * names them: display column 0 is the left neighbour's column 4; a row line's other two cards
- * are the next non-empty cells to its right. Only for pointing at a line the server offers.
- */
-export function lineCells(view: PublicView, player: number, line: string): string[] {
-  const n = view.grids.length;
-  const left = leftOf(player, n);
-  const at = (row: number, d: number) => (d === 0 ? { owner: left, row, col: 3 } : { owner: player, row, col: d - 1 });
-  const col = /^col-([0-4])$/.exec(line);
-  if (col) return [0, 1, 2].map((r) => cellText(at(r, Number(col[1]))));
-  const m = /^row-([abc])([0-2])$/.exec(line);
-  if (!m) return [];
-  const row = 'abc'.indexOf(m[1]!);
-  const out = [cellText(at(row, Number(m[2])))];
-  for (let d = Number(m[2]) + 1; d < 5 && out.length < 3; d++) {
-    const c = at(row, d);
-    if (view.grids[c.owner]?.[c.row * 4 + c.col]?.state !== 'empty') out.push(cellText(c));
-  }
-  return out;
 }
 
 const ROWS = [0, 1, 2];
@@ -77,6 +57,7 @@ function OneCard(p: { g: GridContext; owner: number; row: number; col: number; s
   return (
     <CardView
       cell={cell}
+      cellText={text}
       label={cellLabel(g, owner, row, col, cell)}
       action={action}
       onAct={g.onAct}
@@ -90,9 +71,8 @@ function OneCard(p: { g: GridContext; owner: number; row: number; col: number; s
 
 /** A seat's own 12 cards, as its neighbours see it. */
 export function SeatGrid(p: { g: GridContext; seat: number; mirrored: boolean }) {
-  const n = p.g.view.grids.length;
   const cols = p.mirrored ? [3, 2, 1, 0] : [0, 1, 2, 3];
-  const right = p.g.names[rightOf(p.seat, n)] ?? '';
+  const right = p.g.names[sharedWith(p.g.view.shared_from, p.seat)] ?? '';
   return (
     <div class={`grid small${p.mirrored ? ' mirrored' : ''}`}>
       {cols.map((col) => (
@@ -109,9 +89,8 @@ export function SeatGrid(p: { g: GridContext; seat: number; mirrored: boolean })
 
 /** The 15-card display of the bottom seat: the left neighbour's column 4, then the own grid. */
 export function Display(p: { g: GridContext; seat: number; mine: boolean }) {
-  const n = p.g.view.grids.length;
-  const left = leftOf(p.seat, n);
-  const right = rightOf(p.seat, n);
+  const left = p.g.view.shared_from[p.seat] ?? -1;
+  const right = sharedWith(p.g.view.shared_from, p.seat);
   const label = p.mine ? p.g.t('web.table.your_display') : p.g.t('web.table.display_of', { name: p.g.names[p.seat] ?? '' });
   return (
     <div class="display" role="group" aria-label={label}>

@@ -1,5 +1,6 @@
 // The end of a round: every card turned up (the grids show it), each display's sum, the
-// empty-display bonus, the ender's doubling or halving in one line; and the scoreboard of all
+// empty-display bonus (the server's `empty_display` flag, never guessed from a score), the
+// ender's doubling or halving in one line; and the scoreboard of all
 // rounds of the game, from the server's TABLE.rounds (or, from an older server, the
 // `round-scored` events this page saw).
 import type { LastRound, LoggedEvent, PublicView } from '../protocol/view';
@@ -19,7 +20,7 @@ export function RoundEnd(p: { t: Translate; view: PublicView; names: string[]; v
         {order.map((i) => (
           <li key={i} class={lr.ender === i ? 'ender' : ''}>
             {t('result.line', { name: names[i] ?? '', display: (lr.raw_half[i] ?? 0) / 2, score: (lr.score_half[i] ?? 0) / 2, total: (view.totals_half[i] ?? 0) / 2 })}
-            {lr.raw_half[i] === -20 && <div class="bonus">{t('result.bonus', { actor: i === p.voices.you ? 'you' : 'other', name: names[i] ?? '' })}</div>}
+            {lr.empty_display?.[i] === true && <div class="bonus">{t('result.bonus', { actor: i === p.voices.you ? 'you' : 'other', name: names[i] ?? '' })}</div>}
           </li>
         ))}
       </ul>

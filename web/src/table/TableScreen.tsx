@@ -2,16 +2,17 @@
 // outlined, the others smaller), the draw and discard piles, the card in hand, what is decided
 // now in words, the controls of the legal moves, the log of events, chat and the round's end.
 // The server is the only authority: every control is one of the server's `legal` actions for
-// this seat (marked `data-action`), nothing is decided or guessed here. Without `act` the same
+// this seat (marked `data-action`), the cells a clear removes are its `pending[].lines`, whose
+// column completes a display its `view.shared_from`; nothing is decided or guessed here. Without `act` the same
 // screen is read-only (replay viewer, rules pictures).
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ChatLine, LoggedEvent, PublicView, TableFrame } from '../protocol/view';
 import { parseCell } from '../protocol/view';
 import { useT } from '../i18n/context';
 import { actionLabel, decision, roundLabel, type Translate, type Voices } from '../text/narrator';
-import type { HintReply } from '../protocol/messages';
+import { hintLines, onlyMove, type HintData } from '../text/hint';
 import { seatSlots, type SeatSlot } from './layout';
-import { Display, SeatGrid, lineCells, type GridContext } from './Grids';
+import { Display, SeatGrid, type GridContext } from './Grids';
 import { CardView } from './Card';
 import { Clock, Ring, useSecondsLeft } from './Countdown';
 import { EventLog, Chat } from './Side';
@@ -26,7 +27,7 @@ export interface TableScreenProps {
   mySeat: number | null; // null: spectator (or replay)
   act?: (action: string, decision?: number) => void; // absent: read-only (replay, rules)
   sendChat?: (text: string) => void;
-  requestHint?: () => Promise<HintReply | null>;
+  requestHint?: () => Promise<HintData | null>;
   receivedAt: number; // performance.now() when the frame arrived (for countdowns and the 16 ms figure)
 }
 
@@ -66,9 +67,9 @@ function Table(p: TableScreenProps & { view: PublicView; t: Translate }) {
   const names = useMemo(() => table.seats.map((s, i) => (s.kind === 'open' ? null : s.name) ?? t('name.player', { number: i + 1 })), [table.seats, t]);
   const voices: Voices = useMemo(() => ({ names, you: p.mySeat }), [names, p.mySeat]);
   const bottom = p.mySeat !== null && p.mySeat < n ? p.mySeat : 0;
-  const slots = useMemo(() => seatSlots(n, bottom), [n, bottom]);
+  const slots = useMemo(() => seatSlots(view.shared_from, bottom), [view.shared_from, bottom]);
   const [cb, setCb] = useState(readCb);
-  const [hint, setHint] = useState<HintReply | null>(null);
+  const [hint, setHint] = useState<HintData | null>(null);
   const [hintBusy, setHintBusy] = useState(false);
   const [pointed, setPointed] = useState<string | null>(null);
 
@@ -97,10 +98,11 @@ function Table(p: TableScreenProps & { view: PublicView; t: Translate }) {
   const has = (a: string) => legal.includes(a);
   const dropping = legal.some((a) => a.startsWith('swap ') || a.startsWith('put '));
 
+  // The cells of the line a clear button points at (or the hint names): the server's list.
   const marked = useMemo(() => {
-    const a = pointed && legal.includes(pointed) ? pointed : hint?.action.startsWith('clear ') ? hint.action : null;
-    return new Set(a ? lineCells(view, view.clearer ?? view.current_player ?? 0, a.slice(6)) : []);
-  }, [pointed, hint, view, legal]);
+    const a = pointed ?? hint?.action ?? null;
+    return new Set(mine?.lines?.find((l) => l.action === a)?.cells ?? []);
+  }, [pointed, hint, mine]);
   const g: GridContext = { t, view, names, cellActions, dropping, hinted: hint?.action ?? null, marked, onAct: send };
 
   // Keyboard: the moves that are not a card have keys (a card is a button: Tab, Enter).
@@ -453,14 +455,26 @@ function Actions(q: {
 }
 
 /**
- * The hint: the bot's move in the page's language, named as its button is. (The reasons come as
- * data in the hint message, docs/protocol.md; wording them is the web client's next step.)
+ * The hint: the bot's move in the page's language, named as its button is, and why, worded
+ * here from the server's structured hint (text/hint.ts, the texts of src/text/hint_text.cc):
+ * each move's expected points and reason, without the title the first line already says.
  */
-function HintText(q: { t: Translate; voices: Voices; view: PublicView; hint: HintReply; seat: number }) {
-  const move = actionLabel(q.t, q.voices, q.view, q.hint.action, q.seat);
+function HintText(q: { t: Translate; voices: Voices; view: PublicView; hint: HintData; seat: number }) {
+  const label = (a: string) => actionLabel(q.t, q.voices, q.view, a, q.seat);
+  const lines = hintLines(q.t, q.hint, label);
+  const why = onlyMove(q.hint) ? lines : lines.slice(1);
   return (
     <div class="hint-text" role="status">
-      <p>{q.t('web.table.hint_move', { move })}</p>
+      <p>{q.t('web.table.hint_move', { move: label(q.hint.action) })}</p>
+      {why.length > 0 && (
+        <p class="hint-why">
+          {why.map((l, i) => (
+            <span key={i} class={l.startsWith(' ') ? 'hint-reason' : undefined}>
+              {l.trim()}
+            </span>
+          ))}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,9 +1,10 @@
 // Where the seats sit around the oval table, seen from the player at the bottom (pure, tested).
-// Players sit clockwise and seat p+1 is p's LEFT neighbour (docs/record-format.md), so from
-// the bottom the next seats go up the left side, along the top from left to right, and down the
-// right side. A grid's column 4 is also column 1 of its RIGHT neighbour's (seat p-1's) 15-card
-// display; the top row shows its grids mirrored (columns 4..1, as the terminal game does) so the
-// shared columns lie next to the grid they complete, as the wooden chips mark at a real table.
+// Who is whose neighbour is the server's: `view.shared_from[p]` is the player whose column 4
+// completes p's display, p's LEFT neighbour (docs/protocol.md). From the bottom the next seats,
+// each the left neighbour of the one before, go up the left side, along the top from left to
+// right, and down the right side; so every shared column lies beside the grid it completes, as
+// the wooden chips mark at a real table. The top row shows its grids mirrored (columns 4..1, as
+// the terminal game does). Nothing here knows how seats are numbered.
 
 export type Side = 'bottom' | 'left' | 'top' | 'right';
 
@@ -29,21 +30,26 @@ const SIDES: Record<number, Side[]> = {
 };
 
 /**
- * The slots of all `players` seats with `bottom` (the own seat, or seat 0 for a spectator) at
- * the bottom. Throws for a player count outside 2..6 (the engine allows no other).
+ * The slots of all seats with `bottom` (the own seat, or seat 0 for a spectator) at the bottom;
+ * `sharedFrom` is the view's `shared_from` (one entry per player). Throws for a player count
+ * outside 2..6 (the engine allows no other) or a `sharedFrom` that is not one circle of seats.
  */
-export function seatSlots(players: number, bottom: number): SeatSlot[] {
+export function seatSlots(sharedFrom: readonly number[], bottom: number): SeatSlot[] {
+  const players = sharedFrom.length;
   const sides = SIDES[players];
   if (!sides) throw new Error(`seatSlots: ${players} players: the game has 2 to 6`);
   if (!Number.isInteger(bottom) || bottom < 0 || bottom >= players) throw new Error(`seatSlots: seat ${bottom} of ${players}`);
   const out: SeatSlot[] = [{ seat: bottom, side: 'bottom', order: 0, mirrored: false, x: 0, y: 1 }];
   let topOrder = 0;
+  let seat = bottom;
   for (let k = 1; k < players; k++) {
+    seat = sharedFrom[seat]!;
+    if (!Number.isInteger(seat) || out.some((s) => s.seat === seat)) throw new Error(`seatSlots: shared_from ${JSON.stringify(sharedFrom)} is not one circle`);
     const side = sides[k - 1]!;
     // Angle on the oval, clockwise from the bottom (screen coordinates: y downwards).
     const a = Math.PI / 2 + (k * 2 * Math.PI) / players;
     out.push({
-      seat: (bottom + k) % players,
+      seat,
       side,
       order: side === 'top' ? topOrder++ : 0,
       mirrored: side === 'top',
@@ -59,12 +65,7 @@ function round(v: number): number {
   return Object.is(r, -0) ? 0 : r;
 }
 
-/** The left neighbour of `seat` (whose column 4 is column 1 of `seat`'s display). */
-export function leftOf(seat: number, players: number): number {
-  return (seat + 1) % players;
-}
-
-/** The right neighbour of `seat` (whose display holds `seat`'s column 4). */
-export function rightOf(seat: number, players: number): number {
-  return (seat + players - 1) % players;
+/** The seat whose display holds `seat`'s column 4 (its right neighbour), from the view's `shared_from`. */
+export function sharedWith(sharedFrom: readonly number[], seat: number): number {
+  return sharedFrom.indexOf(seat);
 }

@@ -5,7 +5,7 @@ import fr from '../../../data/lang/fr.json';
 import nl from '../../../data/lang/nl.json';
 import es from '../../../data/lang/es.json';
 import { IntlMessageFormat } from 'intl-messageformat';
-import { narrate, sentence, lineArgs, placeArgs, decision, actionLabel, roundLabel, hintWhy } from './narrator';
+import { narrate, sentence, lineArgs, placeArgs, neighbourIn, decision, actionLabel, roundLabel } from './narrator';
 import type { LoggedEvent, PublicView, TableEvent } from '../protocol/view';
 
 // The keys chosen (a fake translator that writes the key and its arguments).
@@ -27,49 +27,32 @@ const deT = tOf('de', de as Record<string, string>);
 const v = { names: ['Anna', 'Bea', 'Cem', 'Dan'], you: 0 };
 const log = (...evs: TableEvent[]): LoggedEvent[] => evs.map((event, i) => ({ seq: i + 1, event }));
 
-describe('narrator: the same keys as src/text/narrator.cc', () => {
-  it('chooses each event type its key', () => {
+// Every engine event in every language and voice: fixtures.test.ts (the golden fixtures shared
+// with src/text/narrator.cc). Here: the table's own events, and the pieces the page reuses.
+describe('narrator', () => {
+  it('tells the table’s own events with the web’s texts', () => {
     const cases: [TableEvent, string][] = [
-      [{ type: 'round-started', round: 0, player: 1, card: 5 }, 'narr.round_started'],
-      [{ type: 'revealed', player: 0, card: 3, cell: '0a1' }, 'narr.revealed'],
-      [{ type: 'reshuffled', cards: 40 }, 'narr.reshuffled'],
-      [{ type: 'drew', player: 1, card: 7, pile: 'draw' }, 'narr.drew_pile'],
-      [{ type: 'drew', player: 1, card: 7, pile: 'discard' }, 'narr.drew_discard'],
-      [{ type: 'knocked', player: 2 }, 'narr.knocked'],
-      [{ type: 'gave', player: 1, knocker: 0 }, 'narr.knock_given'],
-      [{ type: 'refused', player: 1 }, 'narr.knock_refused'],
-      [{ type: 'swapped', player: 1, card: 2, old_card: 9, cell: '1b2' }, 'narr.swapped'],
-      [{ type: 'discarded', player: 1, card: 2, cell: null }, 'narr.discarded'],
-      [{ type: 'knocker-swapped', player: 2, card: 2, old_card: 'hidden', cell: '2a0' }, 'narr.knocker_swapped'],
-      [{ type: 'took', player: 1, card: 'hidden', cell: '2a0' }, 'narr.took'],
-      [{ type: 'put', player: 1, card: 4, old_card: 8, cell: '1c3' }, 'narr.put'],
-      [{ type: 'put-back', player: 2, card: 9, cell: '2a0' }, 'narr.put_back'],
-      [{ type: 'cleared', player: 1, card: 4, line: 'col-2', cells: ['1a1', '1b1', '1c1'] }, 'narr.cleared'],
-      [{ type: 'lines-left', player: 1 }, 'narr.lines_left'],
-      [{ type: 'round-ended', player: 3 }, 'narr.round_ended'],
-      [{ type: 'turn-skipped', player: 3 }, 'narr.turn_skipped'],
-      [{ type: 'game-over', winners: [1] }, 'narr.game_over'],
       [{ type: 'zombie', seat: 1, why: 'grace' }, 'web.table.zombie'],
       [{ type: 'left', seat: 1 }, 'web.table.left'],
       [{ type: 'back', seat: 1 }, 'web.table.back'],
       [{ type: 'sat', seat: 1, name: 'Bea' }, 'web.table.sat'],
     ];
     for (const [e, key] of cases) expect(sentence(keyT, v, e).split('{')[0], e.type).toBe(key);
-    // Told otherwise, or only when everything is told (as in the terminal).
-    expect(sentence(keyT, v, { type: 'discarded', player: 1, card: 2, cell: '1b2' })).toBe('');
-    expect(sentence(keyT, v, { type: 'turn-started', player: 1 })).toBe('');
-    expect(sentence(keyT, v, { type: 'turn-started', player: 1 }, true)).toMatch(/^narr.turn_started/);
-    expect(sentence(keyT, v, { type: 'passed', player: 1 })).toBe('');
+    expect(sentence(keyT, v, { type: 'stood', seat: 1 })).toBe('');
   });
 
   it('names places and lines as cell_names.cc does', () => {
     expect(placeArgs(v, 1, '1b2')).toEqual({ key: 'place.cell', args: { row: 2, col: 3 } });
     expect(placeArgs(v, 1, '0a3')).toEqual({ key: 'place.cell_of', args: { target: 'you', owner: 'Anna', row: 1, col: 4 } });
-    expect(lineArgs(v, 1, 'col-0')).toEqual({ key: 'place.column_of', args: { target: 'other', owner: 'Cem' } });
-    expect(lineArgs(v, 3, 'col-0')).toEqual({ key: 'place.column_of', args: { target: 'you', owner: 'Anna' } });
-    expect(lineArgs(v, 1, 'col-3')).toEqual({ key: 'place.column', args: { col: 3 } });
-    expect(lineArgs(v, 1, 'row-b1')).toEqual({ key: 'place.row_cols', args: { row: 2, from: 1, to: 3 } });
-    expect(lineArgs(v, 1, 'row-c0').key).toBe('place.row_shared');
+    // The neighbour is the server's (a cleared line's cells, the view's shared_from), not computed.
+    expect(lineArgs(v, 1, 'col-0', 2)).toEqual({ key: 'place.column_of', args: { target: 'other', owner: 'Cem' } });
+    expect(lineArgs(v, 3, 'col-0', 0)).toEqual({ key: 'place.column_of', args: { target: 'you', owner: 'Anna' } });
+    expect(lineArgs(v, 1, 'col-0', 0)).toEqual({ key: 'place.column_of', args: { target: 'you', owner: 'Anna' } });
+    expect(lineArgs(v, 1, 'col-3', 2)).toEqual({ key: 'place.column', args: { col: 3 } });
+    expect(lineArgs(v, 1, 'row-b1', 2)).toEqual({ key: 'place.row_cols', args: { row: 2, from: 1, to: 3 } });
+    expect(lineArgs(v, 1, 'row-c0', 2).key).toBe('place.row_shared');
+    expect(neighbourIn(1, ['2c3', '1c0', '1c1'])).toBe(2);
+    expect(neighbourIn(1, ['1a1', '1b1', '1c1'])).toBe(-1);
   });
 
   it('tells a move and the clear it made in one sentence, in English', () => {
@@ -106,7 +89,7 @@ describe('narrator: the same keys as src/text/narrator.cc', () => {
   it('names a legal action as its button does, in the page’s language (the hint too)', () => {
     const grids = Array.from({ length: 4 }, () => Array.from({ length: 12 }, () => ({ state: 'down' as const })));
     grids[0]![5] = { state: 'up', value: 9 } as never;
-    const view = { phase: 'hold-drawn', held: 4, grids, draw_pile_size: 50, discard_pile: [7], clearer: null } as unknown as PublicView;
+    const view = { phase: 'hold-drawn', held: 4, grids, draw_pile_size: 50, discard_pile: [7], clearer: null, shared_from: [3, 0, 1, 2] } as unknown as PublicView;
     expect(actionLabel(enT, v, view, 'swap 0b1', 0)).toBe('Swap into row 2, column 2 (now 9)');
     expect(actionLabel(enT, v, view, 'discard', 0)).toBe('Discard the 4');
     expect(actionLabel(deT, v, view, 'swap 0b1', 0)).toBe(deT('action.swap', { place: deT('place.cell', { row: 2, col: 2 }), card: '9' }));
@@ -115,6 +98,8 @@ describe('narrator: the same keys as src/text/narrator.cc', () => {
     expect(actionLabel(enT, v, view, 'swap 3a3', 0)).toBe('Swap into Dan’s row 1, column 4 (now a face-down card)');
     expect(actionLabel(enT, v, view, 'give 2', 1)).toBe('Give it to Cem');
     expect(actionLabel(enT, v, view, 'clear col-2', 0)).toBe('Clear column 2');
+    // Whose column 4 it is: the view's shared_from (here Dan's for Anna).
+    expect(actionLabel(enT, v, view, 'clear col-0', 0)).toBe(`Clear ${enT('place.column_of', { target: 'other', owner: 'Dan' })}`);
     // The hint line in every language names the move in that language.
     for (const [lang, texts] of [['de', de], ['fr', fr], ['nl', nl], ['es', es]] as const) {
       const tr = tOf(lang, texts as Record<string, string>);
@@ -135,10 +120,5 @@ describe('narrator: the same keys as src/text/narrator.cc', () => {
       const tr = tOf(lang, texts as Record<string, string>);
       expect(roundLabel(tr, { ...view, phase: 'round-over' }), lang).not.toContain(tr('table.final_round'));
     }
-  });
-
-  it('names the moves of the server’s English hint explanation as their buttons', () => {
-    const text = 'Hint: the strongest bot would play (...)\n1. swap 0a2: then 74.2 points expected\nReplaces a face-down card.\n2. draw-discard: then 75 points expected';
-    expect(hintWhy(text, (a) => `<${a}>`)).toBe('1. <swap 0a2>: then 74.2 points expected\nReplaces a face-down card.\n2. <draw-discard>: then 75 points expected');
   });
 });

@@ -1,7 +1,10 @@
 // The events of a table in words: the same `narr.*`, `place.*` and `result.*` messages, chosen
 // for the same events with the same arguments, as the terminal game's narrator
-// (src/text/narrator.cc), so both say the same thing in every language. Pure: a translate
-// function in, sentences out (tested in narrator.test.ts). The table's own events (a person
+// (src/text/narrator.cc), so both say the same thing in every language: both are checked on the
+// same golden fixtures (tests/text/golden/narrator_fixtures.json, events in, sentences out in
+// five languages). Pure: a translate function in, sentences out (narrator.test.ts). It knows no
+// rule: whose column completes a display comes from the event's cells or the view's
+// `shared_from`. The table's own events (a person
 // sat down, lost the connection, a bot took over) use `web.table.*`.
 import type { LoggedEvent, PublicView, TableEvent } from '../protocol/view';
 import { parseCell } from '../protocol/view';
@@ -36,10 +39,11 @@ export function placeArgs(v: Voices, subject: number, cell: string): Said {
   return { key: 'place.cell_of', args: { target: c.owner === v.you ? 'you' : 'other', owner: nameOf(v, c.owner), row: c.row + 1, col: c.col + 1 } };
 }
 
-/** A line of `player`'s display ("row-b1", "col-0") in words. */
-export function lineArgs(v: Voices, player: number, line: string): Said {
-  const players = v.names.length;
-  const left = (player + 1) % players;
+/**
+ * A line of `player`'s display ("row-b1", "col-0") in words; `left` is the player whose column 4
+ * is the display's column 0 (from the server: a cleared line's cells, the view's `shared_from`).
+ */
+export function lineArgs(v: Voices, player: number, line: string, left: number): Said {
   const neighbour = { target: left === v.you ? 'you' : 'other', owner: nameOf(v, left) };
   const col = /^col-([0-4])$/.exec(line);
   if (col) {
@@ -52,6 +56,15 @@ export function lineArgs(v: Voices, player: number, line: string): Said {
   const start = Number(row[2]);
   if (start > 0) return { key: 'place.row_cols', args: { row: r, from: start, to: start + 2 } };
   return { key: 'place.row_shared', args: { ...neighbour, row: r } };
+}
+
+/** The owner of the cells of a cleared line that are not `player`'s own: his left neighbour (-1: none). */
+export function neighbourIn(player: number, cells: readonly (string | null)[]): number {
+  for (const c of cells) {
+    const ref = c === null ? null : parseCell(c);
+    if (ref && ref.owner !== player) return ref.owner;
+  }
+  return -1;
 }
 
 function tell(t: Translate, s: Said): string {
@@ -95,7 +108,7 @@ export function sentence(t: Translate, v: Voices, e: TableEvent, everything = fa
     case 'put-back':
       return t('narr.put_back', withCard(e.card, { place: place(e.cell) }));
     case 'cleared':
-      return t('narr.cleared', withCard(e.card, { line: tell(t, lineArgs(v, p, e.line)) }));
+      return t('narr.cleared', withCard(e.card, { line: tell(t, lineArgs(v, p, e.line, neighbourIn(p, e.cells))) }));
     case 'lines-left':
       return t('narr.lines_left', base);
     case 'round-ended':
@@ -198,7 +211,7 @@ export function narrate(t: Translate, v: Voices, events: readonly LoggedEvent[],
     const s = sentence(t, v, e, everything);
     if (!s) continue;
     if (e.type === 'cleared' && open && e.player === lastPlayer) {
-      out[out.length - 1]!.text += t('narr.and_clears', { actor: actorOf(v, e.player), card: String(e.card), line: tell(t, lineArgs(v, e.player, e.line)) });
+      out[out.length - 1]!.text += t('narr.and_clears', { actor: actorOf(v, e.player), card: String(e.card), line: tell(t, lineArgs(v, e.player, e.line, neighbourIn(e.player, e.cells))) });
       continue;
     }
     close();
@@ -298,8 +311,10 @@ export function actionLabel(t: Translate, v: Voices, view: PublicView, action: s
       return t('action.give', { name: nameOf(v, Number(arg)) });
     case 'refuse':
       return t('action.refuse');
-    case 'clear':
-      return t('action.clear', { line: tell(t, lineArgs(v, view.clearer ?? decider, arg)) });
+    case 'clear': {
+      const clearer = view.clearer ?? decider;
+      return t('action.clear', { line: tell(t, lineArgs(v, clearer, arg, view.shared_from[clearer] ?? -1)) });
+    }
     case 'leave':
       return t('action.leave');
   }
@@ -312,13 +327,4 @@ export function roundLabel(t: Translate, view: PublicView): string {
   const round = rounds > 0 ? t('table.round_of', { round: view.round + 1, rounds }) : t('table.round', { round: view.round + 1 });
   if (view.phase === 'round-over' || view.phase === 'game-over') return `${round} · ${t('web.table.round_done')}`;
   return view.ender !== null ? `${round} · ${t('table.final_round')}` : round;
-}
-
-/** The server's explanation without its title, each move ("1. swap 0a2: ...") named as its button. */
-export function hintWhy(text: string, label: (action: string) => string): string {
-  return text
-    .split('\n')
-    .slice(1)
-    .map((l) => l.replace(/^(\d+)\. ([a-z-]+(?: [0-9a-z-]+)?):/, (_m, n: string, a: string) => `${n}. ${label(a)}:`))
-    .join('\n');
 }
