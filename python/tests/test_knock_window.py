@@ -95,7 +95,7 @@ def test_aec_env_observations_do_not_depend_on_an_earlier_answer():
     for env in envs:
         for a in actions:
             env.step(a)
-        assert env.state.phase == "knock-window"
+        assert env.state().phase == "knock-window"
     me = envs[0].agent_selection
     seat = int(me.split("_")[1])
     envs[0].step(allegra.relative_action(KNOCK, seat, PLAYERS))
