@@ -37,7 +37,7 @@ namespace allegra::text {
 namespace {
 
 using nlohmann::json;
-using T = EventType;
+using Ev = EventType;
 
 const char* const kLangs[] = {"en", "de", "fr", "nl", "es"};
 constexpr int kPlayers = 4;
@@ -54,7 +54,7 @@ std::vector<Voice> voices(int you) {
 // A cleared line of `player`'s display with no gap: its cells from the engine's geometry.
 Event cleared(int player, int8_t card, std::string_view line) {
   const int id = *line_from_text(line);
-  Event e{.type = T::kCleared, .player = static_cast<int8_t>(player), .card = card};
+  Event e{.type = Ev::kCleared, .player = static_cast<int8_t>(player), .card = card};
   e.line = static_cast<uint8_t>(id);
   for (int i = 0; i < 3; ++i) {
     const bool col = is_col_line(id);
@@ -75,65 +75,65 @@ struct Case {
 std::vector<Case> event_cases() {
   const CellId own = make_cell(1, 1, 2), left_col = make_cell(2, 0, 3), yours = make_cell(0, 2, 3);
   std::vector<Case> c = {
-      {"round-started", {{.type = T::kRoundStarted, .player = 2, .card = 5, .round = 1}}},
-      {"turn-started", {{.type = T::kTurnStarted, .player = 1}}},
-      {"revealed own", {{.type = T::kRevealed, .player = 1, .card = 7, .cell = own}}},
-      {"revealed neighbour's", {{.type = T::kRevealed, .player = 1, .card = -1, .cell = left_col}}},
+      {"round-started", {{.type = Ev::kRoundStarted, .player = 2, .card = 5, .round = 1}}},
+      {"turn-started", {{.type = Ev::kTurnStarted, .player = 1}}},
+      {"revealed own", {{.type = Ev::kRevealed, .player = 1, .card = 7, .cell = own}}},
+      {"revealed neighbour's", {{.type = Ev::kRevealed, .player = 1, .card = -1, .cell = left_col}}},
       {"revealed by you",
-       {{.type = T::kRevealed, .player = 0, .card = 11, .cell = make_cell(1, 0, 3)}}},
-      {"reshuffled", {{.type = T::kReshuffled, .cards = 40}}},
-      {"reshuffled one", {{.type = T::kReshuffled, .cards = 1}}},
-      {"drew pile", {{.type = T::kDrew, .player = 1, .card = 3, .pile = Pile::kDraw}}},
-      {"drew discard", {{.type = T::kDrew, .player = 0, .card = 0, .pile = Pile::kDiscard}}},
-      {"knocked", {{.type = T::kKnocked, .player = 2}, {.type = T::kKnocked, .player = 0}}},
-      {"passed", {{.type = T::kPassed, .player = 3}}},
-      {"gave to you", {{.type = T::kGave, .player = 1, .knocker = 0}}},
-      {"gave to other", {{.type = T::kGave, .player = 0, .knocker = 2}}},
-      {"refused", {{.type = T::kRefused, .player = 1}}},
+       {{.type = Ev::kRevealed, .player = 0, .card = 11, .cell = make_cell(1, 0, 3)}}},
+      {"reshuffled", {{.type = Ev::kReshuffled, .cards = 40}}},
+      {"reshuffled one", {{.type = Ev::kReshuffled, .cards = 1}}},
+      {"drew pile", {{.type = Ev::kDrew, .player = 1, .card = 3, .pile = Pile::kDraw}}},
+      {"drew discard", {{.type = Ev::kDrew, .player = 0, .card = 0, .pile = Pile::kDiscard}}},
+      {"knocked", {{.type = Ev::kKnocked, .player = 2}, {.type = Ev::kKnocked, .player = 0}}},
+      {"passed", {{.type = Ev::kPassed, .player = 3}}},
+      {"gave to you", {{.type = Ev::kGave, .player = 1, .knocker = 0}}},
+      {"gave to other", {{.type = Ev::kGave, .player = 0, .knocker = 2}}},
+      {"refused", {{.type = Ev::kRefused, .player = 1}}},
       {"swapped",
-       {{.type = T::kSwapped, .player = 1, .card = 2, .old_card = 9, .cell = own},
-        {.type = T::kDiscarded, .player = 1, .card = 9, .cell = own}}},
+       {{.type = Ev::kSwapped, .player = 1, .card = 2, .old_card = 9, .cell = own},
+        {.type = Ev::kDiscarded, .player = 1, .card = 9, .cell = own}}},
       {"swapped into yours",
-       {{.type = T::kSwapped, .player = 3, .card = 4, .old_card = 10, .cell = yours}}},
-      {"discarded", {{.type = T::kDiscarded, .player = 0, .card = 11}}},
+       {{.type = Ev::kSwapped, .player = 3, .card = 4, .old_card = 10, .cell = yours}}},
+      {"discarded", {{.type = Ev::kDiscarded, .player = 0, .card = 11}}},
       {"knocker-swapped face down",
-       {{.type = T::kKnockerSwapped, .player = 2, .card = 2, .cell = make_cell(2, 0, 0)}}},
+       {{.type = Ev::kKnockerSwapped, .player = 2, .card = 2, .cell = make_cell(2, 0, 0)}}},
       {"knocker-swapped face up",
-       {{.type = T::kKnockerSwapped,
+       {{.type = Ev::kKnockerSwapped,
          .player = 0,
          .card = 6,
          .old_card = 8,
          .cell = make_cell(0, 1, 1)}}},
-      {"took face down", {{.type = T::kTook, .player = 1, .cell = make_cell(0, 0, 0)}}},
-      {"took face up", {{.type = T::kTook, .player = 0, .card = 4, .cell = make_cell(2, 1, 1)}}},
+      {"took face down", {{.type = Ev::kTook, .player = 1, .cell = make_cell(0, 0, 0)}}},
+      {"took face up", {{.type = Ev::kTook, .player = 0, .card = 4, .cell = make_cell(2, 1, 1)}}},
       {"put",
-       {{.type = T::kPut, .player = 1, .card = 4, .old_card = 8, .cell = make_cell(1, 2, 3)},
-        {.type = T::kDiscarded, .player = 1, .card = 8, .cell = make_cell(1, 2, 3)}}},
-      {"put-back", {{.type = T::kPutBack, .player = 2, .card = 9, .cell = make_cell(2, 0, 0)}}},
+       {{.type = Ev::kPut, .player = 1, .card = 4, .old_card = 8, .cell = make_cell(1, 2, 3)},
+        {.type = Ev::kDiscarded, .player = 1, .card = 8, .cell = make_cell(1, 2, 3)}}},
+      {"put-back", {{.type = Ev::kPutBack, .player = 2, .card = 9, .cell = make_cell(2, 0, 0)}}},
       {"cleared alone", {cleared(1, 4, "col-2")}},
       {"cleared the neighbour's column", {cleared(3, 6, "col-0"), cleared(1, 6, "col-0")}},
       {"cleared a row round the corner", {cleared(0, 5, "row-b0"), cleared(2, 5, "row-c0")}},
       {"cleared a row", {cleared(2, 1, "row-a1"), cleared(2, 1, "row-c2")}},
       {"swap that clears",
-       {{.type = T::kSwapped, .player = 0, .card = 4, .old_card = 9, .cell = make_cell(0, 1, 1)},
-        {.type = T::kDiscarded, .player = 0, .card = 9, .cell = make_cell(0, 1, 1)},
+       {{.type = Ev::kSwapped, .player = 0, .card = 4, .old_card = 9, .cell = make_cell(0, 1, 1)},
+        {.type = Ev::kDiscarded, .player = 0, .card = 9, .cell = make_cell(0, 1, 1)},
         cleared(0, 4, "col-2")}},
       {"put-back that clears twice",
-       {{.type = T::kPutBack, .player = 1, .card = 3, .cell = make_cell(1, 0, 3)},
+       {{.type = Ev::kPutBack, .player = 1, .card = 3, .cell = make_cell(1, 0, 3)},
         cleared(1, 3, "row-a2"),
         cleared(1, 3, "col-4")}},
       {"a clear by another after a move",
-       {{.type = T::kRevealed, .player = 1, .card = 7, .cell = own}, cleared(0, 7, "col-1")}},
-      {"lines-left", {{.type = T::kLinesLeft, .player = 1}}},
+       {{.type = Ev::kRevealed, .player = 1, .card = 7, .cell = own}, cleared(0, 7, "col-1")}},
+      {"lines-left", {{.type = Ev::kLinesLeft, .player = 1}}},
       {"round-ended",
-       {{.type = T::kRoundEnded, .player = 0}, {.type = T::kRoundEnded, .player = 3}}},
-      {"turn-skipped", {{.type = T::kTurnSkipped, .player = 3}}},
-      {"game-over", {{.type = T::kGameOver, .winners = 0b0011}}},
+       {{.type = Ev::kRoundEnded, .player = 0}, {.type = Ev::kRoundEnded, .player = 3}}},
+      {"turn-skipped", {{.type = Ev::kTurnSkipped, .player = 3}}},
+      {"game-over", {{.type = Ev::kGameOver, .winners = 0b0011}}},
   };
   // The end of a round: the last reveals counted, each score, the bonus of an empty display,
   // the ender's doubling, halving, zero or lowest score; then the next deal.
   auto scored = [](int p, int display, int score, bool penalised, bool empty = false) {
-    return Event{.type = T::kRoundScored,
+    return Event{.type = Ev::kRoundScored,
                  .player = static_cast<int8_t>(p),
                  .penalised = penalised,
                  .empty_display = empty,
@@ -141,11 +141,11 @@ std::vector<Case> event_cases() {
                  .score_half = static_cast<int16_t>(score)};
   };
   auto round_end = [&](std::string name, int ender, std::vector<Event> scores, bool deal) {
-    std::vector<Event> ev = {{.type = T::kRoundEnded, .player = static_cast<int8_t>(ender)},
-                             {.type = T::kFinalRevealed, .card = 3, .cell = make_cell(2, 0, 0)},
-                             {.type = T::kFinalRevealed, .card = 5, .cell = make_cell(3, 1, 0)}};
+    std::vector<Event> ev = {{.type = Ev::kRoundEnded, .player = static_cast<int8_t>(ender)},
+                             {.type = Ev::kFinalRevealed, .card = 3, .cell = make_cell(2, 0, 0)},
+                             {.type = Ev::kFinalRevealed, .card = 5, .cell = make_cell(3, 1, 0)}};
     ev.insert(ev.end(), scores.begin(), scores.end());
-    if (deal) ev.push_back({.type = T::kRoundStarted, .player = 1, .card = 8, .round = 1});
+    if (deal) ev.push_back({.type = Ev::kRoundStarted, .player = 1, .card = 8, .round = 1});
     c.push_back({std::move(name), std::move(ev)});
   };
   round_end("round scored: doubled, a bonus", 1,
@@ -177,9 +177,9 @@ std::vector<std::string> tell(const Narrator& n, const std::vector<Event>& event
   std::vector<int32_t> totals(kPlayers, 0);
   for (size_t i = 0; i < events.size(); ++i) {
     const Event& e = events[i];
-    if (e.type == T::kRoundEnded) ender = e.player;
-    if (e.type == T::kRoundStarted && scored.empty()) round = e.round;
-    if (e.type != T::kRoundScored) continue;
+    if (e.type == Ev::kRoundEnded) ender = e.player;
+    if (e.type == Ev::kRoundStarted && scored.empty()) round = e.round;
+    if (e.type != Ev::kRoundScored) continue;
     scored.push_back(e);
     totals[static_cast<size_t>(e.player)] += e.score_half;
     after_scores = i + 1;
@@ -234,11 +234,11 @@ json decision_fixtures() {
   options.rounds = 2;
   options.optional_clearing = true;
   options.small_game_removal = 5;
-  constexpr uint64_t kSeed = 20;
-  State state(options, kSeed);
+  constexpr uint64_t kDecisionSeed = 20;
+  State state(options, kDecisionSeed);
   std::vector<std::unique_ptr<Bot>> bots;
   const char* const specs[] = {"medium", "random", "random"};
-  for (int p = 0; p < 3; ++p) bots.push_back(make_bot(specs[p], kSeed * 10 + p));
+  for (int p = 0; p < 3; ++p) bots.push_back(make_bot(specs[p], kDecisionSeed * 10 + p));
   std::map<std::pair<Phase, bool>, json> first;  // phase, decided by "you"
   const std::vector<std::string> names(kNames.begin(), kNames.begin() + 3);
   while (!state.is_terminal()) {
