@@ -4,6 +4,7 @@
 
 #include <iostream>
 #include <memory>
+#include <string>
 
 #include "cli/cli_error.h"
 #include "cli/number_flags.h"
@@ -18,11 +19,13 @@ struct LoadtestArgs {
   long long port = 0;
   bool json = false;
   bool quiet = false;
+  std::string deflate = "on";
 };
 
 int run_loadtest(const LoadtestArgs& args) {
   loadtest::LoadConfig config = args.config;
   config.port = static_cast<uint16_t>(args.port);
+  config.deflate = args.deflate == "on";
   loadtest::LoadReport report;
   try {
     report = loadtest::run_load(config, args.quiet ? nullptr : &std::cerr);
@@ -63,6 +66,10 @@ Command add_loadtest_command(CLI::App& app) {
                   "(0: at most 200 connections per address, at least 8 addresses)")
       ->capture_default_str()
       ->check(whole_number(0, 250));
+  sub->add_option("--deflate", args->deflate,
+                  "Offer permessage-deflate, as browsers do (the server decides: serve --deflate)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"on", "off"}));
   sub->add_flag("--json", args->json, "Print the report as one JSON object");
   sub->add_flag("--quiet", args->quiet, "No progress lines on stderr");
   sub->footer(

@@ -46,6 +46,7 @@ struct ServeArgs {
   long long chat_per_ip = 10;
   long long chat_per_table = 10;
   std::string log_level = "info";
+  std::string deflate = "off";
 };
 
 std::optional<long long> whole(std::string_view text) {
@@ -118,6 +119,9 @@ int run_serve(const ServeArgs& args) {
   options.port = static_cast<uint16_t>(args.port);
   options.version = kVersion;
   options.max_connections_per_ip = static_cast<size_t>(args.max_per_ip);
+  options.deflate = args.deflate == "on"            ? server::ServerOptions::Deflate::on
+                    : args.deflate == "no-takeover" ? server::ServerOptions::Deflate::no_takeover
+                                                    : server::ServerOptions::Deflate::off;
   if (!args.web.empty()) {
     std::error_code ec;
     if (!fs::is_directory(args.web, ec))
@@ -273,6 +277,11 @@ Command add_serve_command(CLI::App& app) {
                   "Open connections allowed from one IP address (more are refused)")
       ->capture_default_str()
       ->check(whole_number(1, 1'000'000));
+  sub->add_option("--deflate", args->deflate,
+                  "permessage-deflate for the clients that offer it: on, no-takeover (each frame "
+                  "compressed on its own) or off (docs/server.md)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"on", "no-takeover", "off"}));
   sub->add_option("--log-level", args->log_level, "Log level of the stderr log")
       ->capture_default_str()
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}));

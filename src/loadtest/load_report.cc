@@ -29,6 +29,9 @@ std::string report_text(const LoadReport& r) {
   out += fmt::format("latency p50     {:.2f} ms\n", r.p50_ms);
   out += fmt::format("latency p99     {:.2f} ms\n", r.p99_ms);
   out += fmt::format("latency p99.9   {:.2f} ms ({} samples)\n", r.p999_ms, r.latency_samples);
+  out += fmt::format("bytes/action/client {:.0f} on the wire, {:.0f} in frames ({} frames)\n",
+                     r.per_action_per_client(r.wire_bytes_received),
+                     r.per_action_per_client(r.frame_bytes_received), r.frames_received);
   for (const std::string& e : r.first_errors) out += fmt::format("error: {}\n", e);
   out += fmt::format("errors: {}\n", r.errors);
   return out;
@@ -46,6 +49,11 @@ std::string report_json(const LoadReport& r) {
       {"games", r.games},
       {"latency_ms", {{"p50", r.p50_ms}, {"p99", r.p99_ms}, {"p99.9", r.p999_ms}}},
       {"latency_samples", r.latency_samples},
+      {"frames_received", r.frames_received},
+      {"frame_bytes_received", r.frame_bytes_received},
+      {"wire_bytes_received", r.wire_bytes_received},
+      {"wire_bytes_per_action_per_client", r.per_action_per_client(r.wire_bytes_received)},
+      {"frame_bytes_per_action_per_client", r.per_action_per_client(r.frame_bytes_received)},
       {"errors", r.errors},
       {"first_errors", r.first_errors},
   };

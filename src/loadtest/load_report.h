@@ -25,10 +25,19 @@ struct LoadReport {
   double setup_seconds = 0;  // connecting, creating, sitting and starting every table
   double p50_ms = 0, p99_ms = 0, p999_ms = 0;  // submit -> the update reached all 4 clients
   uint64_t latency_samples = 0;
+  // Received by all clients in the measured window: frames and their bytes as the clients read
+  // them (inflated), and the bytes on the wire (TCP payload: WebSocket headers, compressed).
+  uint64_t frames_received = 0, frame_bytes_received = 0, wire_bytes_received = 0;
   uint64_t errors = 0;                    // error frames, unexpected closes, timeouts
   std::vector<std::string> first_errors;  // the first few, for the reader
 
   double actions_per_s() const { return seconds > 0 ? static_cast<double>(actions) / seconds : 0; }
+  // What one action costs one client in bytes: received bytes / actions / connections.
+  double per_action_per_client(uint64_t bytes) const {
+    return actions > 0 && connections > 0
+               ? static_cast<double>(bytes) / static_cast<double>(actions) / connections
+               : 0;
+  }
 };
 
 // Latency percentiles (q in 0..1) of samples in ms, nearest rank; 0 for no samples. Sorts them.

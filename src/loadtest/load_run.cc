@@ -16,6 +16,7 @@
 
 #include "engine/rng.h"
 #include "loadtest/send_pacer.h"
+#include "loadtest/socket_bytes.h"
 #include "wire/client_writer.h"
 #include "wire/frame_reader.h"
 
@@ -89,6 +90,11 @@ class Client {
   bool can_act() const { return pending_ && !in_flight_ && (!acted_at_ || last_seq > *acted_at_); }
   std::string choose_action();  // marks the current seq as answered
   bool open() const { return handshaken_ && !closed_; }
+  // The bytes this connection's socket has received (socket_bytes.h); 0 once closed.
+  uint64_t wire_bytes() {
+    return closed_ ? 0
+                   : socket_bytes_received(beast::get_lowest_layer(ws_).socket().native_handle());
+  }
 
   uint64_t last_seq = 0;
 
@@ -173,6 +179,11 @@ class Run {
   void request(TableRun& t, Client* c);
   void action_sent(TableRun& t, uint64_t base_seq);
   void delivered(TableRun& t);
+  void received(size_t bytes) {
+    if (!measuring_) return;
+    ++report_.frames_received;
+    report_.frame_bytes_received += bytes;
+  }
 
  private:
   void launch_tables();
@@ -181,6 +192,7 @@ class Run {
   void pump(TableRun& t);
   void act_next(TableRun& t);
   void tick();
+  uint64_t wire_bytes();  // every open client's socket_bytes_received
 
   LoadConfig config_;
   std::ostream* progress_;
@@ -228,6 +240,13 @@ void Client::on_connect(boost::system::error_code ec) {
   beast::get_lowest_layer(ws_).expires_never();
   ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
   ws_.text(true);
+  if (run_.config().deflate) {
+    // What Chromium offers: the server chooses the window (allegra serve --deflate).
+    websocket::permessage_deflate pmd;
+    pmd.client_enable = true;
+    pmd.msg_size_threshold = 64;
+    ws_.set_option(pmd);
+  }
   ws_.async_handshake(run_.config().host, "/ws", [this](boost::system::error_code e) {
     if (closing_) return;
     if (e) return fail("WebSocket handshake failed", e);
@@ -251,6 +270,7 @@ void Client::on_read(boost::system::error_code ec) {
   }
   const auto data = buffer_.cdata();
   const std::string_view text(static_cast<const char*>(data.data()), data.size());
+  run_.received(text.size());
   if (text != table_.last_text) {
     table_.last_text.assign(text);
     table_.last_frame = read_frame(text);
@@ -533,6 +553,16 @@ void Run::delivered(TableRun& t) {
   }
 }
 
+uint64_t Run::wire_bytes() {
+  uint64_t sum = 0;
+  for (auto& t : tables_) {
+    for (auto& c : t->clients) {
+      if (c) sum += c->wire_bytes();
+    }
+  }
+  return sum;
+}
+
 void Run::begin_measure() {
   if (measuring_ || stopping_) return;
   const Clock::time_point now = Clock::now();
@@ -544,6 +574,7 @@ void Run::begin_measure() {
   }
   measuring_ = true;
   measure_start_ = now;
+  report_.wire_bytes_received = wire_bytes();  // the end's count less this
   phase_timer_.cancel();
   phase_timer_.expires_after(std::chrono::seconds(config_.seconds));
   phase_timer_.async_wait([this](boost::system::error_code ec) {
@@ -554,7 +585,10 @@ void Run::begin_measure() {
 void Run::end_measure() {
   if (stopping_) return;
   const Clock::time_point now = Clock::now();
-  if (measuring_) report_.seconds = std::chrono::duration<double>(now - measure_start_).count();
+  if (measuring_) {
+    report_.seconds = std::chrono::duration<double>(now - measure_start_).count();
+    report_.wire_bytes_received = wire_bytes() - report_.wire_bytes_received;
+  }
   measuring_ = false;
   stopping_ = true;
   for (auto& t : tables_) {

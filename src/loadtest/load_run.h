@@ -18,6 +18,8 @@ struct LoadConfig {
   int seconds = 10;    // the measured window, 1 .. kMaxSeconds
   int pace_ms = 2000;  // one action per table every pace_ms (0: as fast as the server answers)
   uint64_t seed = 1;   // the clients' choices among the legal actions
+  // Offer permessage-deflate (as browsers do); the server decides (allegra serve --deflate).
+  bool deflate = true;
   // Clients bind to 127.0.0.2 .. 127.0.0.(1+N); 0: enough addresses for at most 200 connections
   // each (allegra serve allows 256 per address by default, --max-per-ip), at least 8.
   int source_addresses = 0;
@@ -47,7 +49,9 @@ uint64_t raise_file_limit(uint64_t needed);
 // connection cleanly. Bounded: a hard deadline (setup 60 s + 20 ms a table, the window, 15 s to
 // close) ends the run whatever the server does. Every error frame, unexpected close, sequenced
 // frame whose seq is not the last one + 1 (per client) and action unanswered for 10 s counts as
-// an error. Progress goes to `progress` every 5 s (if not null).
+// an error. Progress goes to `progress` every 5 s (if not null). The bytes the clients received in
+// the window are counted twice: as frames (after inflating) and on the wire (the kernel's count
+// of TCP payload, socket_bytes.h), so a compressed connection's real cost shows.
 LoadReport run_load(const LoadConfig& config, std::ostream* progress);
 
 }  // namespace allegra::loadtest

@@ -45,6 +45,12 @@ struct ServerOptions {
   size_t max_queue_bytes = 8 * 1024 * 1024;
   // Graceful shutdown: how long the clients get to read their "bye" and close.
   std::chrono::milliseconds shutdown_grace{3000};
+  // permessage-deflate (RFC 7692) for the clients that offer it (browsers all do): off, on (each
+  // connection keeps its compressor's window between frames, so a frame much like the last one
+  // costs a few dozen bytes), or no_takeover (every frame compressed on its own: less memory,
+  // more bytes). docs/server.md and docs/bench.md give the figures behind the default.
+  enum class Deflate { off, on, no_takeover };
+  Deflate deflate = Deflate::off;
   // How often run()'s housekeeping function is called.
   std::chrono::milliseconds housekeeping_period{10'000};
 };

@@ -34,8 +34,11 @@ using nlohmann::json;
 
 class Player {
  public:
-  // Connects and says hello (waits for "welcome").
-  Player(uint16_t port, std::string name) : ws_(std::make_unique<WsClient>(port)), name_(name) {
+  // Connects (offering permessage-deflate if `offer_deflate`) and says hello (waits for
+  // "welcome").
+  Player(uint16_t port, std::string name, bool offer_deflate = false)
+      : ws_(std::make_unique<WsClient>(port, std::chrono::seconds(10), offer_deflate)),
+        name_(name) {
     say_hello();
     wait([](const json& m) { return m["type"] == "welcome"; }, "welcome");
   }

@@ -9,6 +9,8 @@
 #include <boost/beast/websocket.hpp>
 #include <stdexcept>
 
+#include "loadtest/socket_bytes.h"
+
 namespace allegra::server_testing {
 namespace {
 
@@ -72,9 +74,15 @@ struct WsClient::Impl {
   beast::error_code read_error;
 };
 
-WsClient::WsClient(uint16_t port, std::chrono::milliseconds timeout)
+WsClient::WsClient(uint16_t port, std::chrono::milliseconds timeout, bool offer_deflate)
     : impl_(std::make_unique<Impl>()) {
   auto& ws = impl_->ws;
+  if (offer_deflate) {
+    websocket::permessage_deflate pmd;
+    pmd.client_enable = true;
+    ws.set_option(pmd);
+  }
+  websocket::response_type response;
   beast::error_code ec;
   bool done = false;
   beast::get_lowest_layer(ws).expires_after(timeout);
@@ -85,14 +93,16 @@ WsClient::WsClient(uint16_t port, std::chrono::milliseconds timeout)
           done = true;
           return;
         }
-        ws.async_handshake(fmt::format("127.0.0.1:{}", port), "/ws", [&](beast::error_code e2) {
-          ec = e2;
-          done = true;
-        });
+        ws.async_handshake(response, fmt::format("127.0.0.1:{}", port), "/ws",
+                           [&](beast::error_code e2) {
+                             ec = e2;
+                             done = true;
+                           });
       });
   if (!run_until(impl_->ioc, done, timeout + 1s) || ec)
     throw std::runtime_error(
         fmt::format("WebSocket connect to port {}: {}", port, ec ? ec.message() : "timeout"));
+  extensions_ = std::string(response[http::field::sec_websocket_extensions]);
   beast::get_lowest_layer(ws).expires_never();
   ws.read_message_max(16 * 1024 * 1024);
   ws.text(true);
@@ -135,7 +145,13 @@ std::optional<std::string> WsClient::receive(std::chrono::milliseconds timeout) 
   }
   std::string text = beast::buffers_to_string(s.buffer.cdata());
   s.buffer.consume(s.buffer.size());
+  frame_bytes_ += text.size();
   return text;
+}
+
+uint64_t WsClient::wire_bytes_received() const {
+  return loadtest::socket_bytes_received(
+      beast::get_lowest_layer(impl_->ws).socket().native_handle());
 }
 
 std::optional<nlohmann::json> WsClient::receive_json(std::chrono::milliseconds timeout) {

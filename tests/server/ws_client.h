@@ -38,7 +38,9 @@ inline HttpResult http_get(uint16_t port, std::string_view target) {
 class WsClient {
  public:
   // Connects to ws://127.0.0.1:port/ws; throws std::runtime_error on failure or timeout.
-  explicit WsClient(uint16_t port, std::chrono::milliseconds timeout = 10s);
+  // `offer_deflate`: offer permessage-deflate in the handshake, as browsers do.
+  explicit WsClient(uint16_t port, std::chrono::milliseconds timeout = 10s,
+                    bool offer_deflate = false);
   ~WsClient();
   WsClient(const WsClient&) = delete;
   WsClient& operator=(const WsClient&) = delete;
@@ -66,6 +68,12 @@ class WsClient {
   bool closed() const { return closed_; }
   int close_code() const { return close_code_; }
   const std::string& close_reason() const { return close_reason_; }
+  // The server's Sec-WebSocket-Extensions answer ("" if it accepted none).
+  const std::string& extensions() const { return extensions_; }
+  // Bytes received: on the wire (the kernel's count of TCP payload, so compressed) and in the
+  // text frames read (after inflating).
+  uint64_t wire_bytes_received() const;
+  uint64_t frame_bytes_received() const { return frame_bytes_; }
   // Sends a close frame and waits (bounded) for the server's.
   void close();
 
@@ -77,6 +85,8 @@ class WsClient {
   std::string send_error_;
   int close_code_ = 0;
   std::string close_reason_;
+  std::string extensions_;
+  uint64_t frame_bytes_ = 0;
 };
 
 }  // namespace allegra::server_testing

@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# The frame figures of docs/bench.md ("Bytes and CPU per action"): what one action costs in bytes
+# per client on the wire and in server CPU, for several `allegra serve` binaries and --deflate
+# modes, measured alternately in the same run (on a shared machine the load changes from minute
+# to minute: only figures taken side by side compare).
+#
+# Usage: scripts/frame_figures.sh LABEL=BINARY[:MODE,MODE...] ...
+#   e.g. scripts/frame_figures.sh main=/work/main/build/release/allegra \
+#          new=build/release/allegra:off,on,no-takeover
+#   MODE is a --deflate value; a binary without modes is started without the flag (a binary
+#   older than --deflate never compresses).
+# Environment: RUNS (default 3) rounds over every binary and mode; PERSON="TABLES SECONDS PACE_MS"
+# (default "100 20 2000": one action per table every 2 s, a person's pace) and FULL (default
+# "10 20 0": as fast as the server answers) are the two loads; LOADTEST (default: the last binary)
+# is the generator, which offers permessage-deflate as browsers do and counts the bytes on the
+# wire (the kernel's TCP count) and in frames; PRIORITY="chrt -f 10" runs everything at a
+# real-time priority (an extra line only).
+# Per run: server CPU (user+sys from /proc/PID/stat, setup included) / the server's
+# allegra_actions_total; bytes per action per client from the generator's measured window.
+# Prints every run, then per binary, mode and load the medians, and the load average.
+set -euo pipefail
+[[ $# -ge 1 ]] || { sed -n '2,20p' "$0"; exit 2; }
+runs=${RUNS:-3}
+read -r person_tables person_seconds person_pace <<<"${PERSON:-100 20 2000}"
+read -r full_tables full_seconds full_pace <<<"${FULL:-10 20 0}"
+priority=${PRIORITY:-}
+configs=()
+for arg in "$@"; do
+  label=${arg%%=*} rest=${arg#*=}
+  bin=${rest%%:*} modes=""
+  [[ $rest == *:* ]] && modes=${rest#*:}
+  [[ -x $bin ]] || { echo "frame_figures: '$bin' is not an executable" >&2; exit 2; }
+  if [[ -z $modes ]]; then configs+=("$label|$bin|-"); else
+    IFS=, read -r -a ms <<<"$modes"
+    for m in "${ms[@]}"; do configs+=("$label|$bin|$m"); done
+  fi
+done
+last=${configs[-1]#*|}
+loadtest=${LOADTEST:-${last%%|*}}
+dir=$(mktemp -d "${TMPDIR:-/tmp}/allegra_frames.XXXXXX")
+ulimit -n "$(ulimit -Hn)"
+server=""
+trap '[[ -n $server ]] && kill "$server" 2>/dev/null; rm -rf "$dir"' EXIT
+results="$dir/results.tsv"
+
+# One run: a fresh server (scratch database), one loadtest, the figures as one TSV line.
+one_run() {
+  local label=$1 bin=$2 mode=$3 load=$4 tables=$5 seconds=$6 pace=$7
+  local flags=()
+  [[ $mode != - ]] && flags=(--deflate "$mode")
+  rm -f "$dir/server.sqlite"*
+  # shellcheck disable=SC2086
+  $priority "$bin" serve --port 0 --db "$dir/server.sqlite" --log-level warn \
+    --max-per-ip 100000 --max-tables 10000000 --max-tables-per-ip 10000000 "${flags[@]}" \
+    >"$dir/serve.out" 2>"$dir/serve.err" &
+  server=$!
+  for _ in $(seq 1 100); do grep -q '^listening on' "$dir/serve.out" && break; sleep 0.1; done
+  local port
+  port=$(sed -n 's#^listening on http://[^ ]*:\([0-9][0-9]*\)/*$#\1#p' "$dir/serve.out")
+  local cpu0
+  cpu0=$(awk '{print $14 + $15}' "/proc/$server/stat")
+  # shellcheck disable=SC2086
+  $priority "$loadtest" loadtest --port "$port" --tables "$tables" --seconds "$seconds" \
+    --pace-ms "$pace" --quiet --json >"$dir/load.json" || true
+  local cpu1 actions
+  cpu1=$(awk '{print $14 + $15}' "/proc/$server/stat")
+  actions=$(curl -s "http://127.0.0.1:$port/metrics" | awk '$1 == "allegra_actions_total" {print $2}')
+  kill "$server"
+  wait "$server" 2>/dev/null || true
+  server=""
+  python3 - "$dir/load.json" "$label" "$mode" "$load" "$((cpu1 - cpu0))" "$actions" \
+    "$(cut -d' ' -f1 /proc/loadavg)" <<'EOF' | tee -a "$results"
+import json, sys
+path, label, mode, load, ticks, actions, loadavg = sys.argv[1:]
+r = json.load(open(path))
+actions = float(actions or 0)
+cpu_ms = float(ticks) * 10 / actions if actions else float("nan")
+print(f"{label}\t{mode}\t{load}\t{r['wire_bytes_per_action_per_client']:.0f}\t"
+      f"{r['frame_bytes_per_action_per_client']:.0f}\t{cpu_ms:.3f}\t{r['actions_per_s']:.0f}\t"
+      f"{r['latency_ms']['p99']:.1f}\t{r['errors']}\t{loadavg}")
+EOF
+}
+
+echo "# frame_figures: $(date -u +%FT%TZ), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "# person: $person_tables tables, pace $person_pace ms, $person_seconds s;" \
+  "full: $full_tables tables, pace $full_pace ms, $full_seconds s; $runs rounds; loadtest $loadtest"
+printf 'binary\tdeflate\tload\twire_B/action/client\tframe_B/action/client\tserver_cpu_ms/action\tactions/s\tp99_ms\terrors\tloadavg\n'
+for _ in $(seq 1 "$runs"); do
+  for c in "${configs[@]}"; do
+    IFS='|' read -r label bin mode <<<"$c"
+    one_run "$label" "$bin" "$mode" person "$person_tables" "$person_seconds" "$person_pace"
+    one_run "$label" "$bin" "$mode" full "$full_tables" "$full_seconds" "$full_pace"
+  done
+done
+echo "# medians over $runs rounds"
+python3 - "$results" <<'EOF'
+import statistics, sys
+rows = {}
+for line in open(sys.argv[1]):
+    f = line.rstrip("\n").split("\t")
+    rows.setdefault((f[0], f[1], f[2]), []).append(f)
+print("binary\tdeflate\tload\twire_B/action/client\tframe_B/action/client\tserver_cpu_ms/action"
+      "\tactions/s\tp99_ms\terrors\tloadavg")
+for key, fs in rows.items():
+    med = lambda i: statistics.median(float(f[i]) for f in fs)
+    print(f"{key[0]}\t{key[1]}\t{key[2]}\t{med(3):.0f}\t{med(4):.0f}\t{med(5):.3f}\t{med(6):.0f}"
+          f"\t{med(7):.1f}\t{sum(int(f[8]) for f in fs)}\t{med(9):.1f}")
+EOF
+echo "# load at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
