@@ -48,15 +48,25 @@ one_run() {
   local label=$1 bin=$2 mode=$3 load=$4 tables=$5 seconds=$6 pace=$7
   local flags=()
   [[ $mode != - ]] && flags=(--deflate "$mode")
+  # An older binary has no table limits to raise.
+  "$bin" serve --help | grep -q -- --max-tables-per-ip &&
+    flags+=(--max-tables 10000000 --max-tables-per-ip 10000000)
   rm -f "$dir/server.sqlite"*
   # shellcheck disable=SC2086
   $priority "$bin" serve --port 0 --db "$dir/server.sqlite" --log-level warn \
-    --max-per-ip 100000 --max-tables 10000000 --max-tables-per-ip 10000000 "${flags[@]}" \
+    --max-per-ip 100000 "${flags[@]}" \
     >"$dir/serve.out" 2>"$dir/serve.err" &
   server=$!
-  for _ in $(seq 1 100); do grep -q '^listening on' "$dir/serve.out" && break; sleep 0.1; done
+  for _ in $(seq 1 300); do grep -q '^listening on' "$dir/serve.out" && break; sleep 0.1; done
   local port
   port=$(sed -n 's#^listening on http://[^ ]*:\([0-9][0-9]*\)/*$#\1#p' "$dir/serve.out")
+  if [[ -z $port ]]; then
+    echo "frame_figures: $label ($mode) did not start; skipped: $(cat "$dir/serve.err")" >&2
+    kill "$server" 2>/dev/null || true
+    wait "$server" 2>/dev/null || true
+    server=""
+    return
+  fi
   local cpu0
   cpu0=$(awk '{print $14 + $15}' "/proc/$server/stat")
   # shellcheck disable=SC2086
