@@ -30,7 +30,7 @@ using allegra::State;
 using allegra::table::Millis;
 using namespace allegra::wire;  // NOLINT(google-build-using-namespace)
 
-constexpr int kPositions = 16;
+constexpr int kFramePositions = 16;
 
 struct Position {
   GameSnapshot game;
@@ -47,7 +47,7 @@ std::vector<Position> positions(int players) {
   std::vector<Position> out;
   std::vector<allegra::table::Seat> seats(static_cast<size_t>(players));
   allegra::EventList events;
-  for (int step = 0; out.size() < kPositions && !s.is_terminal(); ++step) {
+  for (int step = 0; out.size() < kFramePositions && !s.is_terminal(); ++step) {
     events.clear();
     if (s.is_chance_node()) {
       s.deal(&events);
