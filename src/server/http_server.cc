@@ -32,6 +32,7 @@
 #include "server/metrics.h"
 #include "server/static_files.h"
 #include "server/status_page.h"
+#include "server/tutorial.h"
 
 namespace allegra::server {
 namespace {
@@ -94,7 +95,7 @@ bool is_client_route(std::string_view path) {
   auto one_segment = [](std::string_view rest) {
     return !rest.empty() && rest.find('/') == std::string_view::npos;
   };
-  if (path == "/rules") return true;
+  if (path == "/rules" || path == "/tutorial") return true;
   if (path.starts_with("/rules/")) return one_segment(path.substr(7));
   if (path.starts_with("/t/")) return one_segment(path.substr(3));
   return game_id_of(path, "").has_value() && !path.ends_with(".jsonl") && !path.ends_with(".json");
@@ -653,6 +654,10 @@ Response HttpServer::Impl::answer(const Request& request) {
     else
       reply(http::status::not_found, "text/plain; charset=utf-8",
             fmt::format("no finished game {}\n", *id));
+  } else if (path == "/tutorial.json") {
+    // The tutorial's lessons, replayed through the engine (docs/tutorial-format.md).
+    static const std::string tutorial = tutorial_json(tutorial_script());
+    reply(http::status::ok, "application/json", tutorial);
   } else if (const std::optional<std::string> game = game_id_of(path, "/replay.json")) {
     // The replay viewer's steps, built from the stored record (docs/replay-format.md).
     std::optional<std::string> record = hub->game_record(*game);

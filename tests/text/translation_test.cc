@@ -227,7 +227,9 @@ std::string program_source() {
   const std::string root = ALLEGRA_SOURCE_DIR;
   for (const auto& [dir, extensions] :
        std::vector<std::pair<std::string, std::vector<std::string>>>{
-           {root + "/src", {".cc", ".h"}}, {root + "/web/src", {".ts", ".tsx"}}}) {
+           {root + "/src", {".cc", ".h"}},
+           {root + "/web/src", {".ts", ".tsx"}},
+           {root + "/data/tutorial", {".json"}}}) {
     if (!std::filesystem::is_directory(dir)) continue;
     for (const auto& entry : std::filesystem::recursive_directory_iterator(dir)) {
       const std::string ext = entry.path().extension().string();
@@ -241,8 +243,8 @@ std::string program_source() {
   return source;
 }
 
-// Every key is used by a program (as a literal "key" in src/ or 'key' in web/src/), so no text
-// is left behind when a screen changes; language.name only names the file.
+// Every key is used by a program (as a literal "key" in src/ or data/tutorial/, or 'key' in
+// web/src/), so no text is left behind when a screen changes; language.name only names the file.
 TEST(TextTranslation, EveryKeyIsUsedByTheProgram) {
   const std::string source = program_source();
   ASSERT_FALSE(source.empty());
