@@ -12,6 +12,7 @@ import { TablePage } from '../pages/TablePage';
 
 const Replay = lazy(() => import('../pages/Replay').then((m) => ({ default: m.Replay })));
 const Rules = lazy(() => import('../pages/Rules').then((m) => ({ default: m.Rules })));
+const Tutorial = lazy(() => import('../pages/Tutorial').then((m) => ({ default: m.Tutorial })));
 
 export function App() {
   const route = useRoute();
@@ -29,6 +30,9 @@ export function App() {
       break;
     case 'rules':
       page = <Rules lang={route.lang} />;
+      break;
+    case 'tutorial':
+      page = <Tutorial />;
       break;
     default:
       page = (

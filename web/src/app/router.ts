@@ -3,6 +3,7 @@
 //   /t/CODE      a table (lobby, game, game end)
 //   /games/ID    the replay of a finished game
 //   /rules       the rules in the page's language; /rules/LANG in a given one
+//   /tutorial    the first game that teaches (pages/Tutorial.tsx)
 // A tiny history router: parse a path to a Route; navigate() pushes and notifies.
 import { useEffect, useState } from 'preact/hooks';
 
@@ -11,6 +12,7 @@ export type Route =
   | { page: 'table'; code: string }
   | { page: 'replay'; game: string }
   | { page: 'rules'; lang: string | null }
+  | { page: 'tutorial' }
   | { page: 'missing'; path: string };
 
 const CODE = /^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{6}$/;
@@ -23,6 +25,7 @@ export function parseRoute(pathname: string): Route {
     if (head === 't' && arg !== undefined && CODE.test(arg.toUpperCase())) return { page: 'table', code: arg.toUpperCase() };
     if (head === 'games' && arg !== undefined && /^[A-Za-z0-9]{6}-[0-9]+$/.test(arg)) return { page: 'replay', game: arg.toUpperCase() };
     if (head === 'rules') return { page: 'rules', lang: arg ?? null };
+    if (head === 'tutorial' && arg === undefined) return { page: 'tutorial' };
   }
   return { page: 'missing', path: pathname };
 }

@@ -8,6 +8,7 @@ import { isTableCode, navigate, onLinkClick } from '../app/router';
 import { BOT_LEVELS, levelKey } from './levels';
 import type { RuleOptions, SeatSpec, TableSummary } from '../protocol/messages';
 import { NameField } from './NameField';
+import { TutorialOffer } from './TutorialOffer';
 
 export function Home() {
   const t = useT();
@@ -22,7 +23,8 @@ export function Home() {
         <p class="hero-links">
           <a href="/rules" onClick={(e) => onLinkClick(e, '/rules')}>
             {t('web.home.how_to_play')}
-          </a>
+          </a>{' '}
+          <TutorialOffer />
         </p>
       </section>
       <div class="home-grid">

@@ -6,6 +6,7 @@ import { useLang } from '../i18n/context';
 import { LANGUAGES, LANGUAGE_NAMES, Translator, isLang, loadMessages } from '../i18n/i18n';
 import { onLinkClick } from '../app/router';
 import { CornerPicture, DisplayPicture } from './RulesPictures';
+import { RulesSummary } from './RulesSummary';
 
 export function Rules(p: { lang: string | null }) {
   const page = useLang();
@@ -28,6 +29,7 @@ export function Rules(p: { lang: string | null }) {
           </a>
         ))}
       </nav>
+      <RulesSummary t={t} />
       <section>
         <h2>{t('web.rules.h_setup')}</h2>
         <p>{t('web.rules.setup')}</p>
