@@ -6,6 +6,7 @@
 import { test, expect } from './fixtures';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { expectAccessible } from './helpers';
 
 const langDir = fileURLToPath(new URL('../../data/lang/', import.meta.url));
 const load = (code: string): Record<string, string> => JSON.parse(readFileSync(`${langDir}${code}.json`, 'utf8'));
@@ -72,3 +73,25 @@ for (const code of ['en', 'de', 'fr', 'nl', 'es'] as const) {
     await expect(page.locator('.rules figure')).toHaveCount(2);
   });
 }
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  test('the coach stays in view while the table scrolls; axe finds nothing serious', async ({ page, server }) => {
+    await page.addInitScript(() => localStorage.setItem('allegra.tutorial.pace', '0'));
+    await page.goto(`${server.url}/tutorial`);
+    const coach = page.locator('.tutorial-coach');
+    await expect(coach).toHaveAttribute('data-expect', 'draw');
+    await page.locator('.table-page [data-action="draw"]').first().tap();
+    await expect(coach).toHaveAttribute('data-expect', 'refuse');
+    await page.locator('.table-page [data-action="refuse"]').first().tap();
+    await expect(coach).toHaveAttribute('data-expect', 'swap 0a0');
+    // Scrolled to the taught card (and beyond): the coach is still on screen.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const box = (await coach.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(844);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: 'test-results/tutorial-phone.png' });
+    await expectAccessible(page, 'tutorial');
+  });
+});
