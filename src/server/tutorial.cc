@@ -103,7 +103,7 @@ std::string legal_text(const State& s, int seat) {
   return out;
 }
 
-json parse(std::string_view script) {
+json parse_script(std::string_view script) {
   try {
     json j = json::parse(script);
     if (j.at("format").get<int>() != kTutorialFormatVersion)
@@ -117,7 +117,7 @@ json parse(std::string_view script) {
 }  // namespace
 
 std::vector<TutorialRun> run_tutorial(std::string_view script_text) {
-  const json script = parse(script_text);
+  const json script = parse_script(script_text);
   std::vector<TutorialRun> runs;
   try {
     const RuleOptions options = script_options(script);
@@ -151,7 +151,7 @@ std::vector<TutorialRun> run_tutorial(std::string_view script_text) {
 }
 
 std::string tutorial_json(std::string_view script_text) {
-  const json script = parse(script_text);
+  const json script = parse_script(script_text);
   const std::vector<TutorialRun> runs = run_tutorial(script_text);
   constexpr auto kWithout = LegalActionsKey::kWithout;  // the wire's views: docs/protocol.md
   json lessons = json::array();
