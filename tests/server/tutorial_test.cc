@@ -13,6 +13,7 @@
 #include <set>
 
 #include "text/lang_data.h"
+#include "wire/protocol_schema.h"
 
 namespace allegra::server {
 namespace {
@@ -138,6 +139,21 @@ TEST(TutorialTest, TheBrowsersFileHasEveryStepWithItsView) {
     for (const json& step : lesson["steps"]) {
       EXPECT_TRUE(step["view"].contains("phase"));
       EXPECT_TRUE(step["events"].is_array());
+    }
+  }
+}
+
+// The browser reads the views with the wire's types: each is a PublicView of the protocol's
+// schema (the one source of message shapes).
+TEST(TutorialTest, EveryViewIsAPublicViewOfTheSchema) {
+  auto& schema = wire::testing::ProtocolSchema::get();
+  const json out = json::parse(tutorial_json(tutorial_script()));
+  for (const json& lesson : out["lessons"]) {
+    const auto initial = schema.problems(lesson["initial"], "PublicView");
+    EXPECT_TRUE(initial.empty()) << lesson["id"] << wire::testing::problems_text(initial);
+    for (const json& step : lesson["steps"]) {
+      const auto problems = schema.problems(step["view"], "PublicView");
+      EXPECT_TRUE(problems.empty()) << lesson["id"] << wire::testing::problems_text(problems);
     }
   }
 }
