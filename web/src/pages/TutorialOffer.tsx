@@ -4,6 +4,7 @@ import { useState } from 'preact/hooks';
 import { useT } from '../i18n/context';
 import { onLinkClick } from '../app/router';
 import { storage } from '../net/storage';
+import './tutorial.css';
 
 const SEEN = 'allegra.tutorial';
 
