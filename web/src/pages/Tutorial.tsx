@@ -79,7 +79,8 @@ function Lessons(p: { file: TutorialFile }) {
     return () => clearTimeout(timer);
   }, [at, coach.kind]);
 
-  const you = storage.name() || t('web.home.you');
+  // The learner's stored name, else "Player 1" (a name: the table words "in {name}’s hand").
+  const you = storage.name() || t('name.player', { number: file.learner + 1 });
   const frame = useMemo<TableFrame>(
     () => ({
       code: 'LEARN2',
