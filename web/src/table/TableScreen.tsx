@@ -107,7 +107,9 @@ function Table(p: TableScreenProps & { view: PublicView; t: Translate }) {
     const a = pointed ?? hint?.action ?? null;
     return new Set(mine?.lines?.find((l) => l.action === a)?.cells ?? []);
   }, [pointed, hint, mine]);
-  const g: GridContext = { t, view, names, cellActions, dropping, hinted: hint?.action ?? null, marked, onAct: send };
+  // The take step: the knocker's 15 cards together (his grid and his neighbour's column 4).
+  const beside = view.phase === 'take' && view.knocker !== null && view.knocker !== bottom ? { knocker: view.knocker, left: view.shared_from[view.knocker] ?? -1 } : null;
+  const g: GridContext = { t, view, names, cellActions, dropping, hinted: hint?.action ?? null, marked, beside, onAct: send };
 
   // Keyboard: the moves that are not a card have keys (a card is a button: Tab, Enter).
   useEffect(() => {
