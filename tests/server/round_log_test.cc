@@ -3,12 +3,13 @@
 // through the hub with an injected clock: the log equals the events the updates sent since the
 // round began, for a late watcher and after a restart of the server; a new round starts a new
 // log. The harness checks every frame against the schema.
+#include "server/round_log.h"
+
 #include <gtest/gtest.h>
 
 #include <string>
 
 #include "hub_harness.h"
-#include "server/round_log.h"
 
 namespace allegra::server {
 namespace {

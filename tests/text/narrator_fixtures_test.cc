@@ -13,9 +13,9 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
-#include <algorithm>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
