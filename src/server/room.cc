@@ -387,7 +387,8 @@ void Room::join(ConnectionId c, const Join& m, std::optional<uint64_t> id, Milli
   } else {
     const auto game = snapshot();
     std::vector<ChatLine> chat(chat_.begin(), chat_.end());
-    ctx_.out.send(c, state_frame(id, seq_, info(), game ? &*game : nullptr, chat, seat, tt));
+    ctx_.out.send(c, state_frame(id, seq_, info(), game ? &*game : nullptr, chat, seat, tt,
+                                 round_log_.json_text()));
   }
   if (seat) ctx_.out.send(c, seated_frame(id, code_, *seat, std::nullopt));
 }
@@ -745,6 +746,7 @@ void Room::do_start(uint64_t seed, int first_player, Millis tt) {
   config.stand_in = settings_.zombie_bot;
   table_ = std::make_unique<table::Table>(options_, seed, std::move(seats), tt, config);
   scored_rounds_.clear();
+  round_log_.clear();
   table_->set_bots_elsewhere(true);  // Table rule 9: bots think on the bot worker's threads
   ++games_;
   game_started_ = tt;
@@ -755,6 +757,7 @@ table::Events Room::do_act(int seat, Action a, Millis tt) {
   table::Outcome outcome = table_->submit(seat, a, tt);
   if (!outcome.ok()) throw RoomError(ErrorCode::kIllegalAction, outcome.error);
   if (table_->game_over()) status_ = RoomStatus::kOver;
+  round_log_.add(seq_ + 1, engine_events_json(outcome.events));  // the frame committed next
   return std::move(outcome.events);
 }
 
@@ -762,6 +765,7 @@ table::Events Room::do_tick(Millis tt, std::vector<int>* timed_out) {
   table::Events events = table_->tick(tt);
   *timed_out = table_->take_timed_out();
   if (table_->game_over()) status_ = RoomStatus::kOver;
+  if (!events.empty()) round_log_.add(seq_ + 1, engine_events_json(events));
   return events;
 }
 

@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "server/hints.h"
+#include "server/round_log.h"
 #include "server/store.h"
 #include "server/transport.h"
 #include "server/wire_names.h"
@@ -203,6 +204,7 @@ class Room {
   std::deque<std::pair<uint64_t, SharedText>> backlog_;
   size_t backlog_bytes_ = 0;
   std::deque<ChatLine> chat_;
+  RoundLog round_log_;  // the round's events, for the `log` of a state frame
   std::optional<Millis> idle_since_;
 };
 

@@ -348,7 +348,7 @@ SharedText tables_frame(std::optional<uint64_t> id, const std::vector<std::strin
 
 SharedText state_frame(std::optional<uint64_t> id, uint64_t seq, const RoomInfo& room,
                        const GameSnapshot* game, const std::vector<ChatLine>& chat,
-                       std::optional<int> you, Millis now) {
+                       std::optional<int> you, Millis now, std::string_view log) {
   json lines = json::array();
   for (const ChatLine& c : chat) lines.push_back(chat_line_json(c));
   auto text = std::make_shared<std::string>();
@@ -361,6 +361,8 @@ SharedText state_frame(std::optional<uint64_t> id, uint64_t seq, const RoomInfo&
   append_json(out, you ? json(*you) : json(nullptr));
   out += R"(,"chat":)";
   append_json(out, lines);
+  out += R"(,"log":)";
+  out += log;
   out += R"(,"table":)";
   append_table(out, room, game, now);
   out += '}';

@@ -139,15 +139,16 @@ SharedText seated_frame(std::optional<uint64_t> id, std::string_view code, int s
 // One table of the `tables` reply (code, status, players, open_seats, spectators, seats).
 std::string table_summary_text(const RoomInfo& room);
 SharedText tables_frame(std::optional<uint64_t> id, const std::vector<std::string>& summaries);
+// `log`: the round's events so far as JSON text ([{"seq", "event"}, ...], server/round_log.h).
 SharedText state_frame(std::optional<uint64_t> id, uint64_t seq, const RoomInfo& room,
                        const GameSnapshot* game, const std::vector<ChatLine>& chat,
-                       std::optional<int> you, Millis now);
+                       std::optional<int> you, Millis now, std::string_view log = "[]");
 // The reply to a join whose last_seq the server can serve; the missed frames follow it.
 SharedText resumed_frame(std::optional<uint64_t> id, std::string_view code, uint64_t seq,
                          std::optional<int> you);
 // {"type": "update", "seq", "events", "table": table_text(room, game, now)}, in this order: a
 // client that needs only the pending seats can stop reading at the view. A state frame is
-// {"type", "id", "seq", "you", "chat", "table"}, the table last too.
+// {"type", "id", "seq", "you", "chat", "log", "table"}, the table last too.
 SharedText update_frame(uint64_t seq, const nlohmann::json& events, const RoomInfo& room,
                         const GameSnapshot* game, Millis now);
 SharedText chat_frame(const ChatLine& line);

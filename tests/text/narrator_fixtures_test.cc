@@ -13,11 +13,13 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <tuple>
 
 #include "bots/bot.h"
 #include "bots/hint.h"
@@ -227,8 +229,18 @@ json event_fixtures() {
   return out;
 }
 
-// The status line of the first decision of every phase in a scripted game (the golden
-// transcript's: three players, optional clearing, a 55-card deck), "you" being seat 0.
+// The kind of prompt a decision of this phase gets: a held card that may not be discarded is
+// told apart (status.hold_discard, status.hold_swap), since the prompt offers the legal moves.
+std::string prompt_kind(const State& s, const std::vector<Action>& legal) {
+  if (s.phase() != Phase::kHoldDrawn) return "";
+  if (std::find(legal.begin(), legal.end(), Action::discard()) != legal.end()) return "";
+  return s.held_from_discard() ? ", taken from the discard pile" : ", nothing left to turn up";
+}
+
+// The status line of the first decision of every phase (and kind of prompt) in a scripted game
+// (the golden transcript's: three players, optional clearing, a 55-card deck), "you" being
+// seat 0, with the decider's legal actions (its `pending[].legal` in a frame). The phases whose
+// French text says "de {name}" once more with names that start with a vowel ("d’Emil").
 json decision_fixtures() {
   RuleOptions options;
   options.players = 3;
@@ -240,26 +252,39 @@ json decision_fixtures() {
   std::vector<std::unique_ptr<Bot>> bots;
   const char* const specs[] = {"medium", "random", "random"};
   for (int p = 0; p < 3; ++p) bots.push_back(make_bot(specs[p], kDecisionSeed * 10 + p));
-  std::map<std::pair<Phase, bool>, json> first;  // phase, decided by "you"
+  std::map<std::tuple<Phase, bool, std::string>, json> first;  // phase, by "you", prompt kind
   const std::vector<std::string> names(kNames.begin(), kNames.begin() + 3);
+  const std::vector<std::string> vowel_names = {"Anna", "Emil", "Ines"};
   while (!state.is_terminal()) {
     const PublicView view = state.public_view();
     const int p = state.current_player();  // kChancePlayer at the round's end
-    const auto key = std::make_pair(state.phase(), p == 0);
-    if (!first.contains(key)) {
+    std::vector<Action> legal;
+    if (!state.is_chance_node()) {
+      const auto list = view.legal_actions();
+      legal.assign(list.begin(), list.end());
+    }
+    const std::string kind = prompt_kind(state, legal);
+    const bool vowels = state.phase() == Phase::kTake || state.phase() == Phase::kKnockWindow;
+    for (int pass = 0; pass < (vowels ? 2 : 1); ++pass) {
+      const auto key = std::make_tuple(state.phase(), p == 0, kind + (pass ? " (Emil, Ines)" : ""));
+      if (first.contains(key)) continue;
+      const auto& who = pass ? vowel_names : names;
       const json v = public_view_to_json(view, LegalActionsKey::kWithout);  // as in the frames
       json sentences = json::object();
       for (const char* code : kLangs) {
         const Translator tr(code);
-        const Narrator n(tr, names, 3, {Voice::kYou, Voice::kBot, Voice::kBot});
+        const Narrator n(tr, who, 3, {Voice::kYou, Voice::kBot, Voice::kBot});
         sentences[code] = n.decision(view);
       }
-      first[key] = {
-          {"name", fmt::format("{} by {}", phase_name(state.phase()), p == 0 ? "you" : "other")},
-          {"you", 0},
-          {"names", names},
-          {"view", v},
-          {"sentence", sentences}};
+      json legal_texts = json::array();
+      for (const Action& a : legal) legal_texts.push_back(to_text(a));
+      first[key] = {{"name", fmt::format("{} by {}{}", phase_name(state.phase()),
+                                         p == 0 ? "you" : "other", std::get<2>(key))},
+                    {"you", 0},
+                    {"names", who},
+                    {"view", v},
+                    {"legal", legal_texts},
+                    {"sentence", sentences}};
     }
     if (state.is_chance_node())
       state.deal();

@@ -1,6 +1,6 @@
 // The server's error codes (docs/protocol.md) a player can meet, in words; any other code shows
 // the server's own (English) message inside web.app.refused.
-const ERROR_KEYS: Record<string, string> = {
+export const ERROR_KEYS: Record<string, string> = {
   seat_taken: 'web.app.error_seat_taken',
   bad_name: 'web.app.error_bad_name',
   seats_open: 'web.app.error_seats_open',
@@ -13,6 +13,10 @@ const ERROR_KEYS: Record<string, string> = {
   wrong_phase: 'web.app.error_wrong_phase',
   shutting_down: 'web.app.error_shutting_down',
   bye: 'web.app.error_bye',
+  future_decision: 'web.app.error_future_decision',
+  too_many_tables: 'web.app.error_too_many_tables',
+  server_full: 'web.app.error_server_full',
+  bot_not_allowed: 'web.app.error_bot_not_allowed',
 };
 
 export function problemText(t: (key: string, args?: Record<string, string>) => string, code: string, message: string): string {

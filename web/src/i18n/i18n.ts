@@ -4,6 +4,7 @@
 // the first page small. The choice is stored; without one the browser's language is used.
 import { IntlMessageFormat } from 'intl-messageformat';
 import en from '../../../data/lang/en.json';
+import { elideFrench } from './elide';
 
 export const LANGUAGES = ['en', 'de', 'fr', 'nl', 'es'] as const;
 export type Lang = (typeof LANGUAGES)[number];
@@ -112,7 +113,8 @@ export class Translator {
       for (const name of entry.plain) if (typeof values[name] === 'number') values[name] = this.numbers.format(values[name]);
     }
     const out = entry.fmt.format(values as Record<string, string | number | boolean | null | undefined>);
-    return Array.isArray(out) ? out.join('') : String(out);
+    const text = Array.isArray(out) ? out.join('') : String(out);
+    return this.lang === 'fr' ? elideFrench(text) : text;
   };
 }
 

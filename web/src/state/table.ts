@@ -34,7 +34,7 @@ export function applyMessage(s: TableState, m: ServerMessage, now: number): Tabl
       // is the server's recent lines plus any older ones we had.
       const oldest = chat[0]?.seq ?? Infinity;
       const keep = s.chat.filter((c) => c.seq < oldest && c.seq > 0);
-      return { ...s, table: m.table, seq: m.seq, chat: [...keep, ...chat], mySeat: m.you, receivedAt: now };
+      return { ...s, table: m.table, seq: m.seq, chat: [...keep, ...chat], events: withRoundLog(s.events, m.log), mySeat: m.you, receivedAt: now };
     }
     case 'resumed':
       if (m.code !== s.code) return s;
@@ -56,6 +56,18 @@ export function applyMessage(s: TableState, m: ServerMessage, now: number): Tabl
     default:
       return s;
   }
+}
+
+/**
+ * The events after a full state: the server's log of the round (`state.log`, its events with
+ * their seqs) replaces what the page has from the round's first logged seq on, so a reload, a
+ * restart of the server or a late join shows the round so far, and nothing twice.
+ */
+export function withRoundLog(events: LoggedEvent[], log: { seq: number; event: unknown }[] | undefined): LoggedEvent[] {
+  if (!log || log.length === 0) return events;
+  const first = log[0]!.seq;
+  const round = log.map((x) => ({ seq: x.seq, event: x.event as LoggedEvent['event'] }));
+  return [...events.filter((e) => e.seq < first), ...round];
 }
 
 /** The seats still open (nobody sits there): a person may take one. */

@@ -8,6 +8,7 @@ import type { Cell, PublicView } from '../protocol/view';
 import { cellText } from '../protocol/view';
 import { CardView } from './Card';
 import { sharedWith } from './layout';
+import { ColNumber, RowNumbers } from './CellNumbers';
 import type { Translate } from '../text/narrator';
 
 export interface GridContext {
@@ -21,6 +22,11 @@ export interface GridContext {
   hinted: string | null;
   /** Cells shown as part of the line a clear button points at. */
   marked: ReadonlySet<string>;
+  /**
+   * The take step: the knocker's display is his grid and the column 4 of `left` (the view's
+   * shared_from): that column is drawn beside his grid and taken from there.
+   */
+  beside?: { knocker: number; left: number } | null;
   onAct: (action: string) => void;
 }
 
@@ -49,11 +55,13 @@ function formatLabel(g: GridContext, name: string, row: number, col: number, cel
   });
 }
 
-function OneCard(p: { g: GridContext; owner: number; row: number; col: number; shared?: boolean }) {
+function OneCard(p: { g: GridContext; owner: number; row: number; col: number; shared?: boolean; copy?: boolean }) {
   const { g, owner, row, col } = p;
   const cell = g.view.grids[owner]?.[row * 4 + col] ?? { state: 'empty' as const };
   const text = cellText({ owner, row, col });
-  const action = g.cellActions.get(text);
+  // In the take step the column beside the knocker's grid is the one to take from.
+  const away = !p.copy && !!g.beside && owner === g.beside.left && col === 3;
+  const action = away ? undefined : g.cellActions.get(text);
   return (
     <CardView
       cell={cell}
@@ -64,7 +72,7 @@ function OneCard(p: { g: GridContext; owner: number; row: number; col: number; s
       droppable={g.dropping && !!action && !action.startsWith('take') && !action.startsWith('reveal')}
       hole={g.view.hole === text}
       hinted={!!action && action === g.hinted}
-      extraClass={[p.shared ? 'shared' : '', g.marked.has(text) ? 'marked' : ''].join(' ').trim() || undefined}
+      extraClass={[p.shared ? 'shared' : '', g.marked.has(text) ? 'marked' : '', away ? 'moved-away' : ''].join(' ').trim() || undefined}
     />
   );
 }
@@ -73,15 +81,38 @@ function OneCard(p: { g: GridContext; owner: number; row: number; col: number; s
 export function SeatGrid(p: { g: GridContext; seat: number; mirrored: boolean }) {
   const cols = p.mirrored ? [3, 2, 1, 0] : [0, 1, 2, 3];
   const right = p.g.names[sharedWith(p.g.view.shared_from, p.seat)] ?? '';
+  const beside = p.g.beside?.knocker === p.seat ? <TakeBeside g={p.g} left={p.g.beside.left} /> : null;
   return (
-    <div class={`grid small${p.mirrored ? ' mirrored' : ''}`}>
+    <div class={`grid small${p.mirrored ? ' mirrored' : ''}`} data-take-display={beside ? p.seat : undefined}>
+      <RowNumbers />
+      {!p.mirrored && beside}
       {cols.map((col) => (
         <div class={`col${col === 3 ? ' shared-col' : ''}`} key={col} title={col === 3 ? p.g.t('web.table.shared_with', { name: right }) : undefined}>
           {col === 3 && <span class="chip" aria-hidden="true" />}
+          <ColNumber col={col} />
           {ROWS.map((row) => (
             <OneCard key={row} g={p.g} owner={p.seat} row={row} col={col} shared={col === 3} />
           ))}
         </div>
+      ))}
+      {p.mirrored && beside}
+    </div>
+  );
+}
+
+/**
+ * The take step: the column 4 of the knocker's left neighbour, which completes his 15-card
+ * display, drawn beside his grid (where the rules say it belongs for this move), named and
+ * numbered as its owner's column 4; its cards on the neighbour's own grid are dimmed meanwhile.
+ */
+function TakeBeside(p: { g: GridContext; left: number }) {
+  return (
+    <div class="col shared-col neighbour beside" title={p.g.t('web.table.column_of', { name: p.g.names[p.left] ?? '' })}>
+      <span class="chip" aria-hidden="true" />
+      <span class="col-owner">{p.g.names[p.left]}</span>
+      <ColNumber col={3} />
+      {ROWS.map((row) => (
+        <OneCard key={row} g={p.g} owner={p.left} row={row} col={3} shared copy />
       ))}
     </div>
   );
@@ -95,9 +126,11 @@ export function Display(p: { g: GridContext; seat: number; mine: boolean }) {
   return (
     <div class="display" role="group" aria-label={label}>
       <div class="grid big">
+        <RowNumbers />
         <div class="col shared-col neighbour" title={p.g.t('web.table.column_of', { name: p.g.names[left] ?? '' })}>
           <span class="chip" aria-hidden="true" />
           <span class="col-owner">{p.g.names[left]}</span>
+          <ColNumber col={3} />
           {ROWS.map((row) => (
             <OneCard key={row} g={p.g} owner={left} row={row} col={3} shared />
           ))}
@@ -105,6 +138,7 @@ export function Display(p: { g: GridContext; seat: number; mine: boolean }) {
         {[0, 1, 2, 3].map((col) => (
           <div class={`col${col === 3 ? ' shared-col' : ''}`} key={col} title={col === 3 ? p.g.t('web.table.shared_with', { name: p.g.names[right] ?? '' }) : undefined}>
             {col === 3 && <span class="chip" aria-hidden="true" />}
+            <ColNumber col={col} />
             {ROWS.map((row) => (
               <OneCard key={row} g={p.g} owner={p.seat} row={row} col={col} shared={col === 3} />
             ))}

@@ -9,7 +9,9 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import type { ChatLine, LoggedEvent, PublicView, TableFrame } from '../protocol/view';
 import { parseCell } from '../protocol/view';
 import { useT } from '../i18n/context';
-import { actionLabel, decision, roundLabel, type Translate, type Voices } from '../text/narrator';
+import { actionLabel, roundLabel, type Translate, type Voices } from '../text/narrator';
+import { tableStatus, type KnockAnswer } from '../text/status';
+import { useKnockAnswer } from './knockAnswer';
 import { hintLines, onlyMove, type HintData } from '../text/hint';
 import { seatSlots, type SeatSlot } from './layout';
 import { Display, SeatGrid, type GridContext } from './Grids';
@@ -75,9 +77,11 @@ function Table(p: TableScreenProps & { view: PublicView; t: Translate }) {
 
   const mine = p.act && p.mySeat !== null ? table.pending.find((x) => x.seat === p.mySeat) : undefined;
   const legal = mine?.legal ?? [];
+  const [answer, noteAnswer] = useKnockAnswer(view, table.pending);
   const sendNow = (action: string) => {
     if (!p.act || !legal.includes(action)) return;
     setHint(null);
+    noteAnswer(action, mine);
     p.act(action, mine?.decision);
   };
   // One function for the whole life of the screen, so the cards need not redraw for it.
@@ -103,7 +107,9 @@ function Table(p: TableScreenProps & { view: PublicView; t: Translate }) {
     const a = pointed ?? hint?.action ?? null;
     return new Set(mine?.lines?.find((l) => l.action === a)?.cells ?? []);
   }, [pointed, hint, mine]);
-  const g: GridContext = { t, view, names, cellActions, dropping, hinted: hint?.action ?? null, marked, onAct: send };
+  // The take step: the knocker's 15 cards together (his grid and his neighbour's column 4).
+  const beside = view.phase === 'take' && view.knocker !== null && view.knocker !== bottom ? { knocker: view.knocker, left: view.shared_from[view.knocker] ?? -1 } : null;
+  const g: GridContext = { t, view, names, cellActions, dropping, hinted: hint?.action ?? null, marked, beside, onAct: send };
 
   // Keyboard: the moves that are not a card have keys (a card is a button: Tab, Enter).
   useEffect(() => {
@@ -124,13 +130,11 @@ function Table(p: TableScreenProps & { view: PublicView; t: Translate }) {
     return () => window.removeEventListener('keydown', onKey);
   });
 
-  const decider = mine ? p.mySeat : view.current_player;
-  const roundShown0 = view.phase === 'round-over' || view.phase === 'game-over';
-  const status = roundShown0 ? '' : decision(t, voices, view, view.phase === 'knock-window' && !mine ? view.active : decider);
+  const status = tableStatus(t, voices, view, table.pending, answer);
   const roundShown = view.phase === 'round-over' || view.phase === 'game-over';
   const knockPending = table.pending.filter((x) => x.knock_window).map((x) => x.seat);
 
-  const seatHead = (s: SeatSlot) => <SeatHead key={`h${s.seat}`} p={p} view={view} seat={s.seat} names={names} knockPending={knockPending} roundShown={roundShown} />;
+  const seatHead = (s: SeatSlot) => <SeatHead key={`h${s.seat}`} p={p} view={view} seat={s.seat} names={names} knockPending={knockPending} roundShown={roundShown} answer={answer} />;
   const others = slots.slice(1);
   const side = (which: string) => others.filter((s) => s.side === which);
 
@@ -266,7 +270,7 @@ function seatClass(view: PublicView, table: TableFrame, seat: number): string {
   return c;
 }
 
-function SeatHead(q: { p: TableScreenProps; view: PublicView; seat: number; names: string[]; knockPending: number[]; roundShown: boolean }) {
+function SeatHead(q: { p: TableScreenProps; view: PublicView; seat: number; names: string[]; knockPending: number[]; roundShown: boolean; answer: KnockAnswer }) {
   const t = useT();
   const { p, view, seat, names } = q;
   const info = p.table.seats[seat];
@@ -284,7 +288,7 @@ function SeatHead(q: { p: TableScreenProps; view: PublicView; seat: number; name
       {info?.kind === 'bot' && <span class="tag bot">{t('web.table.bot')}</span>}
       {info?.kind === 'person' && info.connected === false && !info.zombie && <span class="tag off">{t('web.table.offline')}</span>}
       {info?.kind === 'person' && info.zombie && <span class="tag zombie">{t('web.table.bot_plays')}</span>}
-      {view.knockers.includes(seat) && <span class="tag knock">{t('web.table.knocked')}</span>}
+      {(view.knockers.includes(seat) || (q.answer === 'knock' && p.mySeat === seat)) && <span class="tag knock">{t('web.table.knocked')}</span>}
       {q.knockPending.includes(seat) && <span class="tag thinking" aria-hidden="true">…</span>}
       {pend && !pend.knock_window && pend.in_ms !== null && <Clock inMs={pend.in_ms} receivedAt={p.receivedAt} label={t('web.table.clock', { name: names[seat] ?? '' })} />}
       {q.roundShown && raw !== undefined && view.last_round && <span class="seat-sum">{t('web.table.sum', { points: raw / 2 })}</span>}

@@ -20,6 +20,8 @@ interface DecisionCase {
   you: number;
   names: string[];
   view: unknown;
+  /** The decider's legal actions (its pending[].legal). */
+  legal: string[];
   sentence: Record<string, string>;
 }
 interface HintCase {
@@ -39,6 +41,9 @@ describe('the shared golden fixtures (tests/text/golden/narrator_fixtures.json)'
     const kinds = new Set(file.events.flatMap((c) => c.events.map((e) => (e as TableEvent).type)));
     for (const k of ['round-started', 'cleared', 'round-scored', 'final-revealed', 'game-over', 'knocker-swapped', 'put-back']) expect(kinds).toContain(k);
     expect(file.decisions.length).toBeGreaterThan(10);
+    // The prompt of a card that may not be discarded, and French elision ("d’Emil").
+    expect(file.decisions.map((c) => c.name)).toContain('hold-drawn by you, taken from the discard pile');
+    expect(file.decisions.some((c) => c.sentence.fr!.includes('d’Emil'))).toBe(true);
     expect(file.hints.length).toBeGreaterThan(5);
   });
 
@@ -59,7 +64,7 @@ describe('the shared golden fixtures (tests/text/golden/narrator_fixtures.json)'
     for (const [lang, tr] of await translators()) {
       for (const c of file.decisions) {
         const view = c.view as PublicView;
-        expect(decision(tr.t, { names: c.names, you: c.you }, view, view.current_player), `${lang}: ${c.name}`).toBe(c.sentence[lang]);
+        expect(decision(tr.t, { names: c.names, you: c.you }, view, view.current_player, c.legal), `${lang}: ${c.name}`).toBe(c.sentence[lang]);
       }
     }
   });

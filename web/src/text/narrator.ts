@@ -231,8 +231,12 @@ export function enderSentence(t: Translate, v: Voices, e: { player: number; disp
   return t(e.display_half === 0 ? 'result.ender_zero' : 'result.ender_lowest', args);
 }
 
-/** What is being decided now, in words (narrator.cc decision()). */
-export function decision(t: Translate, v: Voices, view: PublicView, decider: number | null = view.current_player): string {
+/**
+ * What is being decided now, in words (narrator.cc decision()). `legal`: the decider's legal
+ * actions (its `pending[].legal`): the prompt offers exactly them, so a card that may not be
+ * discarded is not offered for discarding (status.hold_discard, status.hold_swap).
+ */
+export function decision(t: Translate, v: Voices, view: PublicView, decider: number | null = view.current_player, legal?: readonly string[]): string {
   const p = decider;
   if (view.phase === 'game-over' || p === null) {
     if (view.phase === 'round-over') return t('result.title', { round: view.round + 1 });
@@ -254,6 +258,7 @@ export function decision(t: Translate, v: Voices, view: PublicView, decider: num
       return t('status.choose_knocker', args);
     case 'hold-drawn':
       held();
+      if (legal && !legal.includes('discard')) return t(view.held_from_discard ? 'status.hold_discard' : 'status.hold_swap', args);
       return t('status.hold', args);
     case 'reveal-after-discard':
       return t('status.reveal', args);
