@@ -9,61 +9,13 @@
 import { devices, type Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { openTable } from './helpers';
+import { outOfView, smallDeck } from './phone-helpers';
 
 const { defaultBrowserType: _ignored, viewport: _v, ...pixel } = devices['Pixel 7'];
 
 /** The decision kinds (the view's phase while this seat decides) and the round's result. */
 const KINDS = ['choose-draw', 'hold-drawn', 'knock-window', 'choose-knocker', 'knocker-swap', 'take', 'put', 'choose-line', 'round-over'];
 
-
-/** A deck of 5s and 6s only, optional clearing: lines of three come soon, and choices between them. */
-export async function smallDeck(page: Page, extra: Record<string, unknown> = {}) {
-  await page.routeWebSocket(/\/ws$/, (ws) => {
-    const srv = ws.connectToServer();
-    ws.onMessage((m) => {
-      const msg = JSON.parse(String(m));
-      if (msg.type === 'create') msg.options = { ...msg.options, deck_counts: [0, 0, 0, 0, 0, 0, 26, 26, 0, 0, 0, 0, 0], small_game_removal: 0, optional_clearing: true, ...extra };
-      srv.send(JSON.stringify(msg));
-    });
-    srv.onMessage((m) => ws.send(m));
-  });
-}
-
-/**
- * What is out of view now: the status, each offered control (and the round's result) must lie
- * inside the viewport; the page must not scroll; the buttons of the bar are at least 44x44 and
- * the own cards at least 44 px wide. Returns the problems (empty: all is well).
- */
-export async function outOfView(page: Page, minCard = 44): Promise<string[]> {
-  return page.evaluate((minCard) => {
-    const W = window.innerWidth;
-    const H = window.innerHeight;
-    const bad: string[] = [];
-    const inside = (el: Element, what: string) => {
-      const r = el.getBoundingClientRect();
-      if (r.width === 0 && r.height === 0) return;
-      if (r.left < -1 || r.top < -1 || r.right > W + 1 || r.bottom > H + 1) bad.push(`${what} at ${Math.round(r.left)},${Math.round(r.top)}-${Math.round(r.right)},${Math.round(r.bottom)} outside ${W}x${H}`);
-    };
-    const status = document.querySelector('.table-screen .status');
-    const phase = document.querySelector('.table-screen')?.getAttribute('data-phase') ?? '';
-    if (status) inside(status, 'the status');
-    else if (phase !== 'round-over' && phase !== 'game-over') bad.push('no status');
-    for (const el of Array.from(document.querySelectorAll('.table-screen [data-action]'))) {
-      const a = el.getAttribute('data-action');
-      inside(el, `control "${a}"`);
-      const r = el.getBoundingClientRect();
-      const own = !!el.closest('.seat.bottom');
-      if (el.matches('.actions button, .knock-button') && (r.width < 44 || r.height < 44)) bad.push(`button "${a}" is ${Math.round(r.width)}x${Math.round(r.height)}`);
-      if (own && r.width < minCard) bad.push(`own card "${a}" is ${Math.round(r.width)} px wide`);
-    }
-    const end = document.querySelector('.table-screen .round-end h2');
-    if (end) inside(end, 'the round result');
-    const tab = document.querySelector('.sheet-tab');
-    if (tab) inside(tab, 'the sheet tab');
-    if (document.scrollingElement && document.scrollingElement.scrollHeight > H + 1) bad.push(`the page scrolls (${document.scrollingElement.scrollHeight} > ${H})`);
-    return bad;
-  }, minCard);
-}
 
 async function phase(page: Page): Promise<string> {
   return (await page.locator('.table-screen').getAttribute('data-phase').catch(() => null)) ?? '';
@@ -116,7 +68,11 @@ async function playAndCheck(page: Page, until: (p: Play) => boolean, o: { shots?
       give = !give;
       pick = (give ? acts.find((a) => a.startsWith('give ')) : 'refuse') ?? acts.find((a) => a.startsWith('give ')) ?? 'refuse';
     } else if (acts.includes('draw')) pick = 'draw';
-    else pick = acts.find((a) => a.startsWith('clear ')) ?? acts.find((a) => a.startsWith('swap ')) ?? acts[0];
+    else {
+      // A clear when offered, else a swap into a cell chosen at random (lines, and choices between them, come sooner).
+      const swaps = acts.filter((a) => a.startsWith('swap '));
+      pick = acts.find((a) => a.startsWith('clear ')) ?? swaps[Math.floor(Math.random() * swaps.length)] ?? acts[0];
+    }
     await page
       .locator(`.table-screen [data-action="${pick}"]`)
       .first()
@@ -153,7 +109,7 @@ test.describe('phone 360x740', () => {
   test('status and every offered control in view at each decision kind', async ({ page, server }) => {
     test.setTimeout(150_000);
     await smallDeck(page);
-    await openTable(page, server.url, 'Anna', { players: 4, others: ['easy', 'easy', 'easy'], rounds: 3, knockWindow: 1 });
+    await openTable(page, server.url, 'Anna', { players: 4, others: ['easy', 'easy', 'easy'], rounds: 6, knockWindow: 1 });
     await expect(page.locator('.table-screen')).toBeVisible();
     const play = await playAndCheck(page, allKinds, { shots: '360' });
     expect(KINDS.filter((k) => !play.seen.has(k)), 'decision kinds never met').toEqual([]);
