@@ -114,7 +114,9 @@ test('the table draws the server’s data: shared column, clear choice, round en
       await page.setViewportSize({ width: 1280, height: 800 });
       shot = true;
     }
-    const legal = page.locator('[data-action]:not([disabled])');
+    // The others' seats and the piles before the own display (the page's order puts the own display first, for Tab).
+    const centre = page.locator('.row-top [data-action]:not([disabled]), .row-mid [data-action]:not([disabled])');
+    const legal = (await centre.count()) > 0 ? centre : page.locator('[data-action]:not([disabled])');
     if ((await legal.count()) > 0) await clickAndWait(page, legal.first());
     else await page.waitForTimeout(50);
   }

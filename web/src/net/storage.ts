@@ -32,8 +32,11 @@ export const storage = {
 };
 
 /** A player name as the server accepts it: 1-16 characters, no control characters. */
+/** The server's limit on a name's length in characters (src/engine/player_name.h kMaxNameLength). */
+export const MAX_NAME = 16;
+
 export function validName(name: string): boolean {
   const n = name.trim();
   const len = [...n].length;
-  return len >= 1 && len <= 16 && !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(n);
+  return len >= 1 && len <= MAX_NAME && !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(n);
 }

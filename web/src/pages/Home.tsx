@@ -30,7 +30,8 @@ export function Home() {
       <div class="home-grid">
         <section class="panel you" aria-labelledby="you-h">
           <h2 id="you-h">{t('web.home.you')}</h2>
-          <NameField value={name} onInput={setName} />
+          {/* In the create form (the `form` attribute): Enter in the name starts. */}
+          <NameField value={name} onInput={setName} form="create-form" />
         </section>
         <CreateTable name={name} />
         <section class="panel" aria-labelledby="join-h">
@@ -55,7 +56,8 @@ interface Form {
   knockWindow: number;
   turnClock: number;
   hints: boolean;
-  isPublic: boolean;
+  /** null: automatic, public only when there is somebody to invite (a game against bots is private). */
+  isPublic: boolean | null;
 }
 
 const initialForm: Form = {
@@ -70,7 +72,7 @@ const initialForm: Form = {
   knockWindow: 5,
   turnClock: 0,
   hints: false,
-  isPublic: true,
+  isPublic: null,
 };
 
 function CreateTable(props: { name: string }) {
@@ -96,18 +98,19 @@ function CreateTable(props: { name: string }) {
     if (f.discardDraw) options.discard_draw_may_discard = true;
     if (!f.smallDeck) options.small_game_removal = 0;
     const seats = f.seats.slice(0, f.players).map((s, i) => (i === 0 ? 'person' : s));
+    const onlyBots = seats.slice(1).every((s) => s !== 'person');
     try {
       const code = await session.create({
         options,
         seats,
-        public: f.isPublic,
+        public: f.isPublic ?? !onlyBots,
         knock_window_s: f.knockWindow,
         turn_clock_s: f.turnClock > 0 ? f.turnClock : null,
         ...(f.hints ? { hints: true } : {}),
       });
       await session.sit(0, props.name.trim());
       // Against bots only there is nobody to wait for: deal at once.
-      if (seats.slice(1).every((s) => s !== 'person')) await session.start();
+      if (onlyBots) await session.start();
       navigate(`/t/${code}`);
     } catch (err) {
       setError((err as Error).message);
@@ -118,7 +121,7 @@ function CreateTable(props: { name: string }) {
 
   const onlyBots = f.seats.slice(1, f.players).every((s) => s !== 'person');
   return (
-    <form class="panel create" onSubmit={submit} aria-labelledby="create-h">
+    <form id="create-form" class="panel create" onSubmit={submit} aria-labelledby="create-h">
       <h2 id="create-h">{t('web.home.create_title')}</h2>
       <fieldset class="players">
         <legend>{t('web.home.players')}</legend>
@@ -175,7 +178,7 @@ function CreateTable(props: { name: string }) {
         <NumberOption id="opt-window" label={t('web.home.knock_window')} explain={t('web.home.knock_window_explain')} min={1} max={60} value={f.knockWindow} onChange={(v) => set('knockWindow', v)} />
         <NumberOption id="opt-clock" label={t('web.home.turn_clock')} explain={t('web.home.turn_clock_explain')} min={0} max={3600} value={f.turnClock} onChange={(v) => set('turnClock', v)} />
         <Check id="opt-hints" label={t('web.home.hints')} explain={t('web.home.hints_explain')} value={f.hints} onChange={(v) => set('hints', v)} />
-        <Check id="opt-public" label={t('web.home.public')} explain={t('web.home.public_explain')} value={f.isPublic} onChange={(v) => set('isPublic', v)} />
+        <Check id="opt-public" label={t('web.home.public')} explain={t('web.home.public_explain')} value={f.isPublic ?? !onlyBots} onChange={(v) => set('isPublic', v)} />
       </details>
       {error && (
         <p class="error" role="alert">

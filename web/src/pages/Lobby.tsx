@@ -47,7 +47,8 @@ export function Lobby(p: { ts: TableState; isCreator: boolean }) {
     <div class="page lobby">
       <h1>{t('web.lobby.title', { code: table.code })}</h1>
       <div class="lobby-grid">
-        <Invite code={table.code} />
+        {/* The creator invites; a guest who came by the link has nothing to do with the panel. */}
+        {p.isCreator && <Invite code={table.code} />}
         <section class="panel seats" aria-labelledby="seats-h">
           <h2 id="seats-h">{t('web.lobby.seats', { open })}</h2>
           {mySeat === null && open > 0 && (

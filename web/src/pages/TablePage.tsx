@@ -52,6 +52,7 @@ export function TablePage(p: { code: string }) {
   if (table.status === 'lobby') return <Lobby ts={ts} isCreator={s.isCreator} />;
   return (
     <div class="page table-page">
+      <h1 class="sr-only">{t('web.app.table_title', { code: p.code })}</h1>
       {ts.mySeat === null && <TakeSeat ts={ts} />}
       <TableScreen
         table={table}

@@ -125,16 +125,9 @@ export function Display(p: { g: GridContext; seat: number; mine: boolean }) {
   const label = p.mine ? p.g.t('web.table.your_display') : p.g.t('web.table.display_of', { name: p.g.names[p.seat] ?? '' });
   return (
     <div class="display" role="group" aria-label={label}>
+      {/* The neighbour's column last, so that Tab reaches the own cards first; CSS (order) draws it first. */}
       <div class="grid big">
         <RowNumbers />
-        <div class="col shared-col neighbour" title={p.g.t('web.table.column_of', { name: p.g.names[left] ?? '' })}>
-          <span class="chip" aria-hidden="true" />
-          <span class="col-owner">{p.g.names[left]}</span>
-          <ColNumber col={3} />
-          {ROWS.map((row) => (
-            <OneCard key={row} g={p.g} owner={left} row={row} col={3} shared />
-          ))}
-        </div>
         {[0, 1, 2, 3].map((col) => (
           <div class={`col${col === 3 ? ' shared-col' : ''}`} key={col} title={col === 3 ? p.g.t('web.table.shared_with', { name: p.g.names[right] ?? '' }) : undefined}>
             {col === 3 && <span class="chip" aria-hidden="true" />}
@@ -144,6 +137,14 @@ export function Display(p: { g: GridContext; seat: number; mine: boolean }) {
             ))}
           </div>
         ))}
+        <div class="col shared-col neighbour" title={p.g.t('web.table.column_of', { name: p.g.names[left] ?? '' })}>
+          <span class="chip" aria-hidden="true" />
+          <span class="col-owner">{p.g.names[left]}</span>
+          <ColNumber col={3} />
+          {ROWS.map((row) => (
+            <OneCard key={row} g={p.g} owner={left} row={row} col={3} shared />
+          ))}
+        </div>
       </div>
     </div>
   );

@@ -43,6 +43,9 @@ export function EventLog(p: { t: Translate; voices: Voices; events: LoggedEvent[
   );
 }
 
+/** The quick reactions under the chat: one tap sends the emoji as a chat line. */
+const REACTIONS = ['👍', '😄', '😮', '😬', '🎉'];
+
 export function Chat(p: { t: Translate; chat: ChatLine[]; send?: (text: string) => void }) {
   const [text, setText] = useState('');
   const box = useRef<HTMLOListElement>(null);
@@ -61,6 +64,15 @@ export function Chat(p: { t: Translate; chat: ChatLine[]; send?: (text: string) 
             </li>
           ))}
         </ol>
+      )}
+      {p.send && (
+        <div class="reactions" role="group" aria-label={p.t('web.table.reactions')}>
+          {REACTIONS.map((r) => (
+            <button key={r} type="button" class="reaction" onClick={() => p.send!(r)}>
+              {r}
+            </button>
+          ))}
+        </div>
       )}
       {p.send && (
         <form

@@ -20,7 +20,9 @@ import { Clock, Ring, useSecondsLeft } from './Countdown';
 import { EventLog, Chat } from './Side';
 import { RoundEnd, Scoreboard } from './RoundEnd';
 import { startDrag } from './drag';
+import { SheetTab, useUnread } from './SideSheet';
 import './table.css';
+import './phone.css';
 
 export interface TableScreenProps {
   table: TableFrame; // the latest TABLE (protocol/view.ts)
@@ -74,6 +76,9 @@ function Table(p: TableScreenProps & { view: PublicView; t: Translate }) {
   const [hint, setHint] = useState<HintData | null>(null);
   const [hintBusy, setHintBusy] = useState(false);
   const [pointed, setPointed] = useState<string | null>(null);
+  // Narrow screens: the scores, log and chat are a sheet behind a tab of the action bar.
+  const [sheet, setSheet] = useState(false);
+  const unread = useUnread(p.chat, sheet, p.mySeat);
 
   const mine = p.act && p.mySeat !== null ? table.pending.find((x) => x.seat === p.mySeat) : undefined;
   const legal = mine?.legal ?? [];
@@ -140,8 +145,13 @@ function Table(p: TableScreenProps & { view: PublicView; t: Translate }) {
 
   const topCount = side('top').length;
   return (
-    <div class={`table-screen players-${n}${cb ? ' cb' : ''}${p.act ? '' : ' read-only'}`}>
+    <div data-phase={view.phase} class={`table-screen players-${n}${cb ? ' cb' : ''}${p.act ? '' : ' read-only'}`}>
       <div class="felt" onKeyDown={arrowKeys}>
+        {/* The own display first, so that Tab reaches it before the others' cards (CSS puts it at the bottom). */}
+        <div class={`seat bottom${seatClass(view, table, bottom)}${p.mySeat === bottom ? ' mine' : ''}`}>
+          {seatHead(slots[0]!)}
+          <Display g={g} seat={bottom} mine={p.mySeat === bottom} />
+        </div>
         <div class="row-top">
           {side('top').map((s) => (
             <div key={s.seat} class={`seat top${seatClass(view, table, s.seat)}`} style={{ transform: topCount > 1 ? `translateY(${Math.round((1 + s.y) * 14)}px)` : undefined }}>
@@ -169,18 +179,17 @@ function Table(p: TableScreenProps & { view: PublicView; t: Translate }) {
             ))}
           </div>
         </div>
-        <div class={`seat bottom${seatClass(view, table, bottom)}${p.mySeat === bottom ? ' mine' : ''}`}>
-          {seatHead(slots[0]!)}
-          <Display g={g} seat={bottom} mine={p.mySeat === bottom} />
-        </div>
       </div>
 
       <div class="controls">
-        {status && (
-          <p class={`status${mine ? ' yours' : ''}`} role="status">
-            {status}
-          </p>
-        )}
+        <div class="bar-top">
+          {status && (
+            <p class={`status${mine ? ' yours' : ''}`} role="status">
+              {status}
+            </p>
+          )}
+          <SheetTab t={t} open={sheet} unread={unread} toggle={() => setSheet((o) => !o)} />
+        </div>
         <KnockExplain view={view} t={t} names={names} you={p.mySeat} />
         {mine && (
           <Actions t={t} view={view} names={names} voices={voices} legal={legal} has={has} send={send} pending={mine} receivedAt={p.receivedAt} knockMs={table.config.knock_window_ms} hinted={hint?.action ?? null} point={setPointed} />
@@ -207,7 +216,10 @@ function Table(p: TableScreenProps & { view: PublicView; t: Translate }) {
       </div>
       {roundShown && view.last_round && <RoundEnd t={t} view={view} names={names} voices={voices} roundOverMs={table.round_over?.in_ms ?? null} receivedAt={p.receivedAt} />}
 
-      <aside class="table-side">
+      <aside class={`table-side${sheet ? ' open' : ''}`} id="table-side">
+        <button type="button" class="sheet-close" onClick={() => setSheet(false)}>
+          {t('web.table.side_close')}
+        </button>
         <Scoreboard t={t} events={p.events} rounds={table.rounds} names={names} open={roundShown} totalsHalf={view.totals_half} roundsPlayed={view.rounds_played} />
         <EventLog t={t} voices={voices} events={p.events} />
         <Chat t={t} chat={p.chat} send={p.sendChat} />
