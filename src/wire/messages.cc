@@ -283,6 +283,67 @@ GameSnapshot::GameSnapshot(PublicView v, const std::vector<table::Pending>& pend
   }
 }
 
+void table_parts(TableParts& out, const RoomInfo& room, const GameSnapshot* game, Millis now) {
+  // 1. The top-level keys, each written by the helper table_text() uses for it.
+  const RoomSettings& s = *room.settings;
+  if (s.config_text.empty()) append_json(s.config_text, config_json(s));
+  for (std::string& t : out.top) t.clear();
+  auto& top = out.top;
+  append_string(top[0], room.code);
+  append_plain(top[1], room_status_name(room.status));
+  if (room.game_id.empty()) {
+    top[2] = "null";
+  } else {
+    append_string(top[2], room.game_id);
+  }
+  append_bool(top[3], s.is_public);
+  top[4] = s.config_text;
+  append_seats(top[5], room);
+  top[6] = std::to_string(room.spectators);
+  out.has_view = game != nullptr;
+  out.view_keys = out.cell_count = 0;
+  if (game == nullptr) {
+    top[7] = "[]";
+    top[8] = top[10] = "null";
+    top[9] = "[]";
+    return;
+  }
+  append_pending(top[7], *game, now);
+  if (game->view.masked().is_chance_node()) {
+    top[8] = R"({"in_ms":)";
+    append_in_ms(top[8], game->round_over_deadline, now);
+    top[8] += '}';
+  } else {
+    top[8] = "null";
+  }
+  append_rounds(top[9], *game);
+  if (game->seed) {
+    append_plain(top[10], std::to_string(game->seed->value()));
+  } else {
+    top[10] = "null";
+  }
+  // 2. The view's keys in the order the view's JSON has them, the grids cell by cell.
+  const json view = public_view_to_json(game->view, LegalActionsKey::kWithout);
+  for (const auto& [key, value] : view.items()) {
+    if (out.view.size() <= out.view_keys) out.view.emplace_back();
+    auto& [k, text] = out.view[out.view_keys++];
+    k = key;
+    text.clear();
+    if (key != "grids") {
+      append_json(text, value);
+      continue;
+    }
+    for (const json& grid : value) {
+      for (const json& cell : grid) {
+        if (out.cells.size() <= out.cell_count) out.cells.emplace_back();
+        std::string& c = out.cells[out.cell_count++];
+        c.clear();
+        append_json(c, cell);
+      }
+    }
+  }
+}
+
 std::string table_text(const RoomInfo& room, const GameSnapshot* game, Millis now) {
   std::string out;
   append_table(out, room, game, now);
