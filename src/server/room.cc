@@ -330,9 +330,11 @@ void Room::broadcast_table(uint64_t seq, const json& events, Millis tt) {
   const GameSnapshot* g = game ? &*game : nullptr;
   const RoomInfo room = info();
   SharedText delta = deltas_.frame(seq, events, room, g, tt);
-  // 2. The update only for connections that do not apply deltas.
+  // 2. The update only for connections that do not apply deltas, or for the backlog while
+  //    nobody is here (whoever comes back may read updates).
   SharedText update;
-  if (delta_clients_.size() < audience_.size()) update = update_frame(seq, events, room, g, tt);
+  if (audience_.empty() || delta_clients_.size() < audience_.size())
+    update = update_frame(seq, events, room, g, tt);
   ctx_.stats.frames_total += 1;
   ctx_.stats.frame_bytes_total += delta_clients_.empty() && update ? update->size() : delta->size();
   for (ConnectionId c : audience_) ctx_.out.send(c, delta_clients_.count(c) ? delta : update);
