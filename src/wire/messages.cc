@@ -93,6 +93,43 @@ void append_seats(std::string& out, const RoomInfo& room) {
   out += ']';
 }
 
+// Appends j as append_json() would, the scalars and the grid cells ({"state", "value"}) without
+// the serializer (which allocates its output adapter on every call): the delta writer writes
+// ~100 such small values per frame.
+void append_small(std::string& out, const json& j) {
+  switch (j.type()) {
+    case json::value_t::null:
+      out += "null";
+      return;
+    case json::value_t::boolean:
+      append_bool(out, j.get<bool>());
+      return;
+    case json::value_t::number_integer:
+      append_int(out, j.get<int64_t>());
+      return;
+    case json::value_t::number_unsigned:
+      out += std::to_string(j.get<uint64_t>());
+      return;
+    case json::value_t::object:
+      if (j.size() <= 2 && j.contains("state") && j["state"].is_string()) {
+        const auto value = j.find("value");
+        if (j.size() == 2 && (value == j.end() || !value->is_number_integer())) break;
+        out += R"({"state":)";
+        append_plain(out, j["state"].get_ref<const std::string&>());  // up, down, empty
+        if (value != j.end()) {
+          out += R"(,"value":)";
+          append_int(out, value->get<int64_t>());
+        }
+        out += '}';
+        return;
+      }
+      break;
+    default:
+      break;
+  }
+  append_json(out, j);
+}
+
 // The cells of each legal `clear` action, in the order of the legal list: the lines of the
 // clearing player's display (State::complete_lines), matched by line id. "" if there is none,
 // else `[{"action": "clear row-b1", "cells": ["1b1", "1b2", "1b3"]}, ...]`.
@@ -330,7 +367,7 @@ void table_parts(TableParts& out, const RoomInfo& room, const GameSnapshot* game
     k = key;
     text.clear();
     if (key != "grids") {
-      append_json(text, value);
+      append_small(text, value);
       continue;
     }
     for (const json& grid : value) {
@@ -338,7 +375,7 @@ void table_parts(TableParts& out, const RoomInfo& room, const GameSnapshot* game
         if (out.cells.size() <= out.cell_count) out.cells.emplace_back();
         std::string& c = out.cells[out.cell_count++];
         c.clear();
-        append_json(c, cell);
+        append_small(c, cell);
       }
     }
   }
