@@ -4,6 +4,9 @@
 //                      (4 people's seats, one finished round, the events of one decision): the
 //                      frame every change of a table sends, written once per broadcast.
 //   BM_StateFrame/N    state_frame() of the same table with 20 chat lines: the answer to a join.
+//   BM_DeltaFrame/N    DeltaWriter::frame() from one of these positions to the next (three
+//                      decisions apart, so a little more changes than after one): what a table
+//                      whose clients apply deltas writes per broadcast instead of the update.
 //
 // The positions: 16 decision points spread over a random game, cycled.
 // Run: build/release/allegra_bench --benchmark_filter=Frame
@@ -19,6 +22,7 @@
 #include "engine/state.h"
 #include "table/table.h"
 #include "wire/messages.h"
+#include "wire/table_delta.h"
 
 namespace {
 
@@ -113,5 +117,23 @@ void BM_StateFrame(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_StateFrame)->Arg(4);
+
+void BM_DeltaFrame(benchmark::State& state) {
+  const int players = static_cast<int>(state.range(0));
+  const std::vector<Position> all = positions(players);
+  const Room room(players);
+  DeltaWriter writer;
+  writer.frame(1, all[0].events, room.info, &all[0].game, Millis(1000));  // the whole table
+  size_t i = 1, bytes = 0;
+  uint64_t seq = 2;
+  for (auto _ : state) {
+    const Position& p = all[i++ % all.size()];
+    SharedText text = writer.frame(seq++, p.events, room.info, &p.game, Millis(1000));
+    bytes += text->size();
+    benchmark::DoNotOptimize(text);
+  }
+  state.counters["bytes"] = static_cast<double>(bytes) / static_cast<double>(state.iterations());
+}
+BENCHMARK(BM_DeltaFrame)->Arg(2)->Arg(4)->Arg(6);
 
 }  // namespace

@@ -8,7 +8,8 @@
 #   e.g. scripts/frame_figures.sh main=/work/main/build/release/allegra \
 #          new=build/release/allegra:off,on,no-takeover
 #   MODE is a --deflate value; a binary without modes is started without the flag (a binary
-#   older than --deflate never compresses).
+#   older than --deflate never compresses). MODE/full: the generator asks for whole updates
+#   (loadtest --deltas off); a binary older than delta frames always gets them.
 # Environment: RUNS (default 3) rounds over every binary and mode; PERSON="TABLES SECONDS PACE_MS"
 # (default "100 20 2000": one action per table every 2 s, a person's pace) and FULL (default
 # "10 20 0": as fast as the server answers) are the two loads; LOADTEST (default: the last binary)
@@ -46,8 +47,13 @@ results="$dir/results.tsv"
 # One run: a fresh server (scratch database), one loadtest, the figures as one TSV line.
 one_run() {
   local label=$1 bin=$2 mode=$3 load=$4 tables=$5 seconds=$6 pace=$7
-  local flags=()
-  [[ $mode != - ]] && flags=(--deflate "$mode")
+  local flags=() load_flags=()
+  # MODE/full, or a server older than delta frames (no `deltas` in its hello): whole updates.
+  if [[ $mode == */full ]] || ! "$bin" loadtest --help | grep -q -- --deltas; then
+    load_flags=(--deltas off)
+  fi
+  local deflate=${mode%/full}
+  [[ $deflate != - ]] && flags=(--deflate "$deflate")
   # An older binary has no table limits to raise.
   "$bin" serve --help | grep -q -- --max-tables-per-ip &&
     flags+=(--max-tables 10000000 --max-tables-per-ip 10000000)
@@ -71,7 +77,7 @@ one_run() {
   cpu0=$(awk '{print $14 + $15}' "/proc/$server/stat")
   # shellcheck disable=SC2086
   $priority "$loadtest" loadtest --port "$port" --tables "$tables" --seconds "$seconds" \
-    --pace-ms "$pace" --quiet --json >"$dir/load.json" || true
+    --pace-ms "$pace" "${load_flags[@]}" --quiet --json >"$dir/load.json" || true
   local cpu1 actions
   cpu1=$(awk '{print $14 + $15}' "/proc/$server/stat")
   actions=$(curl -s "http://127.0.0.1:$port/metrics" | awk '$1 == "allegra_actions_total" {print $2}')

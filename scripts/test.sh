@@ -109,6 +109,11 @@ rm -rf "$pip_target"
 # The browser client (docs/web.md): web/node_modules comes from setup.sh (npm ci).
 step "web: type check, unit tests, build"
 (cd web && npm run --silent lint && npm test --silent && npm run --silent build && npm run --silent size)
+step "web: the delta frames of whole games (tests/server/delta_frames_test.cc) replayed by the web client"
+pairs=$(mktemp)
+ALLEGRA_DELTA_PAIRS=$pairs build/release/allegra_tests --gtest_filter='EveryPlayerCount/DeltaFramesTest.*' >/dev/null
+(cd web && ALLEGRA_DELTA_PAIRS=$pairs npx vitest run src/state/delta.test.ts)
+rm -f "$pairs"
 step "web: end-to-end tests (chromium, real server)"
 (cd web && ALLEGRA_BIN="$PWD/../build/release/allegra" npx playwright test)
 

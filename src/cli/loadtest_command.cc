@@ -20,12 +20,14 @@ struct LoadtestArgs {
   bool json = false;
   bool quiet = false;
   std::string deflate = "on";
+  std::string deltas = "on";
 };
 
 int run_loadtest(const LoadtestArgs& args) {
   loadtest::LoadConfig config = args.config;
   config.port = static_cast<uint16_t>(args.port);
   config.deflate = args.deflate == "on";
+  config.deltas = args.deltas == "on";
   loadtest::LoadReport report;
   try {
     report = loadtest::run_load(config, args.quiet ? nullptr : &std::cerr);
@@ -68,6 +70,11 @@ Command add_loadtest_command(CLI::App& app) {
       ->check(whole_number(0, 250));
   sub->add_option("--deflate", args->deflate,
                   "Offer permessage-deflate, as browsers do (the server decides: serve --deflate)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"on", "off"}));
+  sub->add_option("--deltas", args->deltas,
+                  "Ask for delta frames after the first table, as the web client does (off: a "
+                  "whole table per update, as a server before delta frames sends)")
       ->capture_default_str()
       ->check(CLI::IsMember({"on", "off"}));
   sub->add_flag("--json", args->json, "Print the report as one JSON object");

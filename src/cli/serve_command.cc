@@ -46,7 +46,7 @@ struct ServeArgs {
   long long chat_per_ip = 10;
   long long chat_per_table = 10;
   std::string log_level = "info";
-  std::string deflate = "off";
+  std::string deflate = "on";
 };
 
 std::optional<long long> whole(std::string_view text) {

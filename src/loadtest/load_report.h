@@ -32,10 +32,12 @@ struct LoadReport {
   std::vector<std::string> first_errors;  // the first few, for the reader
 
   double actions_per_s() const { return seconds > 0 ? static_cast<double>(actions) / seconds : 0; }
-  // What one action costs one client in bytes: received bytes / actions / connections.
+  // What one action costs one client in bytes: an action is sent to the 4 clients of its
+  // table, so received bytes / actions / (connections / tables).
   double per_action_per_client(uint64_t bytes) const {
-    return actions > 0 && connections > 0
-               ? static_cast<double>(bytes) / static_cast<double>(actions) / connections
+    return actions > 0 && connections > 0 && tables > 0
+               ? static_cast<double>(bytes) / static_cast<double>(actions) /
+                     (static_cast<double>(connections) / tables)
                : 0;
   }
 };

@@ -64,7 +64,8 @@ uint64_t raise_file_limit(uint64_t needed) {
 
 namespace {
 
-constexpr int kSetupSlots = 64;  // tables being set up at once
+constexpr int kSetupSlots = 64;                 // tables being set up at once
+constexpr size_t kReadBufferBytes = 64 * 1024;  // room to inflate any frame in one call
 constexpr auto kActionTimeout = std::chrono::seconds(10);
 constexpr auto kCloseTime = std::chrono::seconds(15);
 constexpr auto kProgressEvery = std::chrono::seconds(5);
@@ -127,6 +128,7 @@ class Client {
   bool waiting_ = false;           // send_timer_ armed
   bool writing_ = false, handshaken_ = false, closing_ = false, closed_ = false, sit_sent_ = false;
   bool pending_ = false, seen_state_ = false;
+  std::string game_;  // the table's game, as last sent (a delta sends it when it changes)
   std::vector<std::string> legal_;
   std::optional<uint64_t> acted_at_;  // the seq this seat last answered
   // An action sent and not yet seen applied: an update built before it (another seat's, in a
@@ -252,13 +254,26 @@ void Client::on_connect(boost::system::error_code ec) {
     if (e) return fail("WebSocket handshake failed", e);
     handshaken_ = true;
     send(client_text(
-        {std::nullopt, wire::Hello{wire::kProtocolVersion, "Load" + std::to_string(seat_ + 1)}}));
+        {std::nullopt, wire::Hello{wire::kProtocolVersion, "Load" + std::to_string(seat_ + 1),
+                                   run_.config().deltas}}));
     read();
   });
 }
 
+// A message is read with read_some into 64 KiB of free space at a time, not with async_read:
+// Beast up to 1.89 (Debian has 1.81) fails to inflate a compressed message with "invalid stored
+// block length" when the output space of one inflate call runs out while it feeds the 4-byte
+// tail of the message (boostorg/beast#3028, fixed in 1.90): the tail is then fed again from its
+// start. async_read gives each call only ~1.5 KB of space (a TABLE inflates to ~3 KB), so now
+// and then a message ended there; these were the errors of the full-speed runs with --deflate
+// on (docs/server.md, "Compression"). The server's frames were sound all along.
 void Client::read() {
-  ws_.async_read(buffer_, [this](boost::system::error_code ec, size_t) { on_read(ec); });
+  ws_.async_read_some(buffer_.prepare(kReadBufferBytes),
+                      [this](boost::system::error_code ec, size_t n) {
+                        buffer_.commit(n);
+                        if (!ec && !ws_.is_message_done()) return read();
+                        on_read(ec);
+                      });
 }
 
 void Client::on_read(boost::system::error_code ec) {
@@ -352,7 +367,8 @@ void Client::fail(std::string_view what, const boost::system::error_code& ec) {
 // (after join) sets where the count stands.
 void Client::check_seq(const FrameRead& frame) {
   if (!frame.seq) {
-    if (frame.type == "update" || frame.type == "chat" || frame.type == "state") {
+    if (frame.type == "update" || frame.type == "delta" || frame.type == "chat" ||
+        frame.type == "state") {
       run_.error(fmt::format("table {} seat {}: a {} frame without seq", table_.name(), seat_,
                              frame.type));
     }
@@ -361,8 +377,8 @@ void Client::check_seq(const FrameRead& frame) {
   const uint64_t seq = *frame.seq;
   if (frame.type == "state") {
     seen_state_ = true;
-  } else if ((frame.type == "update" || frame.type == "chat") && seen_state_ &&
-             seq != last_seq + 1) {
+  } else if ((frame.type == "update" || frame.type == "delta" || frame.type == "chat") &&
+             seen_state_ && seq != last_seq + 1) {
     run_.error(fmt::format("table {} seat {}: seq {} after {} (frames lost or out of order)",
                            table_.name(), seat_, seq, last_seq));
   }
@@ -372,7 +388,7 @@ void Client::check_seq(const FrameRead& frame) {
 void Client::handle(const FrameRead& frame) {
   const std::string& type = frame.type;
   check_seq(frame);
-  if (type == "update" || type == "state") {
+  if (type == "update" || type == "delta" || type == "state") {
     if (frame.has_table) see_table(frame);
     // The action in flight has been applied once an event of this seat comes back (or the seat
     // is no longer asked).
@@ -428,10 +444,12 @@ void Client::handle(const FrameRead& frame) {
 }
 
 void Client::see_table(const FrameRead& frame) {
+  // A delta carries the game only when it changes.
+  if (!frame.game.empty()) game_ = frame.game;
   if (frame.status == "playing" && !table_.playing) run_.table_playing(table_);
   if (frame.status == "over" && seat_ == 0) {
-    if (frame.game != table_.rematched_game) {
-      table_.rematched_game = frame.game;
+    if (game_ != table_.rematched_game) {
+      table_.rematched_game = game_;
       run_.game_over();
       send(client_text({std::nullopt, wire::Rematch{}}));
     }

@@ -20,6 +20,8 @@ struct LoadConfig {
   uint64_t seed = 1;   // the clients' choices among the legal actions
   // Offer permessage-deflate (as browsers do); the server decides (allegra serve --deflate).
   bool deflate = true;
+  // Ask for delta frames (hello's `deltas`), as the web client does; off: whole updates.
+  bool deltas = true;
   // Clients bind to 127.0.0.2 .. 127.0.0.(1+N); 0: enough addresses for at most 200 connections
   // each (allegra serve allows 256 per address by default, --max-per-ip), at least 8.
   int source_addresses = 0;

@@ -167,6 +167,7 @@ void Hub::handle(ConnectionId c, Connection& conn, std::string_view text, Millis
                                     std::to_string(m.version));
               }
               conn.hello = true;
+              conn.deltas = m.deltas;
               if (m.name) conn.name = *m.name;
               out_->send(
                   c, welcome_frame(config_.server_name, {config_.max_message_bytes,
@@ -262,7 +263,7 @@ void Hub::create(ConnectionId c, Connection& conn, std::optional<uint64_t> id, c
   out_->send(c, created_frame(id, code, r->creator_token()));
   Join join_message;
   join_message.code = code;
-  r->join(c, join_message, id, now);
+  r->join(c, join_message, id, now, conn.deltas);
   r->make_creator(c);
   conn.room = r;
   if (m.sit) {
@@ -279,7 +280,7 @@ void Hub::join(ConnectionId c, Connection& conn, std::optional<uint64_t> id, con
   if (it == rooms_.end()) throw RoomError(ErrorCode::kNoTable, "code: no table " + m.code);
   Room& room = *it->second;
   if (conn.room != &room) leave_room(c, conn, now);
-  room.join(c, m, id, now);
+  room.join(c, m, id, now, conn.deltas);
   conn.room = &room;
   reschedule(room, now);
 }

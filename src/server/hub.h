@@ -118,6 +118,7 @@ class Hub {
   struct Connection {
     std::string ip;
     bool hello = false;
+    bool deltas = false;  // hello asked for delta frames
     std::string name;
     Room* room = nullptr;
     Bucket bucket, chat;

@@ -315,10 +315,35 @@ void Room::broadcast(uint64_t seq, SharedText text) {
   ctx_.stats.frame_bytes_total += text->size();
   for (ConnectionId c : audience_) ctx_.out.send(c, text);
   backlog_bytes_ += text->size();
-  backlog_.emplace_back(seq, std::move(text));
+  backlog_.push_back(SentFrame{seq, text, std::move(text)});
   while (!backlog_.empty() && (backlog_.size() > ctx_.config.backlog_frames ||
                                backlog_bytes_ > ctx_.config.backlog_bytes)) {
-    backlog_bytes_ -= backlog_.front().second->size();
+    const SentFrame& f = backlog_.front();
+    backlog_bytes_ -= f.delta->size() + (f.update && f.update != f.delta ? f.update->size() : 0);
+    backlog_.pop_front();
+  }
+}
+
+void Room::broadcast_table(uint64_t seq, const json& events, Millis tt) {
+  // 1. The delta is written whoever is here: the next one is written against this table.
+  const auto game = snapshot();
+  const GameSnapshot* g = game ? &*game : nullptr;
+  const RoomInfo room = info();
+  SharedText delta = deltas_.frame(seq, events, room, g, tt);
+  // 2. The update only for connections that do not apply deltas, or for the backlog while
+  //    nobody is here (whoever comes back may read updates).
+  SharedText update;
+  if (audience_.empty() || delta_clients_.size() < audience_.size())
+    update = update_frame(seq, events, room, g, tt);
+  ctx_.stats.frames_total += 1;
+  ctx_.stats.frame_bytes_total += delta_clients_.empty() && update ? update->size() : delta->size();
+  for (ConnectionId c : audience_) ctx_.out.send(c, delta_clients_.count(c) ? delta : update);
+  backlog_bytes_ += delta->size() + (update ? update->size() : 0);
+  backlog_.push_back(SentFrame{seq, std::move(update), std::move(delta)});
+  while (!backlog_.empty() && (backlog_.size() > ctx_.config.backlog_frames ||
+                               backlog_bytes_ > ctx_.config.backlog_bytes)) {
+    const SentFrame& f = backlog_.front();
+    backlog_bytes_ -= f.delta->size() + (f.update && f.update != f.delta ? f.update->size() : 0);
     backlog_.pop_front();
   }
 }
@@ -328,8 +353,7 @@ void Room::commit_change(std::string_view kind, json entry, Millis tt, const jso
   if (replaying_) return;
   entry["t"] = tt.count();
   ctx_.store.append(code_, LogEntry{seq_, std::string(kind), entry.dump()});
-  const auto game = snapshot();
-  broadcast(seq_, update_frame(seq_, events, info(), game ? &*game : nullptr, tt));
+  broadcast_table(seq_, events, tt);
 }
 
 // --- Requests -------------------------------------------------------------------------------
@@ -346,7 +370,8 @@ void Room::check_creator(ConnectionId c) const {
   }
 }
 
-void Room::join(ConnectionId c, const Join& m, std::optional<uint64_t> id, Millis now) {
+void Room::join(ConnectionId c, const Join& m, std::optional<uint64_t> id, Millis now,
+                bool deltas) {
   const Millis tt = t(now);
   std::optional<int> seat;
   if (m.token) {
@@ -375,14 +400,25 @@ void Room::join(ConnectionId c, const Join& m, std::optional<uint64_t> id, Milli
     }
   }
   audience_.insert(c);
+  deltas_.resend("spectators");  // changed without a table frame (join and leave)
+  if (deltas) {
+    delta_clients_.insert(c);
+  } else {
+    delta_clients_.erase(c);
+  }
   update_idle(now);
-  const bool resumable =
+  // Resumable: the backlog holds every frame after last_seq, each in the form this connection
+  // reads (an update is written only while a connection needs it).
+  bool resumable =
       m.last_seq && *m.last_seq <= seq_ &&
-      (*m.last_seq == seq_ || (!backlog_.empty() && backlog_.front().first <= *m.last_seq + 1));
+      (*m.last_seq == seq_ || (!backlog_.empty() && backlog_.front().seq <= *m.last_seq + 1));
+  for (const SentFrame& f : backlog_) {
+    if (resumable && f.seq > *m.last_seq && !(deltas ? f.delta : f.update)) resumable = false;
+  }
   if (resumable) {
     ctx_.out.send(c, resumed_frame(id, code_, *m.last_seq, seat));
-    for (const auto& [s, text] : backlog_) {
-      if (s > *m.last_seq) ctx_.out.send(c, text);
+    for (const SentFrame& f : backlog_) {
+      if (f.seq > *m.last_seq) ctx_.out.send(c, deltas ? f.delta : f.update);
     }
   } else {
     const auto game = snapshot();
@@ -396,7 +432,9 @@ void Room::join(ConnectionId c, const Join& m, std::optional<uint64_t> id, Milli
 void Room::leave(ConnectionId c, Millis now) {
   const Millis tt = t(now);
   creators_.erase(c);
+  delta_clients_.erase(c);
   if (!audience_.erase(c)) return;
+  deltas_.resend("spectators");
   if (auto seat = seat_of(c)) {
     RoomSeat& s = seats_[static_cast<size_t>(*seat)];
     s.conn = 0;
@@ -808,9 +846,7 @@ void Room::after_game_change(Millis tt) {
   ++seq_;
   ctx_.store.append(code_,
                     LogEntry{seq_, "saved", json{{"game", game_id}, {"t", tt.count()}}.dump()});
-  const auto game = snapshot();
-  broadcast(seq_, update_frame(seq_, json::array({{{"type", "game-saved"}, {"game", game_id}}}),
-                               info(), game ? &*game : nullptr, tt));
+  broadcast_table(seq_, json::array({{{"type", "game-saved"}, {"game", game_id}}}), tt);
 }
 
 }  // namespace allegra::server

@@ -34,6 +34,7 @@
 #include "server/transport.h"
 #include "server/wire_names.h"
 #include "table/table.h"
+#include "wire/table_delta.h"
 
 namespace allegra::server {
 
@@ -113,7 +114,10 @@ class Room {
 
   // --- Requests of a connection (RoomError if refused) ------------------------------------
   // Comes to the table (see docs/protocol.md join); replies with state or resumed + frames.
-  void join(ConnectionId c, const Join& m, std::optional<uint64_t> id, Millis now);
+  // `deltas`: the connection said it applies delta frames (hello); it gets them instead of
+  // update frames.
+  void join(ConnectionId c, const Join& m, std::optional<uint64_t> id, Millis now,
+            bool deltas = false);
   void make_creator(ConnectionId c) { creators_.insert(c); }
   // Leaves (or is gone): a seated person keeps the seat.
   void leave(ConnectionId c, Millis now);
@@ -162,7 +166,11 @@ class Room {
   // Logs a change, then sends the update frame (events) to everybody at the table.
   void commit_change(std::string_view kind, nlohmann::json entry, Millis tt,
                      const nlohmann::json& events);
+  // A chat frame, the same for every connection.
   void broadcast(uint64_t seq, SharedText text);
+  // A table frame: its delta to the connections that apply deltas, its update (written only if
+  // a connection needs it) to the others.
+  void broadcast_table(uint64_t seq, const nlohmann::json& events, Millis tt);
   std::optional<GameSnapshot> snapshot() const;
   table::Seat table_seat(int seat) const;
   std::string bot_name(int seat) const;
@@ -201,7 +209,15 @@ class Room {
   bool replaying_ = false;
   std::set<ConnectionId> audience_;
   std::set<ConnectionId> creators_;
-  std::deque<std::pair<uint64_t, SharedText>> backlog_;
+  std::set<ConnectionId> delta_clients_;  // of audience_, those that apply delta frames
+  // The frames sent, for reconnects: a table frame as update (null if no connection needed
+  // it) and as delta; a chat frame is both.
+  struct SentFrame {
+    uint64_t seq;
+    SharedText update, delta;
+  };
+  std::deque<SentFrame> backlog_;
+  wire::DeltaWriter deltas_;  // the last table frame sent, to write the next delta
   size_t backlog_bytes_ = 0;
   std::deque<ChatLine> chat_;
   RoundLog round_log_;  // the round's events, for the `log` of a state frame

@@ -18,6 +18,7 @@ void set_if(json& j, const char* key, const std::optional<T>& value) {
 void write_fields(json& j, const Hello& m) {
   j["version"] = m.version;
   set_if(j, "name", m.name);
+  if (m.deltas) j["deltas"] = true;
 }
 
 void write_fields(json& j, const Create& m) {

@@ -52,7 +52,11 @@ class Reader : public nlohmann::json_sax<json> {
   bool key(string_t& k) override {
     if (skip_depth_ > 0) return true;
     path_.back() = k;
-    if (depth() == 1 && k == "table") out_.has_table = true;
+    // A delta's `set` holds TABLE's keys that changed (always `pending`): read as a table.
+    if (depth() == 1 && (k == "table" || k == "set")) {
+      out_.has_table = true;
+      path_.back() = "table";
+    }
     if (depth() == 2 && key_is(0, "table") && k == "view") {
       if (!out_.type.empty()) {  // the view and what follows it are not needed: stop here
         stopped_at_view = true;

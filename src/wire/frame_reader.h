@@ -37,8 +37,8 @@ struct FrameRead {
   std::string token, creator_token;   // seated (null: ""), created
   std::optional<int> seat;            // seated, chat (null: none)
   std::optional<int> you;             // state, resumed (null: none)
-  bool has_table = false;
-  std::string status, game;  // the table's ("" when null)
+  bool has_table = false;             // an update's or state's table, or a delta's `set`
+  std::string status, game;           // the table's ("" when null or, in a delta, unchanged)
   std::vector<PendingSeatRead> pending;
   std::vector<int> event_players;  // "player" of each event that has one
   double messages_per_s = 0;       // welcome: limits.messages_per_s (0 if absent)

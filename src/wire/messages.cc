@@ -93,6 +93,43 @@ void append_seats(std::string& out, const RoomInfo& room) {
   out += ']';
 }
 
+// Appends j as append_json() would, the scalars and the grid cells ({"state", "value"}) without
+// the serializer (which allocates its output adapter on every call): the delta writer writes
+// ~100 such small values per frame.
+void append_small(std::string& out, const json& j) {
+  switch (j.type()) {
+    case json::value_t::null:
+      out += "null";
+      return;
+    case json::value_t::boolean:
+      append_bool(out, j.get<bool>());
+      return;
+    case json::value_t::number_integer:
+      append_int(out, j.get<int64_t>());
+      return;
+    case json::value_t::number_unsigned:
+      out += std::to_string(j.get<uint64_t>());
+      return;
+    case json::value_t::object:
+      if (j.size() <= 2 && j.contains("state") && j["state"].is_string()) {
+        const auto value = j.find("value");
+        if (j.size() == 2 && (value == j.end() || !value->is_number_integer())) break;
+        out += R"({"state":)";
+        append_plain(out, j["state"].get_ref<const std::string&>());  // up, down, empty
+        if (value != j.end()) {
+          out += R"(,"value":)";
+          append_int(out, value->get<int64_t>());
+        }
+        out += '}';
+        return;
+      }
+      break;
+    default:
+      break;
+  }
+  append_json(out, j);
+}
+
 // The cells of each legal `clear` action, in the order of the legal list: the lines of the
 // clearing player's display (State::complete_lines), matched by line id. "" if there is none,
 // else `[{"action": "clear row-b1", "cells": ["1b1", "1b2", "1b3"]}, ...]`.
@@ -280,6 +317,67 @@ GameSnapshot::GameSnapshot(PublicView v, const std::vector<table::Pending>& pend
                      seats[static_cast<size_t>(p.seat)].kind != table::SeatKind::kPerson;
     if (bot && !p.knock_window) ps.deadline.reset();  // a bot's timing comes from the seed
     pending.push_back(ps);
+  }
+}
+
+void table_parts(TableParts& out, const RoomInfo& room, const GameSnapshot* game, Millis now) {
+  // 1. The top-level keys, each written by the helper table_text() uses for it.
+  const RoomSettings& s = *room.settings;
+  if (s.config_text.empty()) append_json(s.config_text, config_json(s));
+  for (std::string& t : out.top) t.clear();
+  auto& top = out.top;
+  append_string(top[0], room.code);
+  append_plain(top[1], room_status_name(room.status));
+  if (room.game_id.empty()) {
+    top[2] = "null";
+  } else {
+    append_string(top[2], room.game_id);
+  }
+  append_bool(top[3], s.is_public);
+  top[4] = s.config_text;
+  append_seats(top[5], room);
+  top[6] = std::to_string(room.spectators);
+  out.has_view = game != nullptr;
+  out.view_keys = out.cell_count = 0;
+  if (game == nullptr) {
+    top[7] = "[]";
+    top[8] = top[10] = "null";
+    top[9] = "[]";
+    return;
+  }
+  append_pending(top[7], *game, now);
+  if (game->view.masked().is_chance_node()) {
+    top[8] = R"({"in_ms":)";
+    append_in_ms(top[8], game->round_over_deadline, now);
+    top[8] += '}';
+  } else {
+    top[8] = "null";
+  }
+  append_rounds(top[9], *game);
+  if (game->seed) {
+    append_plain(top[10], std::to_string(game->seed->value()));
+  } else {
+    top[10] = "null";
+  }
+  // 2. The view's keys in the order the view's JSON has them, the grids cell by cell.
+  const json view = public_view_to_json(game->view, LegalActionsKey::kWithout);
+  for (const auto& [key, value] : view.items()) {
+    if (out.view.size() <= out.view_keys) out.view.emplace_back();
+    auto& [k, text] = out.view[out.view_keys++];
+    k = key;
+    text.clear();
+    if (key != "grids") {
+      append_small(text, value);
+      continue;
+    }
+    for (const json& grid : value) {
+      for (const json& cell : grid) {
+        if (out.cells.size() <= out.cell_count) out.cells.emplace_back();
+        std::string& c = out.cells[out.cell_count++];
+        c.clear();
+        append_small(c, cell);
+      }
+    }
   }
 }
 

@@ -12,6 +12,7 @@
 // changes no byte.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -115,6 +116,24 @@ std::vector<RoundResult> scored_rounds(const GameRecord& record);
 // one string (no JSON tree but the engine's view and round results), the settings' bytes cached,
 // the keys in the order of docs/protocol.md with the view last.
 std::string table_text(const RoomInfo& room, const GameSnapshot* game, Millis now);
+
+// TABLE cut into the texts of its keys, the unit of change of a `delta` frame (table_delta.h):
+// every top-level key but the view (in kTableKeys' order), then the view's keys (the grids
+// apart, as "" in their place), then every grid cell (player * 12 + index). Each text is what
+// table_text() writes for that key. The strings are reused from call to call (no allocation
+// once they have grown), so a caller keeps one TableParts and fills it again.
+struct TableParts {
+  static constexpr std::array<std::string_view, 11> kTableKeys = {
+      "code",       "status",  "game",       "public", "config", "seats",
+      "spectators", "pending", "round_over", "rounds", "seed"};
+  std::array<std::string, kTableKeys.size()> top;
+  bool has_view = false;
+  size_t view_keys = 0;                                   // the first view_keys of `view` are used
+  std::vector<std::pair<std::string, std::string>> view;  // (key, text); "grids": ""
+  size_t cell_count = 0;                                  // the first cell_count of `cells`
+  std::vector<std::string> cells;
+};
+void table_parts(TableParts& out, const RoomInfo& room, const GameSnapshot* game, Millis now);
 
 // One chat line as sent and as kept in the history.
 struct ChatLine {

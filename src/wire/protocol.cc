@@ -233,6 +233,7 @@ MessageBody parse_body(Fields& f, std::string_view type) {
     Hello m;
     m.version = static_cast<int>(f.integer(f.need("version"), "version", 0, 1'000'000));
     m.name = name_field(f, "name");
+    m.deltas = f.opt_bool("deltas").value_or(false);
     return m;
   }
   if (type == "create") return parse_create(f);

@@ -76,6 +76,9 @@ inline constexpr size_t kMaxChatChars = 500;
 struct Hello {
   int version = kProtocolVersion;
   std::optional<std::string> name;
+  // The client applies `delta` frames (docs/protocol.md "delta"): after a full TABLE it is sent
+  // what changed instead of `update`.
+  bool deltas = false;
 };
 // A seat at create: a person's (open) seat or a bot of make_bot() spec `bot`.
 struct SeatSpec {

@@ -64,9 +64,26 @@ async function smallDeckTable(page: Page, url: string): Promise<string> {
     window.WebSocket = class extends Native {
       constructor(u: string | URL, p?: string | string[]) {
         super(u, p);
+        // The page asks for delta frames: each is applied to the last table (as
+        // src/state/table.ts applyDelta does), so that every frame kept holds a whole table.
+        type Cell = { player: number; index: number; cell: unknown };
+        type Table = { view: { grids: unknown[][] } | null } & Record<string, unknown>;
+        let table: Table | null = null;
         this.addEventListener('message', (e) => {
           const m = JSON.parse(e.data as string);
-          if (m.type === 'state' || m.type === 'update') frames.push(m);
+          if (m.type === 'state' || m.type === 'update') {
+            table = m.table;
+            frames.push(m);
+          } else if (m.type === 'delta' && (table || m.base === null)) {
+            const t = { ...(m.base === null ? {} : table), ...m.set } as Table;
+            if ((m.view || m.cells) && t.view) {
+              const view = { ...t.view, ...m.view, grids: t.view.grids.map((g) => g.slice()) };
+              for (const c of (m.cells ?? []) as Cell[]) view.grids[c.player]![c.index] = c.cell;
+              t.view = view;
+            }
+            table = t;
+            frames.push({ ...m, table: t });
+          }
         });
       }
     } as typeof WebSocket;

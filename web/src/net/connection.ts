@@ -117,7 +117,14 @@ export class Connection {
     this.ws = ws;
     ws.onopen = () => {
       const name = this.name().trim();
-      ws.send(JSON.stringify(name ? { type: 'hello', version: PROTOCOL_VERSION, name } : { type: 'hello', version: PROTOCOL_VERSION }));
+      // deltas: this client applies delta frames (state/table.ts applyDelta).
+      ws.send(
+        JSON.stringify(
+          name
+            ? { type: 'hello', version: PROTOCOL_VERSION, name, deltas: true }
+            : { type: 'hello', version: PROTOCOL_VERSION, deltas: true },
+        ),
+      );
     };
     ws.onmessage = (e: MessageEvent) => this.receive(e.data);
     ws.onclose = () => this.lost(ws);
@@ -149,7 +156,7 @@ export class Connection {
       clearTimeout(w.timer);
       if (m.type === 'error') w.reject(new RequestError(m.code, m.message));
       else w.resolve(m);
-    } else if (m.type === 'update' || m.type === 'chat') {
+    } else if (m.type === 'update' || m.type === 'delta' || m.type === 'chat') {
       // The server handles a connection's messages in order: a command sent before this frame
       // that got no error by now has been applied (or will show in a later frame).
       for (const [wid, x] of this.waiting) {

@@ -202,6 +202,12 @@ export class Session {
     if (this.table) {
       const next = applyMessage(this.table, m, performance.now());
       if (next !== this.table) this.table = next;
+      if (this.table.stale && this.table.seq !== 0) {
+        // A delta that does not apply (a frame missed): join again without last_seq, for a
+        // whole table (the deltas until it comes stay stale; the state clears it).
+        this.table = { ...this.table, seq: 0 };
+        if (this.conn?.isReady) this.join();
+      }
     }
     this.changed();
   }

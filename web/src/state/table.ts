@@ -3,6 +3,7 @@
 // line seen, in order, the last seq (for reconnecting with last_seq) and this client's seat.
 // A frame that was seen already (seq <= last seq: a resend after a reconnect) changes nothing.
 import type { ServerMessage } from '../protocol/messages';
+import type { Delta } from '../protocol/generated/protocol';
 import type { TableFrame, LoggedEvent, ChatLine } from '../protocol/view';
 
 export interface TableState {
@@ -15,6 +16,11 @@ export interface TableState {
   mySeat: number | null;
   /** performance.now() when the latest table arrived. */
   receivedAt: number;
+  /**
+   * A delta came that does not apply to the table held (a frame was missed): the session joins
+   * again for a whole table.
+   */
+  stale?: boolean;
 }
 
 /** At most this many events are kept for the log (a long game has a few thousand). */
@@ -34,7 +40,7 @@ export function applyMessage(s: TableState, m: ServerMessage, now: number): Tabl
       // is the server's recent lines plus any older ones we had.
       const oldest = chat[0]?.seq ?? Infinity;
       const keep = s.chat.filter((c) => c.seq < oldest && c.seq > 0);
-      return { ...s, table: m.table, seq: m.seq, chat: [...keep, ...chat], events: withRoundLog(s.events, m.log), mySeat: m.you, receivedAt: now };
+      return { ...s, table: m.table, seq: m.seq, chat: [...keep, ...chat], events: withRoundLog(s.events, m.log), mySeat: m.you, receivedAt: now, stale: false };
     }
     case 'resumed':
       if (m.code !== s.code) return s;
@@ -45,6 +51,18 @@ export function applyMessage(s: TableState, m: ServerMessage, now: number): Tabl
       let events = s.events.concat(added);
       if (events.length > MAX_EVENTS) events = events.slice(events.length - MAX_EVENTS);
       return { ...s, table: m.table, seq: m.seq, events, receivedAt: now };
+    }
+    case 'delta': {
+      if (m.seq <= s.seq) return s;
+      // It applies to the table as of frame `base`: this client has it if it has seen that frame
+      // (frames come in order; a state at a later seq holds it too). base null: a whole table.
+      if (m.base !== null && (s.table === null || m.base > s.seq)) return { ...s, stale: true };
+      if (m.base === null && s.table === null && m.set.code !== s.code) return s;
+      if (s.table !== null && s.table.code !== s.code) return s;
+      const added = m.events.map((event) => ({ seq: m.seq, event }));
+      let events = s.events.concat(added);
+      if (events.length > MAX_EVENTS) events = events.slice(events.length - MAX_EVENTS);
+      return { ...s, table: applyDelta(s.table, m), seq: m.seq, events, receivedAt: now };
     }
     case 'chat': {
       if (m.seq <= s.seq) return s;
@@ -68,6 +86,31 @@ export function withRoundLog(events: LoggedEvent[], log: { seq: number; event: u
   const first = log[0]!.seq;
   const round = log.map((x) => ({ seq: x.seq, event: x.event as LoggedEvent['event'] }));
   return [...events.filter((e) => e.seq < first), ...round];
+}
+
+/**
+ * The table after a delta frame (docs/protocol.md "delta"): `set` replaces TABLE's keys, `view`
+ * the view's keys, `cells` single grid cells. Pure: the tables given are not changed, and what
+ * did not change is shared with the old table. The same as an update's TABLE would be
+ * (delta.test.ts replays whole games written by the C++ server).
+ */
+export function applyDelta(table: TableFrame | null, d: Delta): TableFrame {
+  const t = { ...(d.base === null || table === null ? {} : table), ...d.set } as TableFrame;
+  if ((d.view || d.cells) && t.view) {
+    const view = { ...t.view, ...d.view };
+    if (d.cells) {
+      const grids = view.grids.slice();
+      for (const { player, index, cell } of d.cells) {
+        const old = grids[player] ?? [];
+        const grid = old === t.view.grids[player] ? old.slice() : old;
+        grid[index] = cell;
+        grids[player] = grid;
+      }
+      view.grids = grids;
+    }
+    t.view = view;
+  }
+  return t;
 }
 
 /** The seats still open (nobody sits there): a person may take one. */

@@ -1,0 +1,167 @@
+#include "wire/table_delta.h"
+
+#include <memory>
+
+#include "engine/geometry.h"
+
+namespace allegra::wire {
+namespace {
+
+using nlohmann::json;
+
+// `"key":` after a comma if the object already has a member.
+void append_key(std::string& out, std::string_view key, bool& first) {
+  if (!first) out += ',';
+  first = false;
+  out += '"';
+  out += key;
+  out += "\":";
+}
+
+// TABLE's keys that a delta carries even unchanged (see the header): the pending seats, and
+// the round's end while it counts down.
+bool always_sent(std::string_view key, std::string_view text) {
+  return key == "pending" || (key == "round_over" && text != "null");
+}
+
+// The events without their English `text` (the client words them from data/lang).
+void append_events(std::string& out, const json& events) {
+  out += '[';
+  bool first_event = true;
+  for (const json& e : events) {
+    if (!first_event) out += ',';
+    first_event = false;
+    if (!e.is_object()) {
+      out += e.dump(-1, ' ', false, json::error_handler_t::replace);
+      continue;
+    }
+    out += '{';
+    bool first = true;
+    for (const auto& [key, value] : e.items()) {
+      if (key == "text") continue;
+      append_key(out, key, first);
+      out += value.dump(-1, ' ', false, json::error_handler_t::replace);
+    }
+    out += '}';
+  }
+  out += ']';
+}
+
+}  // namespace
+
+void DeltaWriter::append_view(std::string& out, const TableParts& parts) const {
+  if (!parts.has_view) {
+    out += "null";
+    return;
+  }
+  out += '{';
+  bool first = true;
+  for (size_t i = 0; i < parts.view_keys; ++i) {
+    const auto& [key, text] = parts.view[i];
+    append_key(out, key, first);
+    if (key != "grids") {
+      out += text;
+      continue;
+    }
+    out += '[';
+    for (size_t c = 0; c < parts.cell_count; ++c) {
+      if (c % kGridCells == 0) out += c == 0 ? "[" : "],[";
+      if (c % kGridCells != 0) out += ',';
+      out += parts.cells[c];
+    }
+    out += parts.cell_count > 0 ? "]]" : "]";
+  }
+  out += '}';
+}
+
+SharedText DeltaWriter::frame(uint64_t seq, const json& events, const RoomInfo& room,
+                              const GameSnapshot* game, Millis now) {
+  // 1. The new table's parts, beside the last one's.
+  table_parts(next_, room, game, now);
+  const bool whole = !base_;
+  std::string& out = text_;
+  out.clear();
+  out += R"({"type":"delta","seq":)";
+  out += std::to_string(seq);
+  out += R"(,"base":)";
+  out += whole ? "null" : std::to_string(*base_);
+  out += R"(,"events":)";
+  append_events(out, events);
+  // 2. `set`: TABLE's keys that changed; the view whole if it appears, goes or the grids' size
+  //    changes (a new game of another size never happens at one table, but costs nothing).
+  out += R"(,"set":{)";
+  bool first = true;
+  for (size_t i = 0; i < TableParts::kTableKeys.size(); ++i) {
+    const std::string_view key = TableParts::kTableKeys[i];
+    if (whole || always_sent(key, next_.top[i]) || next_.top[i] != last_.top[i]) {
+      append_key(out, key, first);
+      out += next_.top[i];
+    }
+  }
+  bool same_shape = !whole && next_.has_view && last_.has_view &&
+                    next_.view_keys == last_.view_keys && next_.cell_count == last_.cell_count;
+  for (size_t i = 0; same_shape && i < next_.view_keys; ++i)
+    same_shape = next_.view[i].first == last_.view[i].first;
+  if (!same_shape && (whole || next_.has_view || last_.has_view)) {
+    append_key(out, "view", first);
+    append_view(out, next_);
+  }
+  out += '}';
+  // 3. `view`: the view's keys that changed; `cells`: the grid cells that changed.
+  if (same_shape) {
+    bool first_view = true;
+    for (size_t i = 0; i < next_.view_keys; ++i) {
+      const auto& [key, text] = next_.view[i];
+      if (key == "grids" || text == last_.view[i].second) continue;
+      out += first_view ? R"(,"view":{)" : ",";
+      first_view = false;
+      out += '"';
+      out += key;
+      out += "\":";
+      out += text;
+    }
+    if (!first_view) out += '}';
+    bool first_cell = true;
+    for (size_t c = 0; c < next_.cell_count; ++c) {
+      if (next_.cells[c] == last_.cells[c]) continue;
+      out += first_cell ? R"(,"cells":[{"player":)" : R"(,{"player":)";
+      first_cell = false;
+      out += std::to_string(c / kGridCells);
+      out += R"(,"index":)";
+      out += std::to_string(c % kGridCells);
+      out += R"(,"cell":)";
+      out += next_.cells[c];
+      out += '}';
+    }
+    if (!first_cell) out += ']';
+  }
+  out += '}';
+  std::swap(last_, next_);
+  base_ = seq;
+  return std::make_shared<const std::string>(out);
+}
+
+void DeltaWriter::resend(std::string_view key) {
+  for (size_t i = 0; i < TableParts::kTableKeys.size(); ++i) {
+    if (TableParts::kTableKeys[i] == key) last_.top[i].clear();  // no key's text is empty
+  }
+}
+
+bool apply_delta(json& table, const json& delta) {
+  const bool whole = delta.at("base").is_null();
+  if (!whole && !table.is_object()) return false;
+  if (whole || !table.is_object()) table = json::object();
+  for (const auto& [key, value] : delta.at("set").items()) table[key] = value;
+  if (delta.contains("view")) {
+    for (const auto& [key, value] : delta["view"].items()) table["view"][key] = value;
+  }
+  if (delta.contains("cells")) {
+    for (const json& c : delta["cells"]) {
+      table["view"]["grids"][c.at("player").get<size_t>()][c.at("index").get<size_t>()] =
+          c.at("cell");
+    }
+  }
+  return true;
+}
+
+}  // namespace allegra::wire
