@@ -7,6 +7,7 @@ import { useT } from '../i18n/context';
 import { problemText } from './errors';
 import { useSession } from '../net/session';
 import { LanguageSelect } from './LanguageSelect';
+import { ThemeToggle } from './ThemeToggle';
 import { Home } from '../pages/Home';
 import { TablePage } from '../pages/TablePage';
 
@@ -51,6 +52,7 @@ export function App() {
             {t('web.app.rules')}
           </a>
           <LanguageSelect />
+          <ThemeToggle />
         </nav>
       </header>
       <Banner />
