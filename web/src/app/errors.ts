@@ -13,6 +13,7 @@ const ERROR_KEYS: Record<string, string> = {
   wrong_phase: 'web.app.error_wrong_phase',
   shutting_down: 'web.app.error_shutting_down',
   bye: 'web.app.error_bye',
+  timeout: 'web.app.offline', // no answer in time: the link is lost, not a refusal
 };
 
 export function problemText(t: (key: string, args?: Record<string, string>) => string, code: string, message: string): string {
