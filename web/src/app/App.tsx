@@ -8,6 +8,7 @@ import { problemText } from './errors';
 import { useSession } from '../net/session';
 import { LanguageSelect } from './LanguageSelect';
 import { ThemeToggle } from './ThemeToggle';
+import { SoundToggle, useTableCues } from './SoundToggle';
 import { useBrowserOnline } from './useBrowserOnline';
 import './offline.css';
 import { Home } from '../pages/Home';
@@ -20,6 +21,7 @@ export function App() {
   const route = useRoute();
   const t = useT();
   const lost = useLinkLost();
+  useTableCues();
   const atTable = useSession().table !== null;
   let page;
   switch (route.page) {
@@ -57,6 +59,7 @@ export function App() {
           </a>
           <LanguageSelect />
           <ThemeToggle />
+          <SoundToggle />
         </nav>
       </header>
       <Banner />
