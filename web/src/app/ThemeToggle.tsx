@@ -11,10 +11,17 @@ function storage(): Storage | undefined {
   }
 }
 
+/** Each theme's label key, spelled out (tests/text/translation_test.cc finds every key used). */
+const LABELS: Record<Theme, string> = {
+  system: 'web.app.theme.system',
+  dark: 'web.app.theme.dark',
+  light: 'web.app.theme.light',
+};
+
 export function ThemeToggle() {
   const t = useT();
   const [theme, setTheme] = useState<Theme>(() => storedTheme(storage()));
-  const label = t(`web.app.theme.${theme}`);
+  const label = t(LABELS[theme]);
   return (
     <button
       type="button"
