@@ -689,8 +689,12 @@ Response HttpServer::Impl::answer(const Request& request) {
   } else if (options.web_dir) {
     if (const std::optional<std::filesystem::path> file =
             resolve_static(*options.web_dir, request.target())) {
-      reply(http::status::ok, content_type(file->string()), read_whole_file(*file));
+      // The build's .br/.gz sibling if the client accepts it (docs/server.md).
+      const EncodedFile sent = precompressed(*file, request[http::field::accept_encoding]);
+      reply(http::status::ok, content_type(file->string()), read_whole_file(sent.path));
       res.set(http::field::cache_control, cache_control(path));
+      res.set(http::field::vary, "Accept-Encoding");
+      if (!sent.encoding.empty()) res.set(http::field::content_encoding, sent.encoding);
     } else if (path == "/") {
       reply(http::status::ok, "text/html; charset=utf-8", status(std::nullopt));
     } else {

@@ -77,6 +77,59 @@ std::string_view cache_control(std::string_view path) {
   return "no-cache";
 }
 
+bool accepts_encoding(std::string_view accept_encoding, std::string_view coding) {
+  auto lower = [](std::string_view text) {
+    std::string out(text);
+    std::transform(out.begin(), out.end(), out.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return out;
+  };
+  auto trim = [](std::string_view text) {
+    while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+    while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
+    return text;
+  };
+  // 1. Split the list at commas; each item is "name" or "name;q=VALUE".
+  // 2. The named item decides if present, else "*"; q=0 (0, 0.0, 0.00, 0.000) refuses.
+  std::optional<bool> named;
+  std::optional<bool> star;
+  size_t start = 0;
+  while (start <= accept_encoding.size()) {
+    const size_t end = std::min(accept_encoding.find(',', start), accept_encoding.size());
+    const std::string_view item = accept_encoding.substr(start, end - start);
+    start = end + 1;
+    const size_t semi = item.find(';');
+    const std::string name = lower(trim(item.substr(0, semi)));
+    bool ok = true;
+    if (semi != std::string_view::npos) {
+      const std::string param = lower(trim(item.substr(semi + 1)));
+      if (param.starts_with("q=")) {
+        const std::string_view q = std::string_view(param).substr(2);
+        ok = !q.empty() && q.find_first_not_of("0.") != std::string_view::npos;
+      }
+    }
+    if (name == coding) named = ok;
+    if (name == "*") star = ok;
+  }
+  if (named) return *named;
+  return star.value_or(false);
+}
+
+EncodedFile precompressed(const fs::path& file, std::string_view accept_encoding) {
+  static constexpr std::array<std::pair<std::string_view, std::string_view>, 2> kCodings{{
+      {"br", ".br"},
+      {"gzip", ".gz"},
+  }};
+  for (const auto& [coding, suffix] : kCodings) {
+    if (!accepts_encoding(accept_encoding, coding)) continue;
+    fs::path sibling = file;
+    sibling += suffix;
+    std::error_code ec;
+    if (fs::symlink_status(sibling, ec).type() == fs::file_type::regular) return {sibling, coding};
+  }
+  return {file, ""};
+}
+
 std::string_view content_type(std::string_view file_name) {
   static constexpr std::array<std::pair<std::string_view, std::string_view>, 18> kTypes{{
       {".html", "text/html; charset=utf-8"},

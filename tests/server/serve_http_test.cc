@@ -127,6 +127,42 @@ TEST_F(ServeHttpTest, WebFolderFilesAndNoTraversal) {
   EXPECT_EQ(server.terminate(), 0) << server.log();
 }
 
+// The build's .br and .gz siblings are sent by the request's Accept-Encoding, with Vary.
+TEST_F(ServeHttpTest, PrecompressedFilesByAcceptEncoding) {
+  const fs::path web = dir_ / "web";
+  fs::create_directories(web / "assets");
+  write("web/index.html", "<!doctype html>");
+  write("web/assets/app.js", "plain");
+  write("web/assets/app.js.gz", "gzipped");
+  write("web/assets/app.js.br", "brotli");
+  write("web/sw.js", "sw");
+  ServerProcess server(dir_, {"--web", web.string()});
+  const uint16_t port = server.port();
+  auto get = [&](std::string_view target, std::string_view accept) {
+    return http_request(port, target, "GET", 10s, accept);
+  };
+  const HttpResult br = get("/assets/app.js", "gzip, deflate, br");
+  EXPECT_EQ(br.body, "brotli");
+  EXPECT_EQ(br.content_encoding, "br");
+  EXPECT_EQ(br.vary, "Accept-Encoding");
+  EXPECT_THAT(br.content_type, HasSubstr("text/javascript"));
+  EXPECT_EQ(br.cache_control, "public, max-age=31536000, immutable");
+  const HttpResult gz = get("/assets/app.js", "gzip");
+  EXPECT_EQ(gz.body, "gzipped");
+  EXPECT_EQ(gz.content_encoding, "gzip");
+  const HttpResult plain = get("/assets/app.js", "");
+  EXPECT_EQ(plain.body, "plain");
+  EXPECT_EQ(plain.content_encoding, "");
+  EXPECT_EQ(plain.vary, "Accept-Encoding");
+  EXPECT_EQ(get("/assets/app.js", "br;q=0, gzip").content_encoding, "gzip");
+  // No sibling: the file as it is; the service worker is checked again each time.
+  const HttpResult sw = get("/sw.js", "br");
+  EXPECT_EQ(sw.body, "sw");
+  EXPECT_EQ(sw.content_encoding, "");
+  EXPECT_EQ(sw.cache_control, "no-cache");
+  EXPECT_EQ(server.terminate(), 0) << server.log();
+}
+
 TEST_F(ServeHttpTest, BadFlagsAreClearErrors) {
   struct Case {
     std::string args;

@@ -111,5 +111,39 @@ TEST(StaticContentTypeTest, TheWebClientsFiles) {
   for (const auto& [file, type] : types) EXPECT_EQ(content_type(file), type) << file;
 }
 
+TEST(AcceptEncodingTest, NamesStarAndQZero) {
+  EXPECT_TRUE(accepts_encoding("gzip, deflate, br", "br"));
+  EXPECT_TRUE(accepts_encoding("gzip, deflate, br", "gzip"));
+  EXPECT_TRUE(accepts_encoding("GZIP;q=0.5", "gzip"));
+  EXPECT_TRUE(accepts_encoding("*", "br"));
+  EXPECT_FALSE(accepts_encoding("", "gzip"));
+  EXPECT_FALSE(accepts_encoding("identity", "gzip"));
+  EXPECT_FALSE(accepts_encoding("br;q=0, gzip", "br"));
+  EXPECT_FALSE(accepts_encoding("br;q=0.000", "br"));
+  EXPECT_FALSE(accepts_encoding("*, br;q=0", "br"));  // the name decides over the star
+  EXPECT_TRUE(accepts_encoding("*;q=0, br", "br"));
+  EXPECT_FALSE(accepts_encoding("*;q=0", "gzip"));
+  EXPECT_FALSE(accepts_encoding("gzipx, xbr", "gzip"));
+  EXPECT_FALSE(accepts_encoding(",,;;;q=", "br"));
+}
+
+TEST_F(StaticFilesTest, PrecompressedSiblingsByAcceptEncoding) {
+  const fs::path js = real("assets/app.js");
+  EXPECT_EQ(precompressed(js, "gzip, br").path, js);  // no siblings yet
+  std::ofstream(base_ / "web" / "assets" / "app.js.gz") << "gz";
+  EXPECT_EQ(precompressed(js, "gzip, br").encoding, "gzip");
+  EXPECT_EQ(precompressed(js, "gzip, br").path, fs::path(js.string() + ".gz"));
+  std::ofstream(base_ / "web" / "assets" / "app.js.br") << "br";
+  EXPECT_EQ(precompressed(js, "gzip, deflate, br").encoding, "br");
+  EXPECT_EQ(precompressed(js, "gzip").encoding, "gzip");
+  EXPECT_EQ(precompressed(js, "br;q=0, gzip").encoding, "gzip");
+  EXPECT_EQ(precompressed(js, "").encoding, "");
+  EXPECT_EQ(precompressed(js, "identity").path, js);
+  // A symlinked sibling is never followed out of the folder.
+  const fs::path index = real("index.html");
+  fs::create_symlink(base_ / "secret.txt", base_ / "web" / "index.html.br");
+  EXPECT_EQ(precompressed(index, "br").path, index);
+}
+
 }  // namespace
 }  // namespace allegra::server

@@ -35,7 +35,7 @@ bool run_until(asio::io_context& ioc, const bool& done, std::chrono::millisecond
 }  // namespace
 
 HttpResult http_request(uint16_t port, std::string_view target, std::string_view method,
-                        std::chrono::milliseconds timeout) {
+                        std::chrono::milliseconds timeout, std::string_view accept_encoding) {
   asio::io_context ioc;
   beast::tcp_stream stream(ioc);
   stream.expires_after(timeout);
@@ -46,6 +46,7 @@ HttpResult http_request(uint16_t port, std::string_view target, std::string_view
   if (ec) throw std::runtime_error(fmt::format("connect to port {}: {}", port, ec.message()));
   http::request<http::empty_body> req{http::string_to_verb(method), std::string(target), 11};
   req.set(http::field::host, fmt::format("127.0.0.1:{}", port));
+  if (!accept_encoding.empty()) req.set(http::field::accept_encoding, accept_encoding);
   req.keep_alive(false);
   http::response_parser<http::string_body> parser;
   parser.skip(req.method() == http::verb::head);  // a HEAD answer has a length but no body
@@ -61,8 +62,12 @@ HttpResult http_request(uint16_t port, std::string_view target, std::string_view
     throw std::runtime_error(
         fmt::format("{} {} on port {}: {}", method, target, port, ec.message()));
   const http::response<http::string_body>& res = parser.get();
-  return {static_cast<int>(res.result_int()), std::string(res[http::field::content_type]),
-          res.body(), std::string(res[http::field::cache_control])};
+  return {static_cast<int>(res.result_int()),
+          std::string(res[http::field::content_type]),
+          res.body(),
+          std::string(res[http::field::cache_control]),
+          std::string(res[http::field::content_encoding]),
+          std::string(res[http::field::vary])};
 }
 
 struct WsClient::Impl {

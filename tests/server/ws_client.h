@@ -25,12 +25,15 @@ struct HttpResult {
   std::string content_type;
   std::string body;
   std::string cache_control;
+  std::string content_encoding;
+  std::string vary;
 };
 
 // GET (or another method) of `target` on 127.0.0.1:port; throws std::runtime_error on a network
 // failure or after `timeout`.
 HttpResult http_request(uint16_t port, std::string_view target, std::string_view method = "GET",
-                        std::chrono::milliseconds timeout = 10s);
+                        std::chrono::milliseconds timeout = 10s,
+                        std::string_view accept_encoding = {});
 inline HttpResult http_get(uint16_t port, std::string_view target) {
   return http_request(port, target);
 }

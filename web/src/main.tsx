@@ -5,8 +5,16 @@ import { App } from './app/App';
 import { LangProvider } from './i18n/context';
 import { Translator, initialLang, loadMessages, storedLang } from './i18n/i18n';
 import './app/app.css';
+import { registerServiceWorker } from './app/serviceWorker';
+import './app/theme.css';
+import { applyTheme, storedTheme } from './app/theme';
 
 async function boot(): Promise<void> {
+  try {
+    applyTheme(storedTheme(localStorage), document.documentElement);
+  } catch {
+    // storage blocked: follow the device
+  }
   const lang = initialLang(storedLang(), navigator.languages ?? [navigator.language]);
   const tr = new Translator(lang, await loadMessages(lang));
   const root = document.getElementById('app');
@@ -20,3 +28,4 @@ async function boot(): Promise<void> {
 }
 
 void boot();
+registerServiceWorker(navigator, import.meta.env.PROD);

@@ -7,6 +7,10 @@ import { useT } from '../i18n/context';
 import { problemText } from './errors';
 import { useSession } from '../net/session';
 import { LanguageSelect } from './LanguageSelect';
+import { ThemeToggle } from './ThemeToggle';
+import { SoundToggle, useTableCues } from './SoundToggle';
+import { useBrowserOnline } from './useBrowserOnline';
+import './offline.css';
 import { Home } from '../pages/Home';
 import { TablePage } from '../pages/TablePage';
 
@@ -17,6 +21,9 @@ const Tutorial = lazy(() => import('../pages/Tutorial').then((m) => ({ default: 
 export function App() {
   const route = useRoute();
   const t = useT();
+  const lost = useLinkLost();
+  useTableCues();
+  const atTable = useSession().table !== null;
   let page;
   switch (route.page) {
     case 'home':
@@ -42,7 +49,7 @@ export function App() {
       );
   }
   return (
-    <div class={`app page-${route.page}`}>
+    <div class={`app page-${route.page}${lost ? ' link-lost' : ''}`}>
       <a class="skip" href="#main">
         {t('web.app.skip')}
       </a>
@@ -55,20 +62,29 @@ export function App() {
             {t('web.app.rules')}
           </a>
           <LanguageSelect />
+          <ThemeToggle />
+          <SoundToggle />
         </nav>
       </header>
       <Banner />
-      <main id="main">
+      <main id="main" inert={lost && atTable}>
         <Suspense fallback={<p class="muted page narrow">…</p>}>{page}</Suspense>
       </main>
     </div>
   );
 }
 
+/** The connection is lost: the socket closed (or its ping timed out), or the browser is offline. */
+function useLinkLost(): boolean {
+  const s = useSession();
+  const online = useBrowserOnline();
+  return s.status === 'offline' || !online;
+}
+
 function Banner() {
   const s = useSession();
   const t = useT();
-  const offline = s.status === 'offline';
+  const offline = useLinkLost();
   const problem = s.problem;
   useEffect(() => {
     if (!problem) return;
@@ -78,7 +94,7 @@ function Banner() {
   return (
     <div class="banner-area" aria-live="polite">
       {offline && <div class="banner offline">{s.table ? t('web.app.offline') : t('web.app.offline_home')}</div>}
-      {s.problem && s.problem.code !== 'offline' && (
+      {s.problem && !offline && s.problem.code !== 'offline' && (
         <div class="banner problem" role="alert">
           <span>{problemText(t, s.problem.code, s.problem.message)}</span>
           <button type="button" class="link" onClick={() => s.clearProblem()} aria-label={t('web.app.dismiss')}>

@@ -17,6 +17,7 @@ export const ERROR_KEYS: Record<string, string> = {
   too_many_tables: 'web.app.error_too_many_tables',
   server_full: 'web.app.error_server_full',
   bot_not_allowed: 'web.app.error_bot_not_allowed',
+  timeout: 'web.app.offline', // no answer in time: the link is lost, not a refusal
 };
 
 export function problemText(t: (key: string, args?: Record<string, string>) => string, code: string, message: string): string {

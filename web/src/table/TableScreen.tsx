@@ -23,6 +23,7 @@ import { startDrag } from './drag';
 import { SheetTab, useUnread } from './SideSheet';
 import './table.css';
 import './phone.css';
+import './animations.css';
 
 export interface TableScreenProps {
   table: TableFrame; // the latest TABLE (protocol/view.ts)
@@ -334,6 +335,7 @@ function Centre(q: { p: TableScreenProps; view: PublicView; t: Translate; names:
         </div>
         <div class="pile">
           <CardView
+            key={`discard-${view.discard_pile.length}`}
             cell={top === undefined ? { state: 'empty' } : { state: 'up', value: top }}
             label={discardAct === 'discard' ? t('action.discard', { card: String(view.held ?? '') }) : t('table.discard', { card: top === undefined ? '–' : String(top) })}
             action={discardAct}
