@@ -4,9 +4,9 @@
 Starts `allegra serve` with its default pacing (bot delay, knock window, round pause; scratch
 database) and plays GAMES games at once, each as seat 0 of a table of one person and three
 `medium` bots, 3 rounds. The person answers at once (a random legal action after THINK ms: 0 by
-default), passes every knock window, gives on every knock (`give` if legal) and presses
+default), passes every knock window, gives on every knock (the first `give N`) and presses
 Continue (`ready`) at each round end if the server knows it. Prints, per game, the wall time,
-the decisions, the draws from the draw pile, the bots' knocks and the person's give/keep
+the draws from the draw pile, the bots' knocks and the person's give/keep
 decisions, and the mean. Standard library only (the WebSocket client of frame_anatomy.py).
 
 Usage: scripts/game_pace.py [ALLEGRA] [--games N] [--rounds N] [--think MS] [--json]
@@ -29,7 +29,7 @@ def play(port, rounds, seed, think_ms, out):
     ws = Ws(port)
     ws.sock.settimeout(120)
     rng = random.Random(seed)
-    stats = {"draws": 0, "knocks": 0, "give_keep": 0, "decisions": 0, "ready_sent": 0}
+    stats = {"draws": 0, "knocks": 0, "give_keep": 0, "ready_sent": 0}
     ws.send({"type": "hello", "version": 1, "name": "Pace"})
     ws.send({"type": "create", "id": 1, "options": {"players": 4, "rounds": rounds},
              "seats": ["person", "bot:medium", "bot:medium", "bot:medium"],
@@ -53,7 +53,6 @@ def play(port, rounds, seed, think_ms, out):
         if not table:
             continue
         if table.get("status") == "over":
-            stats["decisions"] = (table.get("pending") or [{}])[0].get("decision", 0)
             break
         ro = table.get("round_over")
         if ro and "ready" in ro and readied != table["view"]["rounds_played"]:
@@ -65,9 +64,10 @@ def play(port, rounds, seed, think_ms, out):
                 continue
             answered = p.get("decision")
             legal = p["legal"]
-            if "give" in legal:
+            gives = [a for a in legal if a.startswith("give ")]
+            if gives:
                 stats["give_keep"] += 1
-                action = "give"
+                action = gives[0]
             elif "pass" in legal:
                 action = "pass"
             else:
@@ -108,7 +108,7 @@ def main():
         print(json.dumps(out, indent=1))
         return
     for s in out:
-        print(f"{s['seconds']:7.1f} s  {s['decisions']:4} decisions  {s['draws']:3} draws from the "
+        print(f"{s['seconds']:7.1f} s  {s['draws']:3} draws from the "
               f"pile  {s['knocks']:3} bot knocks  {s['give_keep']:3} give/keep  "
               f"{s['ready_sent']} continue")
     if out:

@@ -98,7 +98,8 @@ Room::Room(RoomContext ctx, std::string code, const Create& create, Millis now)
   if (create.turn_clock_s) settings_.turn_clock = Millis(*create.turn_clock_s * 1000);
   // A table of two or more people gets the server's turn clock unless `create` names one (or
   // null): one person's long absence must not hold the others forever.
-  const auto people = std::count_if(specs.begin(), specs.end(), [](const SeatSpec& p) { return !p.bot; });
+  const auto people =
+      std::count_if(specs.begin(), specs.end(), [](const SeatSpec& p) { return !p.bot; });
   if (!create.turn_clock_s && !create.turn_clock_given && people >= 2) {
     settings_.turn_clock = ctx_.config.default_turn_clock;
   }

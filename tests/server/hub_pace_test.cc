@@ -50,11 +50,10 @@ bool until_round_over(HubHarness& h, const std::map<int, ConnectionId>& seats) {
 std::string two_people(HubHarness& h) {
   h.connect(1);
   h.connect(2);
-  const std::string code =
-      h.create(1, {{"seats", {"person", "person", "bot:greedy", "bot:greedy"}},
-                   {"options", {{"players", 4}, {"rounds", 3}}},
-                   {"sit", 0},
-                   {"turn_clock_s", nullptr}});
+  const std::string code = h.create(1, {{"seats", {"person", "person", "bot:greedy", "bot:greedy"}},
+                                        {"options", {{"players", 4}, {"rounds", 3}}},
+                                        {"sit", 0},
+                                        {"turn_clock_s", nullptr}});
   h.send(2, {{"type", "join"}, {"code", code}});
   h.send(2, {{"type", "sit"}, {"seat", 1}, {"name", "Bea"}});
   h.send(1, {{"type", "start"}});
@@ -135,9 +134,9 @@ TEST(HubPaceTest, AGonePersonsSeatShowsTheTimeToTheBotTakeover) {
   HubHarness h(pace_config());
   h.connect(1);
   h.connect(2);
-  const std::string code = h.create(1, {{"seats", {"person", "person", "bot:greedy", "bot:greedy"}},
-                                        {"sit", 0},
-                                        {"grace_s", 20}});
+  const std::string code = h.create(
+      1,
+      {{"seats", {"person", "person", "bot:greedy", "bot:greedy"}}, {"sit", 0}, {"grace_s", 20}});
   h.send(2, {{"type", "join"}, {"code", code}});
   h.send(2, {{"type", "sit"}, {"seat", 1}, {"name", "Bea"}});
   h.send(1, {{"type", "start"}});
@@ -159,11 +158,10 @@ TEST(HubPaceTest, TablesOfPeopleGetTheDefaultTurnClockUnlessTheyNameOne) {
   h.connect(1);
   h.create(1, {{"seats", {"person", "person", "bot:greedy", "bot:greedy"}}});
   EXPECT_EQ(h.table(1).at("config").at("turn_clock_ms"), 90000);
-  h.create(1, {{"seats", {"person", "person", "bot:greedy", "bot:greedy"}},
-               {"turn_clock_s", nullptr}});
+  h.create(
+      1, {{"seats", {"person", "person", "bot:greedy", "bot:greedy"}}, {"turn_clock_s", nullptr}});
   EXPECT_TRUE(h.table(1).at("config").at("turn_clock_ms").is_null());
-  h.create(1, {{"seats", {"person", "person", "bot:greedy", "bot:greedy"}},
-               {"turn_clock_s", 30}});
+  h.create(1, {{"seats", {"person", "person", "bot:greedy", "bot:greedy"}}, {"turn_clock_s", 30}});
   EXPECT_EQ(h.table(1).at("config").at("turn_clock_ms"), 30000);
   h.create(1, {{"seats", {"person", "bot:greedy", "bot:greedy", "bot:greedy"}}});
   EXPECT_TRUE(h.table(1).at("config").at("turn_clock_ms").is_null());  // alone: no clock
@@ -205,9 +203,7 @@ TEST(HubPaceTest, ARepeatedAnswerToTheSameDecisionIsIgnoredQuietly) {
   const json mine = h.table(1).at("pending").at(0);
   ASSERT_EQ(mine.at("seat"), 0);
   const uint64_t decision = mine.at("decision").get<uint64_t>();
-  const json act = {{"type", "act"},
-                    {"action", mine.at("legal").at(0)},
-                    {"decision", decision}};
+  const json act = {{"type", "act"}, {"action", mine.at("legal").at(0)}, {"decision", decision}};
   h.send(1, act);
   const size_t frames = h.net.frames[1].size();
   h.send(1, act);  // the double click: no error, no frame
@@ -221,7 +217,9 @@ TEST(HubPaceTest, ARepeatedAnswerToTheSameDecisionIsIgnoredQuietly) {
   for (int i = 0; i < 100; ++i) {
     const json p = h.table(1).at("pending");
     if (!p.empty() && p[0].at("seat") == 0 && p[0].at("decision").get<uint64_t>() > decision) {
-      h.send(1, {{"type", "act"}, {"action", p[0].at("legal").at(0)}, {"decision", p[0].at("decision")}});
+      h.send(
+          1,
+          {{"type", "act"}, {"action", p[0].at("legal").at(0)}, {"decision", p[0].at("decision")}});
       break;
     }
     h.advance(100);
