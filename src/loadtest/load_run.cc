@@ -127,6 +127,7 @@ class Client {
   bool waiting_ = false;           // send_timer_ armed
   bool writing_ = false, handshaken_ = false, closing_ = false, closed_ = false, sit_sent_ = false;
   bool pending_ = false, seen_state_ = false;
+  bool ready_sent_ = false;  // Continue sent for the round end on show
   std::vector<std::string> legal_;
   std::optional<uint64_t> acted_at_;  // the seq this seat last answered
   // An action sent and not yet seen applied: an update built before it (another seat's, in a
@@ -443,6 +444,11 @@ void Client::see_table(const FrameRead& frame) {
     legal_.insert(legal_.end(), p.legal.begin(), p.legal.end());
     pending_ = !legal_.empty();
   }
+  // Every seat is a person: nobody pending during a game is a round's end, which waits for
+  // each seat's Continue (docs/protocol.md `ready`); pressed once per round end.
+  const bool round_end = frame.status == "playing" && frame.pending.empty();
+  if (round_end && !ready_sent_) send(client_text({std::nullopt, wire::Ready{}}));
+  ready_sent_ = round_end;
 }
 
 // --- Run --------------------------------------------------------------------------------------
