@@ -128,7 +128,9 @@ class Client {
   bool waiting_ = false;           // send_timer_ armed
   bool writing_ = false, handshaken_ = false, closing_ = false, closed_ = false, sit_sent_ = false;
   bool pending_ = false, seen_state_ = false;
-  std::string game_;  // the table's game, as last sent (a delta sends it when it changes)
+  std::string game_;         // the table's game, as last sent (a delta sends it when it changes)
+  std::string status_;       // the table's status, as last sent (likewise)
+  bool ready_sent_ = false;  // Continue sent for the round end on show
   std::vector<std::string> legal_;
   std::optional<uint64_t> acted_at_;  // the seq this seat last answered
   // An action sent and not yet seen applied: an update built before it (another seat's, in a
@@ -446,6 +448,7 @@ void Client::handle(const FrameRead& frame) {
 void Client::see_table(const FrameRead& frame) {
   // A delta carries the game only when it changes.
   if (!frame.game.empty()) game_ = frame.game;
+  if (!frame.status.empty()) status_ = frame.status;
   if (frame.status == "playing" && !table_.playing) run_.table_playing(table_);
   if (frame.status == "over" && seat_ == 0) {
     if (game_ != table_.rematched_game) {
@@ -461,6 +464,11 @@ void Client::see_table(const FrameRead& frame) {
     legal_.insert(legal_.end(), p.legal.begin(), p.legal.end());
     pending_ = !legal_.empty();
   }
+  // Every seat is a person: nobody pending during a game is a round's end, which waits for
+  // each seat's Continue (docs/protocol.md `ready`); pressed once per round end.
+  const bool round_end = status_ == "playing" && frame.pending.empty();
+  if (round_end && !ready_sent_) send(client_text({std::nullopt, wire::Ready{}}));
+  ready_sent_ = round_end;
 }
 
 // --- Run --------------------------------------------------------------------------------------

@@ -194,6 +194,7 @@ void Hub::handle(ConnectionId c, Connection& conn, std::string_view text, Millis
               hint_poll_ = now + kHintPoll;
             },
             [&](const Rematch&) { room_of(conn).rematch(c, now); },
+            [&](const Ready&) { room_of(conn).ready(c, now); },
             [&](const Leave&) { leave_room(c, conn, now); },
             [&](const Ping&) { out_->send(c, pong_frame(id)); },
         },

@@ -50,7 +50,13 @@ struct HubConfig {
   Millis default_grace{60'000};
   Millis default_knock_window{5'000};
   Millis bot_delay_min{1'000}, bot_delay_max{2'000};
-  Millis round_pause{4'000};
+  // A finished round stays on show until every seat is ready (Continue) or this timeout; a
+  // table where nobody must press Continue (bots, zombies, people gone) deals after
+  // round_pause_unattended (docs/protocol.md).
+  Millis round_pause{30'000};
+  Millis round_pause_unattended{4'000};
+  // The turn clock of a table with two or more person seats whose `create` names none.
+  std::optional<Millis> default_turn_clock = Millis(90'000);
   Millis idle_close{2 * 60'000};  // a lobby or finished table nobody is at is closed after this
   size_t backlog_frames = 32, backlog_bytes = 32 * 1024;  // per table, for reconnects
   // Open tables: in all, and those created by one connection and from one address (a table

@@ -96,6 +96,13 @@ Room::Room(RoomContext ctx, std::string code, const Create& create, Millis now)
   settings_.knock_window = create.knock_window_s ? Millis(*create.knock_window_s * 1000)
                                                  : ctx_.config.default_knock_window;
   if (create.turn_clock_s) settings_.turn_clock = Millis(*create.turn_clock_s * 1000);
+  // A table of two or more people gets the server's turn clock unless `create` names one (or
+  // null): one person's long absence must not hold the others forever.
+  const auto people =
+      std::count_if(specs.begin(), specs.end(), [](const SeatSpec& p) { return !p.bot; });
+  if (!create.turn_clock_s && !create.turn_clock_given && people >= 2) {
+    settings_.turn_clock = ctx_.config.default_turn_clock;
+  }
   settings_.grace = create.grace_s ? Millis(*create.grace_s * 1000) : ctx_.config.default_grace;
   settings_.zombie_bot = create.zombie_bot.value_or(std::string(kDefaultZombieBot));
   settings_.hints = create.hints;
@@ -222,6 +229,10 @@ void Room::replay(const LogEntry& e) {
     chat_.back().seq = e.seq;
   } else if (kind == "saved") {
     saved_game_ = j.at("game").get<std::string>();
+  } else if (kind == "ready") {
+    do_ready(j.at("seat").get<int>());
+  } else if (kind == "deal") {
+    (void)do_deal(tt);
   } else if (kind == "clocks") {
     if (table_) table_->restart_clocks(tt);
   } else if (kind == "left") {
@@ -279,7 +290,17 @@ RoomInfo Room::info() const {
   r.game_id = games_ > 0 ? code_ + "-" + std::to_string(games_) : "";
   r.settings = &settings_;
   for (const RoomSeat& s : seats_) {
-    r.seats.push_back({s.state, s.name, s.level, s.conn != 0, s.zombie});
+    SeatInfo seat;
+    seat.state = s.state;
+    seat.name = s.name;
+    seat.level = s.level;
+    seat.connected = s.conn != 0;
+    seat.zombie = s.zombie;
+    if (s.state == SeatState::kPerson && s.conn == 0 && s.left_at && !s.zombie &&
+        status_ != RoomStatus::kOver) {
+      seat.takeover_at = *s.left_at + settings_.grace;
+    }
+    r.seats.push_back(std::move(seat));
   }
   size_t seated = 0;
   for (const RoomSeat& s : seats_) seated += s.conn != 0 && audience_.count(s.conn) ? 1 : 0;
@@ -300,6 +321,7 @@ std::optional<GameSnapshot> Room::snapshot() const {
     scored_rounds_ = scored_rounds(table_->record());
   }
   game.rounds = scored_rounds_;
+  if (table_->round_over() && !table_->game_over()) game.ready = ready_seats();
   return game;
 }
 
@@ -545,6 +567,14 @@ void Room::act(ConnectionId c, const Act& m, Millis now) {
   const Millis tt = t(now);
   int seat = 0;
   check_seated(c, &seat);
+  RoomSeat& me = seats_[static_cast<size_t>(seat)];
+  // A repeat of an answer this seat gave (a double click, a double tap): ignored quietly.
+  if (m.decision && me.answered == *m.decision) return;
+  if (me.zombie && status_ == RoomStatus::kPlaying) {
+    // His turn clock ran out while he stayed: his next act takes the seat back.
+    do_back(seat, tt);
+    commit_change("back", {{"seat", seat}}, tt, json::array({seat_event("back", seat)}));
+  }
   if (m.decision && table_ && status_ == RoomStatus::kPlaying &&
       *m.decision > table_->decisions()) {
     throw RoomError(ErrorCode::kFutureDecision, "decision " + std::to_string(*m.decision) +
@@ -569,11 +599,27 @@ void Room::act(ConnectionId c, const Act& m, Millis now) {
     throw RoomError(ErrorCode::kNotYourTurn,
                     "seat " + std::to_string(seat) + " is not asked to decide now");
   }
+  const uint64_t decision = table_->decisions();
   table::Events events = do_act(seat, *action, tt);
+  me.answered = decision;
   ctx_.stats.actions_total += 1;
   commit_change("act", {{"seat", seat}, {"action", to_text(*action)}}, tt,
                 engine_events_json(events));
   after_game_change(tt);
+}
+
+void Room::ready(ConnectionId c, Millis now) {
+  const Millis tt = t(now);
+  int seat = 0;
+  check_seated(c, &seat);
+  if (status_ != RoomStatus::kPlaying) {
+    throw RoomError(ErrorCode::kWrongPhase, "no game is being played at table " + code_);
+  }
+  // A Continue that comes after the deal (a late or double click) is ignored quietly.
+  if (!table_->round_over() || seat_ready(seat)) return;
+  do_ready(seat);
+  commit_change("ready", {{"seat", seat}}, tt, json::array());
+  maybe_deal(tt);
 }
 
 std::pair<HintQuestion, PublicView> Room::hint(ConnectionId c, std::optional<uint64_t> id) const {
@@ -631,6 +677,7 @@ void Room::chat(ConnectionId c, const std::string& text, const std::string& hell
 void Room::tick(Millis now) {
   const Millis tt = t(now);
   // 1. The game: bots, knock windows, clocks, round pauses.
+  if (status_ == RoomStatus::kPlaying) maybe_deal(tt);
   if (status_ == RoomStatus::kPlaying) {
     const auto before = table_->pending();
     const uint64_t decisions = table_->decisions();
@@ -679,6 +726,7 @@ std::optional<Millis> Room::next_wake() const {
   auto consider = [&](Millis w) { wake = wake ? std::min(*wake, w) : w; };
   if (status_ == RoomStatus::kPlaying) {
     if (auto w = table_->next_wake()) consider(*w);
+    if (auto w = deal_due()) consider(*w);
   }
   if (status_ != RoomStatus::kOver) {
     for (const RoomSeat& s : seats_) {
@@ -847,6 +895,63 @@ void Room::after_game_change(Millis tt) {
   ctx_.store.append(code_,
                     LogEntry{seq_, "saved", json{{"game", game_id}, {"t", tt.count()}}.dump()});
   broadcast_table(seq_, json::array({{{"type", "game-saved"}, {"game", game_id}}}), tt);
+}
+
+// --- Continue (a finished round waits for everybody, or its timeout) ------------------------
+
+bool Room::seat_ready(int seat) const {
+  const RoomSeat& s = seats_[static_cast<size_t>(seat)];
+  // Bots, zombies and people gone are ready at once: nobody waits for them.
+  if (s.state != SeatState::kPerson || s.zombie || s.conn == 0) return true;
+  return ready_round_ == table_->state().rounds_played() && pressed_ready_.count(seat) > 0;
+}
+
+std::vector<int> Room::ready_seats() const {
+  std::vector<int> out;
+  for (size_t i = 0; i < seats_.size(); ++i) {
+    if (seat_ready(static_cast<int>(i))) out.push_back(static_cast<int>(i));
+  }
+  return out;
+}
+
+std::optional<Millis> Room::deal_due() const {
+  if (status_ != RoomStatus::kPlaying || !table_ || !table_->round_over()) return std::nullopt;
+  const auto pause = table_->config().round_pause;
+  const auto pending = table_->pending();
+  if (!pause || pending.empty() || !pending[0].deadline) return std::nullopt;
+  const Millis round_end = *pending[0].deadline - *pause;
+  for (size_t i = 0; i < seats_.size(); ++i) {
+    if (!seat_ready(static_cast<int>(i))) return std::nullopt;
+  }
+  bool pressed = false;
+  for (int seat : pressed_ready_) pressed = pressed || seats_[static_cast<size_t>(seat)].conn != 0;
+  if (pressed && ready_round_ == table_->state().rounds_played()) return round_end;
+  if (ctx_.config.round_pause_unattended < *pause) {
+    return round_end + ctx_.config.round_pause_unattended;
+  }
+  return std::nullopt;
+}
+
+void Room::maybe_deal(Millis tt) {
+  const auto due = deal_due();
+  if (!due || *due > tt) return;
+  table::Events events = do_deal(tt);
+  commit_change("deal", json::object(), tt, engine_events_json(events));
+  after_game_change(tt);
+}
+
+table::Events Room::do_deal(Millis tt) {
+  table::Outcome outcome = table_->deal(tt);
+  if (!outcome.ok()) throw FormatError("deal: " + outcome.error);
+  pressed_ready_.clear();
+  return std::move(outcome.events);
+}
+
+void Room::do_ready(int seat) {
+  const int round = table_->state().rounds_played();
+  if (ready_round_ != round) pressed_ready_.clear();
+  ready_round_ = round;
+  pressed_ready_.insert(seat);
 }
 
 }  // namespace allegra::server

@@ -129,6 +129,9 @@ class Room {
   void act(ConnectionId c, const Act& m, Millis now);
   void chat(ConnectionId c, const std::string& text, const std::string& hello_name, Millis now);
   void rematch(ConnectionId c, Millis now);
+  // Continue: c's seat is ready for the next deal (only while a finished round is on show;
+  // again: nothing). Once every seat is ready the next round is dealt.
+  void ready(ConnectionId c, Millis now);
   // The question `hint` asks for c's pending seat, and the view to search (RoomError if c may
   // not ask now: hints_off, not_seated, wrong_phase, not_your_turn).
   std::pair<HintQuestion, PublicView> hint(ConnectionId c, std::optional<uint64_t> id) const;
@@ -158,6 +161,9 @@ class Room {
     ConnectionId conn = 0;
     std::optional<Millis> left_at;  // table time the person's connection went
     bool zombie = false;
+    // The last decision this person's act was accepted for: a second act for it (a double
+    // click) is ignored quietly. Not logged: it only filters a connection's repeats.
+    std::optional<uint64_t> answered;
   };
 
   Millis t(Millis now) const { return now + offset_; }
@@ -186,6 +192,16 @@ class Room {
   void do_back(int seat, Millis tt);
   void do_chat(std::optional<int> seat, const std::string& name, const std::string& text);
   void after_game_change(Millis tt);
+  // Continue (docs/protocol.md): who is ready for the next deal, and when the room deals.
+  bool seat_ready(int seat) const;
+  std::vector<int> ready_seats() const;
+  // When the room deals the next round itself: now once every seat is ready and a person
+  // pressed Continue; after round_pause_unattended if nobody has to press it; else nullopt
+  // (the table's own round pause deals).
+  std::optional<Millis> deal_due() const;
+  void maybe_deal(Millis tt);
+  table::Events do_deal(Millis tt);
+  void do_ready(int seat);
   void replay(const LogEntry& e);
   void replay_tick(uint64_t seq, const nlohmann::json& j, Millis tt);
   void update_idle(Millis now);
@@ -222,6 +238,9 @@ class Room {
   std::deque<ChatLine> chat_;
   RoundLog round_log_;  // the round's events, for the `log` of a state frame
   std::optional<Millis> idle_since_;
+  // The persons who pressed Continue in the finished round ready_round_ (rounds_played).
+  std::set<int> pressed_ready_;
+  int ready_round_ = -1;
 };
 
 }  // namespace allegra::server

@@ -31,6 +31,7 @@ using wire::ParseResult;
 using wire::Ping;
 using wire::ProtocolError;
 using wire::PutBot;
+using wire::Ready;
 using wire::Rematch;
 using wire::SeatSpec;
 using wire::Sit;

@@ -131,9 +131,21 @@ uint64_t Table::decision_index(int seat) const {
   return decisions_ + static_cast<uint64_t>(std::max(state_.knock_order(seat), 0));
 }
 
+int bot_pace_percent(Phase phase) {
+  switch (phase) {
+    case Phase::kChooseDraw:
+    case Phase::kHoldDrawn:
+    case Phase::kChooseKnocker:
+      return 100;
+    default:
+      return 50;
+  }
+}
+
 Millis Table::bot_due(int seat) const {
   const Millis delay(decision_delay(seed_, decision_index(seat), config_.bot_delay.min.count(),
-                                    config_.bot_delay.max.count()));
+                                    config_.bot_delay.max.count()) *
+                     bot_pace_percent(state_.phase()) / 100);
   Millis due = since_ + delay;
   if (const std::optional<Millis> d = deadline(seat)) due = std::min(due, *d);
   return due;

@@ -37,8 +37,9 @@
 //     window opened, for every seat; a missed answer is a pass; the window still closes as
 //     soon as every eligible seat has answered), a bot delay (a bot's decision is due only a
 //     delay in [min, max] after it became pending, drawn from the game seed and the decision's
-//     index like decision_seed.h, so a loaded game keeps its timing; in a knock window each
-//     bot answers after its own delay, at the latest at the window's deadline), and the first
+//     index like decision_seed.h, so a loaded game keeps its timing, and scaled by the phase's
+//     bot_pace_percent() (half for a follow-up step, as a person answers it); in a knock window
+//     each bot answers after its own delay, at the latest at the window's deadline), and the first
 //     player of round 1 (a rematch moves the dealer on).
 //  8. take_timed_out() tells which persons' own decision clocks ran out (rule 4; not a missed
 //     knock window deadline of rule 7), so that a server can hand such a seat to a bot.
@@ -151,6 +152,13 @@ struct BotDelay {
   Millis max{0};
   bool operator==(const BotDelay&) const = default;
 };
+
+// Rule 7's pacing: the share (percent) of a bot's drawn delay that it waits for a decision of
+// this phase. A person thinks over a real choice (what to draw, where to put the card, whether
+// to give it to a knocker) and answers a follow-up step (a setup reveal, knock or pass, the
+// knock's swap, take and put, a reveal after a discard, which line to clear) at a glance: so
+// do the bots, at half their delay (0.5-1 s with the server's 1-2 s).
+int bot_pace_percent(Phase phase);
 
 // How a table runs, besides its seats. The defaults are local play: no knock window deadline,
 // bots at once, player 0 first.

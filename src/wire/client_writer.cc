@@ -31,6 +31,7 @@ void write_fields(json& j, const Create& m) {
   j["public"] = m.is_public;
   set_if(j, "knock_window_s", m.knock_window_s);
   set_if(j, "turn_clock_s", m.turn_clock_s);
+  if (m.turn_clock_given && !m.turn_clock_s) j["turn_clock_s"] = nullptr;  // no clock, said so
   set_if(j, "grace_s", m.grace_s);
   set_if(j, "zombie_bot", m.zombie_bot);
   set_if(j, "sit", m.sit);
@@ -63,7 +64,7 @@ void write_fields(json& j, const Act& m) {
 
 void write_fields(json& j, const Chat& m) { j["text"] = m.text; }
 
-// The messages without fields: List, Stand, Start, Hint, Rematch, Leave, Ping.
+// The messages without fields: List, Stand, Start, Hint, Rematch, Leave, Ping, Ready.
 template <class T>
 void write_fields(json&, const T&) {}
 
@@ -99,6 +100,8 @@ std::string_view client_type(const MessageBody& body) {
           return "rematch";
         else if constexpr (std::is_same_v<T, Leave>)
           return "leave";
+        else if constexpr (std::is_same_v<T, Ready>)
+          return "ready";
         else {
           static_assert(std::is_same_v<T, Ping>, "a message type without a name");
           return "ping";

@@ -63,7 +63,7 @@ void append_in_ms(std::string& out, std::optional<Millis> deadline, Millis now) 
 
 // {"kind": "open"}, {"kind": "person", "name", "connected", "zombie"} or {"kind": "bot", "name",
 // "level"}, one per seat: TABLE.seats and the summaries of `tables`.
-void append_seats(std::string& out, const RoomInfo& room) {
+void append_seats(std::string& out, const RoomInfo& room, std::optional<Millis> now = {}) {
   out += '[';
   for (size_t i = 0; i < room.seats.size(); ++i) {
     const SeatInfo& s = room.seats[i];
@@ -79,6 +79,10 @@ void append_seats(std::string& out, const RoomInfo& room) {
         append_bool(out, s.connected);
         out += R"(,"zombie":)";
         append_bool(out, s.zombie);
+        if (now && s.takeover_at) {
+          out += R"(,"takeover_in_ms":)";
+          append_in_ms(out, s.takeover_at, *now);
+        }
         out += '}';
         break;
       case SeatState::kBot:
@@ -226,7 +230,7 @@ void append_table(std::string& out, const RoomInfo& room, const GameSnapshot* ga
   out += s.is_public ? R"(,"public":true,"config":)" : R"(,"public":false,"config":)";
   out += s.config_text;
   out += R"(,"seats":)";
-  append_seats(out, room);
+  append_seats(out, room, now);
   out += R"(,"spectators":)";
   out += std::to_string(room.spectators);
   if (game == nullptr) {
@@ -239,7 +243,12 @@ void append_table(std::string& out, const RoomInfo& room, const GameSnapshot* ga
   if (game->view.masked().is_chance_node()) {
     out += R"({"in_ms":)";
     append_in_ms(out, game->round_over_deadline, now);
-    out += '}';
+    out += R"(,"ready":[)";
+    for (size_t i = 0; i < game->ready.size(); ++i) {
+      if (i > 0) out += ',';
+      out += std::to_string(game->ready[i]);
+    }
+    out += "]}";
   } else {
     out += "null";
   }

@@ -44,6 +44,9 @@ struct SeatInfo {
   std::string level;       // a bot's spec
   bool connected = false;  // a person's connection is at the table
   bool zombie = false;     // the zombie bot plays a person's seat
+  // A person gone from the table: when the zombie bot takes the seat over (in the lobby: when
+  // the seat opens again), on the clock of the frame's `now`; sent as `takeover_in_ms`.
+  std::optional<Millis> takeover_at = std::nullopt;
 };
 
 // The table's settings (docs/protocol.md, create).
@@ -94,6 +97,7 @@ struct GameSnapshot {
   PublicView view;
   std::vector<PendingSeat> pending;
   std::optional<Millis> round_over_deadline;  // the next deal, at a round's end
+  std::vector<int> ready;  // at a round's end: the seats ready for the next deal (Continue)
   std::optional<RevealedSeed> seed;
   // Which decision is pending (Table::decisions(): the engine actions applied so far in this
   // game; the same for every seat of one knock window). A count, public like the view.

@@ -204,6 +204,7 @@ Create parse_create(Fields& f) {
   m.is_public = f.opt_bool("public").value_or(true);
   if (auto v = f.opt_integer("knock_window_s", 1, 60)) m.knock_window_s = static_cast<int>(*v);
   if (auto v = f.opt_integer("turn_clock_s", 5, 3600, true)) m.turn_clock_s = static_cast<int>(*v);
+  m.turn_clock_given = f.find("turn_clock_s") != nullptr;
   if (auto v = f.opt_integer("grace_s", 0, 3600)) m.grace_s = static_cast<int>(*v);
   if (const json* z = f.find("zombie_bot")) {
     m.zombie_bot = bot_spec(f, *z, "zombie_bot");
@@ -269,6 +270,7 @@ MessageBody parse_body(Fields& f, std::string_view type) {
   }
   if (type == "hint") return Hint{};
   if (type == "rematch") return Rematch{};
+  if (type == "ready") return Ready{};
   if (type == "leave") return Leave{};
   if (type == "ping") return Ping{};
   std::string shown(type.substr(0, 32));

@@ -91,6 +91,7 @@ struct Create {
   bool is_public = true;
   std::optional<int> knock_window_s;  // 1..60
   std::optional<int> turn_clock_s;    // 5..3600 (nullopt or JSON null: none)
+  bool turn_clock_given = false;      // the key is there (null too): no server default
   std::optional<int> grace_s;         // 0..3600
   std::optional<std::string> zombie_bot;
   std::optional<int> sit;  // the seat the creator takes at once
@@ -123,11 +124,12 @@ struct Chat {
 };
 struct Hint {};  // the hint bot's choice for this connection's pending seat
 struct Rematch {};
+struct Ready {};  // this connection's seat is ready for the next deal (docs/protocol.md)
 struct Leave {};
 struct Ping {};
 
 using MessageBody = std::variant<Hello, Create, List, Join, Sit, Stand, PutBot, Start, Act, Chat,
-                                 Hint, Rematch, Leave, Ping>;
+                                 Hint, Rematch, Leave, Ping, Ready>;
 
 struct ClientMessage {
   std::optional<uint64_t> id;

@@ -60,12 +60,16 @@ TEST(HubDecisionTest, EveryPendingSeatCarriesTheDecisionAndAnOldOneIsStale) {
   EXPECT_EQ(h.of_type(c, "error").size(), 0u) << h.last_frame(c).dump();
   const json next = h.table(1).at("pending").at(0);
   EXPECT_GT(next.at("decision").get<uint64_t>(), first);
-  // The same answer again, to the decision that is over: stale, not not_your_turn.
+  // The same answer again (a double click): ignored quietly, no reply (issue 28).
   h.send(c, {{"type", "act"}, {"id", 6}, {"action", p.at("legal").at(0)}, {"decision", first}});
-  EXPECT_EQ(h.last_error(c), "stale");
-  EXPECT_EQ(h.last(c, "error").at("id"), 6);
-  // Without a decision number, an answer out of turn is still not_your_turn.
+  EXPECT_EQ(h.of_type(c, "error").size(), 0u) << h.last_frame(c).dump();
+  // Another seat's answer to the decision that is over: stale, not not_your_turn.
   const ConnectionId other = static_cast<ConnectionId>((next.at("seat").get<int>() + 1) % 4 + 1);
+  ASSERT_NE(other, c);
+  h.send(other, {{"type", "act"}, {"id", 7}, {"action", "draw"}, {"decision", first}});
+  EXPECT_EQ(h.last_error(other), "stale");
+  EXPECT_EQ(h.last(other, "error").at("id"), 7);
+  // Without a decision number, an answer out of turn is still not_your_turn.
   h.send(other, {{"type", "act"}, {"action", "draw"}});
   EXPECT_EQ(h.last_error(other), "not_your_turn");
   // The right number out of turn is not_your_turn too; a bad number is bad_field.
@@ -88,10 +92,14 @@ TEST(HubDecisionTest, AKnockWindowIsOneDecisionForEverySeat) {
     h.send(c, {{"type", "act"}, {"action", "pass"}, {"decision", window}});
     EXPECT_EQ(h.of_type(c, "error").size(), 0u) << h.last_frame(c).dump();
   }
-  // The window closed: an answer to it now is stale.
+  // The window closed: a second answer of a seat to it is a double click, ignored quietly;
+  // the drawer, who could not answer it, is told it is stale.
   const auto c = static_cast<ConnectionId>(pending[0].at("seat").get<int>() + 1);
   h.send(c, {{"type", "act"}, {"action", "knock"}, {"decision", window}});
-  EXPECT_EQ(h.last_error(c), "stale");
+  EXPECT_EQ(h.of_type(c, "error").size(), 0u) << h.last_frame(c).dump();
+  const auto drawer = static_cast<ConnectionId>(h.table(1).at("view").at("active").get<int>() + 1);
+  h.send(drawer, {{"type", "act"}, {"action", "knock"}, {"decision", window}});
+  EXPECT_EQ(h.last_error(drawer), "stale");
 }
 
 // Waits (real time, the injected clock standing still) for the hint search to answer `c`.

@@ -223,6 +223,7 @@ TEST(HubTest, KnockWindowsCloseAtTheirDeadline) {
   EXPECT_FALSE(h.table(1).at("pending").at(0).at("knock_window").get<bool>());
 }
 
+// A setup reveal is a follow-up step: half the 1-2 s (Table's bot_pace_percent).
 TEST(HubTest, BotsThinkOneToTwoSeconds) {
   HubConfig config = HubHarness::test_config();
   config.bot_delay_min = Millis(1000);
@@ -232,9 +233,9 @@ TEST(HubTest, BotsThinkOneToTwoSeconds) {
   h.create(1, {{"seats", {"bot:greedy", "bot:greedy", "bot:greedy", "person"}}, {"sit", 3}});
   h.send(1, {{"type", "start"}});
   const size_t updates = h.of_type(1, "update").size();
-  h.advance(999);
+  h.advance(499);
   EXPECT_EQ(h.of_type(1, "update").size(), updates);
-  h.advance(1001);
+  h.advance(501);  // 1000 ms: the first reveal is played, the second not yet (500 ms at least)
   EXPECT_EQ(h.of_type(1, "update").size(), updates + 1);
 }
 

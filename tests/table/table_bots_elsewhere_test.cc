@@ -92,7 +92,7 @@ TEST(TableBotsElsewhereTest, AnAnswerIsPlayedAtTheLaterOfItsDelayAndItsArrival) 
   o.rounds = 1;
   Table t(o, 3, {bot("greedy"), bot("greedy"), bot("greedy")}, milliseconds(0), server_config());
   t.set_bots_elsewhere(true);
-  const Millis due(decision_delay(3, 0, 1000, 2000));
+  const Millis due(decision_delay(3, 0, 1000, 2000) * bot_pace_percent(Phase::kSetupReveal) / 100);
   // 1. Thinking shorter than the delay: played when the delay is over, not before.
   BotMove m = run(t.take_bot_jobs().at(0));
   ASSERT_TRUE(t.bot_answer(m));

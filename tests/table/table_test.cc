@@ -561,15 +561,18 @@ TEST(TableConfigTest, ABotDecidesAfterItsDelayDrawnFromTheSeed) {
   c.knock_window.reset();
   const std::vector<Seat> seats = bots({"greedy", "random", "expert"});
   Table t(o, 41, seats, milliseconds(1000), c);
-  const Millis first = milliseconds(1000) + Millis(decision_delay(41, 0, 1000, 2000));
+  // The setup's reveals are follow-up steps: half the drawn delay (bot_pace_percent).
+  ASSERT_EQ(bot_pace_percent(Phase::kSetupReveal), 50);
+  EXPECT_EQ(bot_pace_percent(Phase::kChooseDraw), 100);
+  const Millis first = milliseconds(1000) + Millis(decision_delay(41, 0, 1000, 2000) / 2);
   EXPECT_EQ(t.next_wake(), first);
-  EXPECT_GE(*t.next_wake(), milliseconds(2000));
-  EXPECT_LE(*t.next_wake(), milliseconds(3000));
+  EXPECT_GE(*t.next_wake(), milliseconds(1500));
+  EXPECT_LE(*t.next_wake(), milliseconds(2000));
   EXPECT_TRUE(t.tick(first - Millis(1)).empty());
   EXPECT_EQ(t.decisions(), 0u);
   EXPECT_FALSE(t.tick(first).empty());
   EXPECT_EQ(t.decisions(), 1u) << "the next bot waits its own delay from now";
-  EXPECT_EQ(t.next_wake(), first + Millis(decision_delay(41, 1, 1000, 2000)));
+  EXPECT_EQ(t.next_wake(), first + Millis(decision_delay(41, 1, 1000, 2000) / 2));
   // Played to the end at its own pace, the game is the one played without delays; the
   // delays are not all alike.
   std::vector<Millis> gaps;
@@ -630,8 +633,9 @@ TEST(TableConfigTest, InAKnockWindowEachBotAnswersAfterItsOwnDelay) {
   for (int seat : due) {
     if (seat == 0) continue;
     const auto position = static_cast<uint64_t>(t.state().knock_order(seat));
-    bot_times.push_back(
-        {opened + Millis(decision_delay(11, t.decisions() + position, 1000, 2000)), seat});
+    bot_times.push_back({opened + Millis(decision_delay(11, t.decisions() + position, 1000, 2000) *
+                                         bot_pace_percent(Phase::kKnockWindow) / 100),
+                         seat});
   }
   std::sort(bot_times.begin(), bot_times.end());
   EXPECT_EQ(t.next_wake(), bot_times.front().first);

@@ -32,7 +32,7 @@ interface Waiting {
 }
 
 /** The messages whose success has no reply of its own: the change shows in the next frame. */
-const FRAME_ANSWERED = new Set(['stand', 'bot', 'start', 'act', 'chat', 'rematch', 'leave']);
+const FRAME_ANSWERED = new Set(['stand', 'bot', 'start', 'act', 'chat', 'rematch', 'leave', 'ready']);
 const REPLY_WITHIN_MS = 15_000;
 
 const PING_EVERY_MS = 20_000;

@@ -140,6 +140,8 @@ export class Session {
   bot = (seat: number, level: string | null) => this.request({ type: 'bot', seat, level });
   start = () => this.request({ type: 'start' });
   rematch = () => this.request({ type: 'rematch' });
+  /** Continue at a round's end (the server ignores a repeat). */
+  ready = () => void this.request({ type: 'ready' }).catch(() => {});
   chat = (text: string) => void this.request({ type: 'chat', text }).catch(() => {});
 
   act = (action: string, decision?: number): void => {

@@ -62,6 +62,7 @@ export function TablePage(p: { code: string }) {
         act={ts.mySeat === null ? undefined : session.act}
         sendChat={session.chat}
         requestHint={table.config.hints ? session.requestHint : undefined}
+        ready={ts.mySeat === null ? undefined : session.ready}
         receivedAt={ts.receivedAt}
       />
       {table.status === 'over' && <GameEnd ts={ts} isCreator={s.isCreator} />}

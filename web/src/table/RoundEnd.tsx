@@ -3,11 +3,13 @@
 // ender's doubling or halving in one line; and the scoreboard of all
 // rounds of the game, from the server's TABLE.rounds (or, from an older server, the
 // `round-scored` events this page saw).
+import type { ComponentChildren } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
 import type { LastRound, LoggedEvent, PublicView } from '../protocol/view';
 import { enderSentence, type Translate, type Voices } from '../text/narrator';
 import { useSecondsLeft } from './Countdown';
 
-export function RoundEnd(p: { t: Translate; view: PublicView; names: string[]; voices: Voices; roundOverMs: number | null; receivedAt: number }) {
+export function RoundEnd(p: { t: Translate; view: PublicView; names: string[]; voices: Voices; roundOverMs: number | null; receivedAt: number; children?: ComponentChildren }) {
   const { t, view, names } = p;
   const lr = view.last_round!;
   const secs = useSecondsLeft(p.roundOverMs, p.receivedAt);
@@ -30,6 +32,7 @@ export function RoundEnd(p: { t: Translate; view: PublicView; names: string[]; v
         </p>
       )}
       {secs !== null && view.phase === 'round-over' && <p class="muted">{t('web.table.next_round', { seconds: secs })}</p>}
+      {p.children}
     </section>
   );
 }
@@ -66,11 +69,16 @@ export function Scoreboard(p: { t: Translate; events: LoggedEvent[]; rounds: Las
   const { t, names } = p;
   // The totals are always the server's.
   const rounds = scoreRows(p.rounds, p.events, names.length, p.roundsPlayed);
+  // Opened at each round's end, it stays open through the next round until the player closes it.
+  const [shown, setShown] = useState(p.open);
+  useEffect(() => {
+    if (p.open) setShown(true);
+  }, [p.open]);
   if (p.roundsPlayed === 0) return null;
   const totals = names.map((_, i) => p.totalsHalf[i] ?? 0);
   const first = p.roundsPlayed - rounds.length;
   return (
-    <details class="panel scoreboard" open={p.open}>
+    <details class="panel scoreboard" open={shown} onToggle={(e) => setShown((e.currentTarget as HTMLDetailsElement).open)}>
       <summary>{t('table.scores')}</summary>
       <div class="score-scroll">
         <table>

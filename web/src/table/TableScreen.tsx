@@ -19,6 +19,7 @@ import { CardView } from './Card';
 import { Clock, Ring, useSecondsLeft } from './Countdown';
 import { EventLog, Chat } from './Side';
 import { RoundEnd, Scoreboard } from './RoundEnd';
+import { ContinueBar, TakeoverClock, firstAnswer } from './ContinueBar';
 import { startDrag } from './drag';
 import { SheetTab, useUnread } from './SideSheet';
 import './table.css';
@@ -33,6 +34,7 @@ export interface TableScreenProps {
   act?: (action: string, decision?: number) => void; // absent: read-only (replay, rules)
   sendChat?: (text: string) => void;
   requestHint?: () => Promise<HintData | null>;
+  ready?: () => void; // Continue at a round's end (absent: read-only)
   receivedAt: number; // performance.now() when the frame arrived (for countdowns and the 16 ms figure)
 }
 
@@ -84,8 +86,10 @@ function Table(p: TableScreenProps & { view: PublicView; t: Translate }) {
   const mine = p.act && p.mySeat !== null ? table.pending.find((x) => x.seat === p.mySeat) : undefined;
   const legal = mine?.legal ?? [];
   const [answer, noteAnswer] = useKnockAnswer(view, table.pending);
+  const sent = useRef<{ decision: number | undefined }>({ decision: undefined });
   const sendNow = (action: string) => {
     if (!p.act || !legal.includes(action)) return;
+    if (!firstAnswer(sent.current, mine?.decision)) return; // a double click: the first only
     setHint(null);
     noteAnswer(action, mine);
     p.act(action, mine?.decision);
@@ -215,7 +219,11 @@ function Table(p: TableScreenProps & { view: PublicView; t: Translate }) {
           </div>
         )}
       </div>
-      {roundShown && view.last_round && <RoundEnd t={t} view={view} names={names} voices={voices} roundOverMs={table.round_over?.in_ms ?? null} receivedAt={p.receivedAt} />}
+      {roundShown && view.last_round && (
+        <RoundEnd t={t} view={view} names={names} voices={voices} roundOverMs={table.round_over?.in_ms ?? null} receivedAt={p.receivedAt}>
+          <ContinueBar t={t} table={table} names={names} mySeat={p.mySeat} ready={p.ready} receivedAt={p.receivedAt} />
+        </RoundEnd>
+      )}
 
       <aside class={`table-side${sheet ? ' open' : ''}`} id="table-side">
         <button type="button" class="sheet-close" onClick={() => setSheet(false)}>
@@ -300,6 +308,7 @@ function SeatHead(q: { p: TableScreenProps; view: PublicView; seat: number; name
       </span>
       {info?.kind === 'bot' && <span class="tag bot">{t('web.table.bot')}</span>}
       {info?.kind === 'person' && info.connected === false && !info.zombie && <span class="tag off">{t('web.table.offline')}</span>}
+      {info?.kind === 'person' && !info.zombie && <TakeoverClock t={t} inMs={info.takeover_in_ms} receivedAt={p.receivedAt} />}
       {info?.kind === 'person' && info.zombie && <span class="tag zombie">{t('web.table.bot_plays')}</span>}
       {(view.knockers.includes(seat) || (q.answer === 'knock' && p.mySeat === seat)) && <span class="tag knock">{t('web.table.knocked')}</span>}
       {q.knockPending.includes(seat) && <span class="tag thinking" aria-hidden="true">…</span>}
