@@ -63,6 +63,23 @@ void append_in_ms(std::string& out, std::optional<Millis> deadline, Millis now) 
 
 // {"kind": "open"}, {"kind": "person", "name", "connected", "zombie"} or {"kind": "bot", "name",
 // "level"}, one per seat: TABLE.seats and the summaries of `tables`.
+// TABLE's `round_over`: while a finished round is on show, the time to the next deal and the
+// seats ready for it (Continue); else null. One writer for the whole TABLE and the delta.
+void append_round_over(std::string& out, const GameSnapshot& game, Millis now) {
+  if (!game.view.masked().is_chance_node()) {
+    out += "null";
+    return;
+  }
+  out += R"({"in_ms":)";
+  append_in_ms(out, game.round_over_deadline, now);
+  out += R"(,"ready":[)";
+  for (size_t i = 0; i < game.ready.size(); ++i) {
+    if (i > 0) out += ',';
+    out += std::to_string(game.ready[i]);
+  }
+  out += "]}";
+}
+
 void append_seats(std::string& out, const RoomInfo& room, std::optional<Millis> now = {}) {
   out += '[';
   for (size_t i = 0; i < room.seats.size(); ++i) {
@@ -240,18 +257,7 @@ void append_table(std::string& out, const RoomInfo& room, const GameSnapshot* ga
   out += R"(,"pending":)";
   append_pending(out, *game, now);
   out += R"(,"round_over":)";
-  if (game->view.masked().is_chance_node()) {
-    out += R"({"in_ms":)";
-    append_in_ms(out, game->round_over_deadline, now);
-    out += R"(,"ready":[)";
-    for (size_t i = 0; i < game->ready.size(); ++i) {
-      if (i > 0) out += ',';
-      out += std::to_string(game->ready[i]);
-    }
-    out += "]}";
-  } else {
-    out += "null";
-  }
+  append_round_over(out, *game, now);
   out += R"(,"rounds":)";
   append_rounds(out, *game);
   out += R"(,"seed":)";
@@ -344,7 +350,7 @@ void table_parts(TableParts& out, const RoomInfo& room, const GameSnapshot* game
   }
   append_bool(top[3], s.is_public);
   top[4] = s.config_text;
-  append_seats(top[5], room);
+  append_seats(top[5], room, now);
   top[6] = std::to_string(room.spectators);
   out.has_view = game != nullptr;
   out.view_keys = out.cell_count = 0;
@@ -355,13 +361,7 @@ void table_parts(TableParts& out, const RoomInfo& room, const GameSnapshot* game
     return;
   }
   append_pending(top[7], *game, now);
-  if (game->view.masked().is_chance_node()) {
-    top[8] = R"({"in_ms":)";
-    append_in_ms(top[8], game->round_over_deadline, now);
-    top[8] += '}';
-  } else {
-    top[8] = "null";
-  }
+  append_round_over(top[8], *game, now);
   append_rounds(top[9], *game);
   if (game->seed) {
     append_plain(top[10], std::to_string(game->seed->value()));
