@@ -37,15 +37,15 @@ async function tutorialToFirstClear(page: import('@playwright/test').Page, url: 
   });
   await page.goto(`${url}/tutorial`);
   const coach = page.locator('.tutorial-coach');
-  const clears = async () => Number((await page.locator('.clear-flight').getAttribute('data-clears')) ?? 0);
-  for (let guard = 0; guard < 60 && (await clears()) === 0; guard++) {
+  const clears = () => page.evaluate(() => Number(document.querySelector('.clear-flight')?.getAttribute('data-clears') ?? 0));
+  for (let guard = 0; guard < 40 && (await clears()) === 0; guard++) {
     await expect(coach).toHaveAttribute('data-coach', /^(do|lesson-end)$/);
     if ((await coach.getAttribute('data-coach')) === 'do') {
       const step = (await coach.getAttribute('data-step'))!;
-      await page.locator(`.table-page [data-action="${await coach.getAttribute('data-expect')}"]`).first().click();
+      await page.locator(`.table-page [data-action="${await coach.getAttribute('data-expect')}"]`).first().click({ timeout: 5000 });
       await expect(coach).not.toHaveAttribute('data-step', step);
     } else {
-      await coach.locator('.tutorial-next').click();
+      await coach.locator('.tutorial-next').click({ timeout: 5000 });
     }
   }
   expect(await clears(), 'the tutorial reached a clear').toBeGreaterThan(0);
