@@ -3,7 +3,7 @@
 // lost. Reconnecting…", never "The server refused", the table cannot be clicked (inert), and
 // on return it resyncs and the game goes on.
 import { test, expect } from './fixtures';
-import { openTable, playUntil } from './helpers';
+import { clickAndWait, openTable, playUntil } from './helpers';
 
 test('offline mode and a stopped server: connection lost, table inert, resync on return', async ({ page, server, context, consoleWatch }) => {
   consoleWatch.allow.push(/WebSocket connection to .* failed/);
@@ -32,4 +32,36 @@ test('offline mode and a stopped server: connection lost, table inert, resync on
   let n = 0;
   await playUntil(page, async () => n++ >= 3 || (await page.locator('.game-end').count()) > 0);
   await expect(page.locator('.banner.problem')).toHaveCount(0);
+});
+
+test('the knock ring stops while the connection is lost, in a colour of the theme', async ({ page, server, context, consoleWatch }) => {
+  consoleWatch.allow.push(/WebSocket connection to .* failed/);
+  // A long knock window, so that the ring still runs when the connection goes.
+  await openTable(page, server.url, 'Anna', { players: 3, others: ['easy', 'easy'], rounds: 1, knockWindow: 30 });
+  const ring = page.locator('.ring-fg');
+  const others = page.locator('[data-action]:not([disabled]):not([data-action="knock"]):not([data-action="pass"])');
+  for (let guard = 0; guard < 80 && (await ring.count()) === 0; guard++) {
+    if ((await others.count()) > 0) await clickAndWait(page, others.first());
+    else await page.waitForTimeout(50);
+  }
+  await expect(ring).toHaveCount(1);
+  const style = () => ring.evaluate((el) => ({ state: getComputedStyle(el).animationPlayState, offset: getComputedStyle(el).strokeDashoffset, stroke: getComputedStyle(el).stroke }));
+  // The ring's colour is the theme's accent: readable on the light and on the dark background.
+  await page.emulateMedia({ colorScheme: 'light' });
+  expect((await style()).stroke).toBe('rgb(166, 43, 23)');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  expect((await style()).stroke).toBe('rgb(255, 138, 112)');
+
+  expect((await style()).state).toBe('running');
+  await context.setOffline(true);
+  await expect(page.locator('.banner.offline')).toBeVisible({ timeout: 10_000 });
+  const paused = await style();
+  expect(paused.state).toBe('paused');
+  await page.waitForTimeout(400);
+  expect((await style()).offset, 'the ring does not move').toBe(paused.offset);
+
+  await context.setOffline(false);
+  await expect(page.locator('.banner.offline')).toHaveCount(0, { timeout: 15_000 });
+  // Resynced: the window goes on (the ring runs again from the server's time left) or is over.
+  if ((await ring.count()) > 0) expect((await style()).state).toBe('running');
 });

@@ -31,3 +31,36 @@ test('a tone on your turn; the sound toggle silences it and is remembered', asyn
   await playUntil(page, async () => n++ >= 3 || (await page.locator('.game-end').count()) > 0);
   expect(await oscillators()).toBe(0);
 });
+
+test.describe('with notifications allowed', () => {
+  test.use({ permissions: ['notifications'] });
+
+  test('a notification when it becomes your turn with the tab hidden, none while it is shown', async ({ page, server }) => {
+    // Counts the notifications constructed; the tab's visibility is the test's to set.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __notifications: number; __hidden: boolean };
+      w.__notifications = 0;
+      w.__hidden = false;
+      const Original = window.Notification;
+      window.Notification = class extends Original {
+        constructor(title: string, options?: NotificationOptions) {
+          w.__notifications++;
+          super(title, options);
+        }
+      };
+      Object.defineProperty(Document.prototype, 'hidden', { configurable: true, get: () => w.__hidden });
+      Object.defineProperty(Document.prototype, 'visibilityState', { configurable: true, get: () => (w.__hidden ? 'hidden' : 'visible') });
+    });
+    const notifications = () => page.evaluate(() => (window as unknown as { __notifications: number }).__notifications);
+    await openTable(page, server.url, 'Anna', { players: 2, others: ['easy'], rounds: 1, knockWindow: 1 });
+    const legal = page.locator('[data-action]:not([disabled])');
+    await playUntil(page, async () => (await page.locator('.table-page').count()) > 0 && (await legal.count()) > 0);
+    expect(await notifications(), 'the tab is shown').toBe(0);
+
+    await page.evaluate(() => {
+      (window as unknown as { __hidden: boolean }).__hidden = true;
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await playUntil(page, async () => (await notifications()) > 0, 40);
+  });
+});

@@ -22,6 +22,7 @@ import { RoundEnd, Scoreboard } from './RoundEnd';
 import { ContinueBar, TakeoverClock, firstAnswer } from './ContinueBar';
 import { startDrag } from './drag';
 import { SheetTab, useUnread } from './SideSheet';
+import { ClearFlight } from './ClearFlight';
 import './table.css';
 import './phone.css';
 import './animations.css';
@@ -185,6 +186,7 @@ function Table(p: TableScreenProps & { view: PublicView; t: Translate }) {
           </div>
         </div>
       </div>
+      <ClearFlight events={p.events} />
 
       <div class="controls">
         <div class="bar-top">
