@@ -135,3 +135,19 @@ test('chat on a phone: the unread count on the sheet’s tab, quick reactions', 
   await expect(tab.locator('.unread')).toHaveCount(0);
   await ctx.close();
 });
+
+test('the header’s controls fit a 360 px phone in every language, nothing scrolls sideways', async ({ page, server }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const code of ['en', 'de', 'fr', 'nl', 'es']) {
+    await page.evaluate((c) => localStorage.setItem('allegra.lang', c), code).catch(() => undefined);
+    await page.goto(`${server.url}/`);
+    await page.evaluate((c) => localStorage.setItem('allegra.lang', c), code);
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', code);
+    for (const control of ['.brand', '.lang-select', '.theme-toggle', '.sound-toggle']) {
+      const box = (await page.locator(`.app-header ${control}`).boundingBox())!;
+      expect(box.x + box.width, `${code}: ${control}'s right edge`).toBeLessThanOrEqual(360);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${code}: the page's width`).toBeLessThanOrEqual(360);
+  }
+});

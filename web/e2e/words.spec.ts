@@ -50,7 +50,16 @@ test('the words at the table match what is drawn and what is legal', async ({ pa
 
   // The own display: the neighbour's column, numbered 4 under its owner's name, then 1-4.
   const mine = page.locator('.seat.mine .display');
-  await expect(mine.locator('.col:not(.row-nums) > .col-num')).toHaveText(['4', '1', '2', '3', '4']);
+  // In the order drawn (the page lists the neighbour's column last for Tab; CSS draws it first).
+  const numbers = mine.locator('.col:not(.row-nums) > .col-num');
+  await expect(numbers).toHaveCount(5);
+  const drawn = await numbers.evaluateAll((els) =>
+    els.map((e) => ({ x: e.getBoundingClientRect().x, text: e.textContent })).sort((a, b) => a.x - b.x).map((e) => e.text),
+  );
+  expect(drawn).toEqual(['4', '1', '2', '3', '4']);
+  const rowNumbersX = await mine.locator('.row-nums').evaluate((e) => e.getBoundingClientRect().x);
+  const firstColumnX = await numbers.evaluateAll((els) => Math.min(...els.map((e) => e.getBoundingClientRect().x)));
+  expect(rowNumbersX, 'the row numbers left of every column').toBeLessThan(firstColumnX);
   await expect(mine.locator('.row-num')).toHaveText(['1', '2', '3']);
   // A card the log names "row 2, column 3" is the one drawn in row 2, column 3.
   await expect(page.locator('[data-action="reveal 0b2"]')).toBeVisible();

@@ -6,6 +6,7 @@ import { useT } from '../i18n/context';
 import { useSession } from '../net/session';
 import type { TableState } from '../state/table';
 import { cuesFor, playCue, setSoundOn, soundOn } from './sounds';
+import { Icon } from '../pages/Icons';
 
 function storage(): Storage | undefined {
   try {
@@ -37,7 +38,7 @@ export function SoundToggle() {
         }
       }}
     >
-      <span aria-hidden="true">{on ? '🔔' : '🔕'}</span>
+      <Icon name={on ? 'soundOn' : 'soundOff'} />
     </button>
   );
 }
