@@ -121,6 +121,8 @@ test('chat on a phone: the unread count on the sheet’s tab, quick reactions', 
   await expect(tab.locator('.unread')).toHaveText('2');
   await expect(tab).toHaveAccessibleName(/2 new messages/);
   await tab.click();
+  // The open sheet holds the focus (its close button).
+  await expect(page.locator('.table-side .sheet-close')).toBeFocused();
   await expect(page.locator('.table-side .chat-lines')).toContainText('Bea: Good luck!');
   await expect(tab.locator('.unread')).toHaveCount(0);
   // A quick reaction: one tap, and the others read it.
@@ -129,8 +131,15 @@ test('chat on a phone: the unread count on the sheet’s tab, quick reactions', 
   expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
   await thumbs.click();
   await expect(bea.locator('.chat-lines')).toContainText('Anna: 👍');
+  // Escape closes the sheet and gives the focus back to the tab; so does its close button.
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.table-side')).toBeHidden();
+  await expect(tab).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.table-side .sheet-close')).toBeFocused();
   await page.getByRole('button', { name: 'Back to the table' }).click();
   await expect(page.locator('.table-side')).toBeHidden();
+  await expect(tab).toBeFocused();
   // Read while open: nothing unread after closing.
   await expect(tab.locator('.unread')).toHaveCount(0);
   await ctx.close();

@@ -16,8 +16,9 @@ export async function smallDeck(page: Page, extra: Record<string, unknown> = {})
 
 /**
  * What is out of view now: the status, each offered control (and the round's result) must lie
- * inside the viewport; the page must not scroll; the buttons of the bar are at least 44x44 and
- * the own cards at least 44 px wide. Returns the problems (empty: all is well).
+ * inside the viewport; the page must not scroll; every offered control is a touch target: the
+ * buttons at least 44x44 CSS px, the cards (the own, the piles, the take step's) at least
+ * minCard x minCard. Returns the problems (empty: all is well).
  */
 export async function outOfView(page: Page, minCard = 44): Promise<string[]> {
   return page.evaluate((minCard) => {
@@ -36,10 +37,10 @@ export async function outOfView(page: Page, minCard = 44): Promise<string[]> {
     for (const el of Array.from(document.querySelectorAll('.table-screen [data-action]'))) {
       const a = el.getAttribute('data-action');
       inside(el, `control "${a}"`);
+      // Every control a touch target: the buttons 44x44, the cards (own, piles, the take step's) minCard wide and high.
       const r = el.getBoundingClientRect();
-      const own = !!el.closest('.seat.bottom');
-      if (el.matches('.actions button, .knock-button') && (r.width < 44 || r.height < 44)) bad.push(`button "${a}" is ${Math.round(r.width)}x${Math.round(r.height)}`);
-      if (own && r.width < minCard) bad.push(`own card "${a}" is ${Math.round(r.width)} px wide`);
+      const min = el.matches('.card') ? minCard : 44;
+      if (r.width < min - 0.5 || r.height < min - 0.5) bad.push(`control "${a}" is ${Math.round(r.width)}x${Math.round(r.height)}, below ${min}x${min}`);
     }
     const end = document.querySelector('.table-screen .round-end h2');
     if (end) inside(end, 'the round result');

@@ -27,6 +27,12 @@ export interface GridContext {
    * shared_from): that column is drawn beside his grid and taken from there.
    */
   beside?: { knocker: number; left: number } | null;
+  /**
+   * A narrow screen: the seat whose column 4 the bottom display also draws (its left neighbour,
+   * view.shared_from); that column's moves are offered there only, on the large cards, not on
+   * the small grid's 18 px copies.
+   */
+  bigOnly?: number | null;
   onAct: (action: string) => void;
 }
 
@@ -55,13 +61,14 @@ function formatLabel(g: GridContext, name: string, row: number, col: number, cel
   });
 }
 
-function OneCard(p: { g: GridContext; owner: number; row: number; col: number; shared?: boolean; copy?: boolean }) {
+function OneCard(p: { g: GridContext; owner: number; row: number; col: number; shared?: boolean; copy?: boolean; small?: boolean }) {
   const { g, owner, row, col } = p;
   const cell = g.view.grids[owner]?.[row * 4 + col] ?? { state: 'empty' as const };
   const text = cellText({ owner, row, col });
   // In the take step the column beside the knocker's grid is the one to take from.
   const away = !p.copy && !!g.beside && owner === g.beside.left && col === 3;
-  const action = away ? undefined : g.cellActions.get(text);
+  const inBig = !!p.small && g.bigOnly === owner && col === 3;
+  const action = away || inBig ? undefined : g.cellActions.get(text);
   return (
     <CardView
       cell={cell}
@@ -91,7 +98,7 @@ export function SeatGrid(p: { g: GridContext; seat: number; mirrored: boolean })
           {col === 3 && <span class="chip" aria-hidden="true" />}
           <ColNumber col={col} />
           {ROWS.map((row) => (
-            <OneCard key={row} g={p.g} owner={p.seat} row={row} col={col} shared={col === 3} />
+            <OneCard key={row} g={p.g} owner={p.seat} row={row} col={col} shared={col === 3} small />
           ))}
         </div>
       ))}

@@ -2,14 +2,16 @@
 // action bar, so that the felt and the bar fill the screen. The tab counts the chat lines of the
 // others that came while the sheet was closed (on a wide screen the side is always in view, so
 // nothing is unread there). The layout itself is phone.css's.
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { RefObject } from 'preact';
 import type { ChatLine } from '../protocol/view';
 import type { Translate } from '../text/narrator';
 
 /** The width from which the side is always shown beside the felt (table.css's wide layout). */
 export const WIDE_QUERY = '(min-width: 1100px)';
 
-function useMedia(query: string): boolean {
+/** Whether a CSS media query matches now (follows its changes). */
+export function useMedia(query: string): boolean {
   const get = () => typeof matchMedia === 'function' && matchMedia(query).matches;
   const [on, setOn] = useState(get);
   useEffect(() => {
@@ -40,10 +42,10 @@ export function useUnread(chat: ChatLine[], sheetOpen: boolean, mySeat: number |
 }
 
 /** The tab of the action bar that opens the sheet (hidden on a wide screen by phone.css). */
-export function SheetTab(p: { t: Translate; open: boolean; unread: number; toggle: () => void }) {
+export function SheetTab(p: { t: Translate; open: boolean; unread: number; toggle: () => void; buttonRef?: RefObject<HTMLButtonElement> }) {
   const label = p.t('web.table.side_tab');
   return (
-    <button type="button" class="sheet-tab" aria-expanded={p.open} aria-controls="table-side" onClick={p.toggle} aria-label={p.unread > 0 ? `${label} (${p.t('web.table.unread', { count: p.unread })})` : label}>
+    <button ref={p.buttonRef} type="button" class="sheet-tab" aria-expanded={p.open} aria-controls="table-side" onClick={p.toggle} aria-label={p.unread > 0 ? `${label} (${p.t('web.table.unread', { count: p.unread })})` : label}>
       <span aria-hidden="true">☰</span>
       <span class="sheet-tab-label">{label}</span>
       {p.unread > 0 && (
@@ -53,4 +55,27 @@ export function SheetTab(p: { t: Translate; open: boolean; unread: number; toggl
       )}
     </button>
   );
+}
+
+/**
+ * The sheet as a dialog is used: when it opens the focus moves into it (its close button), when
+ * it closes (its button, Escape, the tab) the focus goes back to the tab; Escape closes it.
+ */
+export function useSheetFocus(open: boolean, close: () => void) {
+  const sheetRef = useRef<HTMLElement>(null);
+  const tabRef = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    if (open === wasOpen.current) return;
+    wasOpen.current = open;
+    if (open) sheetRef.current?.querySelector<HTMLElement>('.sheet-close')?.focus();
+    else if (sheetRef.current?.contains(document.activeElement) || document.activeElement === document.body) tabRef.current?.focus();
+  }, [open]);
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (open && e.key === 'Escape') {
+      e.preventDefault();
+      close();
+    }
+  };
+  return { sheetRef, tabRef, onKeyDown };
 }

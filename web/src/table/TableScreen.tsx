@@ -21,8 +21,9 @@ import { EventLog, Chat } from './Side';
 import { RoundEnd, Scoreboard } from './RoundEnd';
 import { ContinueBar, TakeoverClock, firstAnswer } from './ContinueBar';
 import { startDrag } from './drag';
-import { SheetTab, useUnread } from './SideSheet';
+import { SheetTab, useUnread, useMedia, useSheetFocus, WIDE_QUERY } from './SideSheet';
 import { ClearFlight } from './ClearFlight';
+import { TakePanel } from './TakePanel';
 import './table.css';
 import './phone.css';
 import './animations.css';
@@ -83,6 +84,7 @@ function Table(p: TableScreenProps & { view: PublicView; t: Translate }) {
   // Narrow screens: the scores, log and chat are a sheet behind a tab of the action bar.
   const [sheet, setSheet] = useState(false);
   const unread = useUnread(p.chat, sheet, p.mySeat);
+  const sheetFocus = useSheetFocus(sheet, () => setSheet(false));
 
   const mine = p.act && p.mySeat !== null ? table.pending.find((x) => x.seat === p.mySeat) : undefined;
   const legal = mine?.legal ?? [];
@@ -121,6 +123,12 @@ function Table(p: TableScreenProps & { view: PublicView; t: Translate }) {
   // The take step: the knocker's 15 cards together (his grid and his neighbour's column 4).
   const beside = view.phase === 'take' && view.knocker !== null && view.knocker !== bottom ? { knocker: view.knocker, left: view.shared_from[view.knocker] ?? -1 } : null;
   const g: GridContext = { t, view, names, cellActions, dropping, hinted: hint?.action ?? null, marked, beside, onAct: send };
+  // On a narrow screen this seat's take step is played on the knocker's display drawn large over
+  // the felt (TakePanel); the felt's small cards then offer nothing.
+  const narrow = !useMedia(WIDE_QUERY);
+  const takePanel = narrow && beside !== null && legal.some((a) => a.startsWith('take '));
+  const bigOnly = narrow ? (view.shared_from[bottom] ?? null) : null;
+  const feltG: GridContext = takePanel ? { ...g, bigOnly, cellActions: new Map(Array.from(cellActions).filter(([, a]) => !a.startsWith('take '))), beside: null } : { ...g, bigOnly };
 
   // Keyboard: the moves that are not a card have keys (a card is a button: Tab, Enter).
   useEffect(() => {
@@ -156,13 +164,13 @@ function Table(p: TableScreenProps & { view: PublicView; t: Translate }) {
         {/* The own display first, so that Tab reaches it before the others' cards (CSS puts it at the bottom). */}
         <div class={`seat bottom${seatClass(view, table, bottom)}${p.mySeat === bottom ? ' mine' : ''}`}>
           {seatHead(slots[0]!)}
-          <Display g={g} seat={bottom} mine={p.mySeat === bottom} />
+          <Display g={feltG} seat={bottom} mine={p.mySeat === bottom} />
         </div>
         <div class="row-top">
           {side('top').map((s) => (
             <div key={s.seat} class={`seat top${seatClass(view, table, s.seat)}`} style={{ transform: topCount > 1 ? `translateY(${Math.round((1 + s.y) * 14)}px)` : undefined }}>
               {seatHead(s)}
-              <SeatGrid g={g} seat={s.seat} mirrored={s.mirrored} />
+              <SeatGrid g={feltG} seat={s.seat} mirrored={s.mirrored} />
             </div>
           ))}
         </div>
@@ -171,7 +179,7 @@ function Table(p: TableScreenProps & { view: PublicView; t: Translate }) {
             {side('left').map((s) => (
               <div key={s.seat} class={`seat left${seatClass(view, table, s.seat)}`}>
                 {seatHead(s)}
-                <SeatGrid g={g} seat={s.seat} mirrored={false} />
+                <SeatGrid g={feltG} seat={s.seat} mirrored={false} />
               </div>
             ))}
           </div>
@@ -180,11 +188,12 @@ function Table(p: TableScreenProps & { view: PublicView; t: Translate }) {
             {side('right').map((s) => (
               <div key={s.seat} class={`seat right${seatClass(view, table, s.seat)}`}>
                 {seatHead(s)}
-                <SeatGrid g={g} seat={s.seat} mirrored={false} />
+                <SeatGrid g={feltG} seat={s.seat} mirrored={false} />
               </div>
             ))}
           </div>
         </div>
+        {takePanel && beside && <TakePanel g={g} knocker={beside.knocker} />}
       </div>
       <ClearFlight events={p.events} />
 
@@ -195,7 +204,7 @@ function Table(p: TableScreenProps & { view: PublicView; t: Translate }) {
               {status}
             </p>
           )}
-          <SheetTab t={t} open={sheet} unread={unread} toggle={() => setSheet((o) => !o)} />
+          <SheetTab t={t} open={sheet} unread={unread} toggle={() => setSheet((o) => !o)} buttonRef={sheetFocus.tabRef} />
         </div>
         <KnockExplain view={view} t={t} names={names} you={p.mySeat} />
         {mine && (
@@ -227,7 +236,7 @@ function Table(p: TableScreenProps & { view: PublicView; t: Translate }) {
         </RoundEnd>
       )}
 
-      <aside class={`table-side${sheet ? ' open' : ''}`} id="table-side">
+      <aside class={`table-side${sheet ? ' open' : ''}`} id="table-side" ref={sheetFocus.sheetRef} onKeyDown={sheetFocus.onKeyDown}>
         <button type="button" class="sheet-close" onClick={() => setSheet(false)}>
           {t('web.table.side_close')}
         </button>
