@@ -121,6 +121,6 @@ test.describe('phone held sideways', () => {
   test('landscape: the status, the moves and the knock window in view', async ({ page, server }) => {
     await smallDeck(page);
     await openTable(page, server.url, 'Anna', { players: 4, others: ['easy', 'easy', 'easy'], rounds: 1, knockWindow: 2 });
-    await playAndCheck(page, (p) => ['choose-draw', 'hold-drawn', 'knock-window'].every((k) => p.seen.has(k)), { shots: 'landscape', minCard: 0 });
+    await playAndCheck(page, (p) => ['choose-draw', 'hold-drawn', 'knock-window'].every((k) => p.seen.has(k)), { shots: 'landscape', minCard: 32, everyTime: true });
   });
 });
