@@ -65,7 +65,7 @@ test('the words at the table match what is drawn and what is legal', async ({ pa
   await expect(page.locator('[data-action="reveal 0b2"]')).toBeVisible();
   expect(await drawnNumbers(page, 'reveal 0b2')).toEqual({ row: '2', col: '3' });
   await click(page, 'reveal 0b2');
-  await expect(page.locator('.log-lines')).toContainText(/You turned up the \d+ at row 2, column 3/);
+  await expect(page.locator('.log-lines')).toContainText(/You turned up the -?\d+ at row 2, column 3/);
 
   const status = page.locator('.controls .status');
   const beaStatus = bea.locator('.controls .status');
@@ -79,7 +79,7 @@ test('the words at the table match what is drawn and what is legal', async ({ pa
     if (a.includes('draw-discard') && !done.discard) {
       // Taken from the discard pile: swap it in, never "or discard it?".
       await click(page, 'draw-discard');
-      await expect(status).toHaveText(/Swap the \d+ into your display \(a card taken from the discard pile cannot be discarded again\)\./);
+      await expect(status).toHaveText(/Swap the -?\d+ into your display \(a card taken from the discard pile cannot be discarded again\)\./);
       await expect(page.locator('[data-action="discard"]')).toHaveCount(0);
       done.discard = true;
       continue;
@@ -88,7 +88,7 @@ test('the words at the table match what is drawn and what is legal', async ({ pa
       await click(page, 'draw');
       // Bea may knock: the window stays open while she thinks, and Anna waits.
       if ((await bea.locator('[data-action="knock"]').count()) > 0 || (await bea.locator('.knock-button').waitFor({ timeout: 3000 }).then(() => true).catch(() => false))) {
-        await expect(status).toHaveText(/^You drew the \d+\. The others may knock for it: wait for their answers\.$/);
+        await expect(status).toHaveText(/^You drew the -?\d+\. The others may knock for it: wait for their answers\.$/);
         done.drawer = true;
         beaKnocks = !done.take;
       }
@@ -115,9 +115,9 @@ test('the words at the table match what is drawn and what is legal', async ({ pa
       if (!done.knocked && b.includes('knock')) {
         await click(page, 'knock');
         // At once, while Bea still decides: Anna reads her own answer, her seat says so.
-        await expect(status).toHaveText(/^You knocked for Bot 3’s \d+\. Waiting for the others\.$/);
+        await expect(status).toHaveText(/^You knocked for Bot 3’s -?\d+\. Waiting for the others\.$/);
         await expect(page.locator('.seat.mine .tag.knock')).toBeVisible();
-        await expect(beaStatus).toHaveText(/^Bot 3 drew the \d+\. Knock for it, or pass\?$/);
+        await expect(beaStatus).toHaveText(/^Bot 3 drew the -?\d+\. Knock for it, or pass\?$/);
         done.knocked = true;
       } else await click(page, 'pass');
       continue;
