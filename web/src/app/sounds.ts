@@ -45,6 +45,9 @@ let audio: AudioContext | null = null;
 /** Plays a cue's tones (quietly); nothing if the browser has no WebAudio or blocks it. */
 export function playCue(cue: Cue): void {
   try {
+    // Before the person has touched the page (a reload) the browser refuses to start audio, with
+    // a console warning: the first cues after a reload stay silent instead.
+    if (!audio && navigator.userActivation && !navigator.userActivation.hasBeenActive) return;
     audio ??= new AudioContext();
     const start = audio.currentTime;
     for (const [freq, at, length] of TONES[cue]) {
