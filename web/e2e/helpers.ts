@@ -42,17 +42,18 @@ async function framesDrawn(page: Page): Promise<number> {
 }
 
 /**
- * Clicks an offered move and waits until the table has drawn a frame the server sent after it
+ * Clicks (or taps) an offered move and waits until the table has drawn a frame the server sent after it
  * (at most 2 s), so that the caller looks at the table after the move: without the wait, a loop
  * that checks the table and clicks again can see the table from before its own move and click
  * a move of the next decision in passing (on a fast machine the next frame comes in between).
  * Returns false if the click did not happen (the table moved on under the pointer: a bot, the
  * knock window closing).
  */
-export async function clickAndWait(page: Page, control: Locator): Promise<boolean> {
+export async function clickAndWait(page: Page, control: Locator, how: 'click' | 'tap' = 'click'): Promise<boolean> {
   const before = await framesDrawn(page);
   try {
-    await control.click({ timeout: 1500 });
+    if (how === 'tap') await control.tap({ timeout: 1500 });
+    else await control.click({ timeout: 1500 });
   } catch {
     return false;
   }

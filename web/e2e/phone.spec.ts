@@ -5,10 +5,10 @@
 // (`data-action`) lie inside the viewport, the page does not scroll, and the buttons are touch
 // sized. A small deck of 5s and 6s with optional clearing brings clears and clear choices soon;
 // Anna knocks for every bot's card and gives or keeps in turn, so the knock's steps come too.
-// A whole game on a phone profile and the screenshots of docs/web.md are in phone-game.spec.ts.
+// The screenshots of docs/web.md are in phone-shots.spec.ts.
 import { devices, type Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { openTable } from './helpers';
+import { clickAndWait, openTable } from './helpers';
 import { outOfView, smallDeck } from './phone-helpers';
 
 const { defaultBrowserType: _ignored, viewport: _v, ...pixel } = devices['Pixel 7'];
@@ -24,7 +24,7 @@ async function phase(page: Page): Promise<string> {
 interface Play {
   /** The decision kinds met (each checked). */
   seen: Set<string>;
-  /** How many decisions were checked, each with a screenshot when `shots`. */
+  /** How many decisions were checked, the first of each kind photographed when `shots`. */
   checked: number;
 }
 
@@ -36,6 +36,9 @@ interface Play {
  */
 async function playAndCheck(page: Page, until: (p: Play) => boolean, o: { shots?: string; everyTime?: boolean; minCard?: number } = {}): Promise<Play> {
   const play: Play = { seen: new Set(), checked: 0 };
+  // A seeded choice of cells (a linear congruential generator), so that a failure repeats.
+  let seed = 12345;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
   let give = false;
   let lastKey = '';
   for (let i = 0; i < 3000 && !until(play); i++) {
@@ -51,15 +54,16 @@ async function playAndCheck(page: Page, until: (p: Play) => boolean, o: { shots?
       const size = page.viewportSize()!;
       const bad = await outOfView(page, o.minCard);
       expect(bad, `${ph} at ${size.width}x${size.height}`).toEqual([]);
-      const first = !play.seen.has(ph);
-      const shot = await page.screenshot(o.shots && first ? { path: `test-results/phone-${o.shots}-${ph}.png` } : {});
-      expect(shot.length).toBeGreaterThan(1000);
+      // A screenshot of the first decision of each kind (later ones are checked, not photographed: a screenshot costs ~0.5 s).
+      if (o.shots && !play.seen.has(ph)) await page.screenshot({ path: `test-results/phone-${o.shots}-${ph}.png` });
       play.seen.add(ph);
       play.checked++;
       lastKey = key;
     }
     if (ph === 'round-over') {
-      await page.waitForTimeout(100);
+      // Continue at once (the round's result would otherwise wait 30 s for this seat).
+      if (acts.includes('ready')) await clickAndWait(page, page.locator('.table-screen [data-action="ready"]').first(), 'tap');
+      else await page.waitForTimeout(100);
       continue;
     }
     let pick: string | undefined;
@@ -71,13 +75,9 @@ async function playAndCheck(page: Page, until: (p: Play) => boolean, o: { shots?
     else {
       // A clear when offered, else a swap into a cell chosen at random (lines, and choices between them, come sooner).
       const swaps = acts.filter((a) => a.startsWith('swap '));
-      pick = acts.find((a) => a.startsWith('clear ')) ?? swaps[Math.floor(Math.random() * swaps.length)] ?? acts[0];
+      pick = acts.find((a) => a.startsWith('clear ')) ?? swaps[next() % Math.max(1, swaps.length)] ?? acts[0];
     }
-    await page
-      .locator(`.table-screen [data-action="${pick}"]`)
-      .first()
-      .tap({ timeout: 1500 })
-      .catch(() => {});
+    await clickAndWait(page, page.locator(`.table-screen [data-action="${pick}"]`).first(), 'tap');
   }
   return play;
 }
@@ -86,21 +86,16 @@ const allKinds = (p: Play) => KINDS.every((k) => p.seen.has(k));
 
 test.describe('phone 390x844', () => {
   test.use({ ...pixel, viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
-  test('a whole 3-round game against 3 bots: at every decision the status and every offered control in view', async ({ page, server }) => {
-    test.setTimeout(240_000);
+  test('every decision until each kind has come: the status and every offered control in view', async ({ page, server }) => {
+    test.setTimeout(150_000);
     await smallDeck(page);
-    await openTable(page, server.url, 'Anna', { players: 4, others: ['easy', 'easy', 'easy'], rounds: 3, knockWindow: 1 });
+    await openTable(page, server.url, 'Anna', { players: 4, others: ['easy', 'easy', 'easy'], rounds: 6, knockWindow: 1 });
     await expect(page.locator('.table-screen')).toBeVisible();
-    const play = await playAndCheck(page, () => false, { shots: '390', everyTime: true });
-    await expect(page.locator('.game-end')).toBeVisible();
+    const play = await playAndCheck(page, allKinds, { shots: '390', everyTime: true });
     expect(KINDS.filter((k) => !play.seen.has(k)), 'decision kinds never met').toEqual([]);
-    // Knocks given and refused, by Anna and to Anna.
     const log = (await page.locator('.log-lines').textContent()) ?? '';
-    expect(log).toMatch(/You gave the card to/);
-    expect(log).toMatch(/You kept the card/);
     expect(log).toMatch(/You knocked/);
-    expect(log).toMatch(/Round 3|round 3/i);
-    console.log(`phone game: ${play.checked} decisions checked and photographed`);
+    console.log(`phone: ${play.checked} decisions checked`);
   });
 });
 

@@ -33,9 +33,12 @@ async function startIfAsked(page: Page) {
   await expect(page.locator('.table-screen')).toBeVisible();
 }
 
-/** Clicks the first offered move (the setup reveals, draw, swap ...) once; false if none is offered. */
+/**
+ * Clicks the first offered move (the setup reveals, draw, swap ...) once; false if none is
+ * offered. Never Continue at a round's end: the test looks at that result before it goes.
+ */
 async function playOne(page: Page): Promise<boolean> {
-  const legal = page.locator('.table-screen [data-action]');
+  const legal = page.locator('.table-screen [data-action]:not([data-action="ready"])');
   if ((await legal.count()) === 0) return false;
   await clickAndWait(page, legal.first());
   return true;
