@@ -42,6 +42,11 @@ struct Skill {
 std::vector<Skill> update(std::span<const Skill> before, std::span<const int> place,
                           const ModelOptions& options = {});
 
+// The places of a finished rated game from the players' final totals (lower is better; equal
+// totals tie). Players marked in `left` (a person who left: a bot finished the game for him) take
+// the last places, below everyone who stayed, tied among themselves.
+std::vector<int> places_from_totals(std::span<const int> totals, std::span<const bool> left);
+
 // The figure people see: a conservative estimate (mu - 3 sigma), scaled and rounded as
 // docs/ratings.md says.
 double display_rating(const Skill& skill);
