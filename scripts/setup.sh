@@ -42,6 +42,8 @@ PACKAGES=(
   # The learned value of the search (docs/value.md): inference in C++, training with PyTorch.
   libeigen3-dev
   python3-torch
+  # Several allegra serve processes behind a proxy (deploy/haproxy.cfg, docs/scaling.md).
+  haproxy
 )
 
 # Node 20 (or newer) with npm builds the web client; Debian's nodejs + npm do when it is missing.

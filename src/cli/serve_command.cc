@@ -11,10 +11,13 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "cli/app.h"
 #include "cli/cli_error.h"
 #include "cli/number_flags.h"
+#include "server/code_prefix.h"
+#include "server/forwarded_for.h"
 #include "server/game_export.h"
 #include "server/http_server.h"
 #include "server/hub.h"
@@ -47,6 +50,8 @@ struct ServeArgs {
   long long chat_per_table = 10;
   std::string log_level = "info";
   std::string deflate = "on";
+  std::string code_prefix;                   // docs/scaling.md: several processes
+  std::vector<std::string> trusted_proxies;  // whose X-Forwarded-For is believed
 };
 
 std::optional<long long> whole(std::string_view text) {
@@ -103,6 +108,7 @@ server::HubConfig hub_config(const ServeArgs& args, const DelayRange& delay) {
   config.chat_ip_rate = config.chat_ip_burst / 10;
   config.chat_table_burst = static_cast<double>(args.chat_per_table);
   config.chat_table_rate = config.chat_table_burst / 10;
+  config.code_prefix = args.code_prefix;
   return config;
 }
 
@@ -122,6 +128,16 @@ int run_serve(const ServeArgs& args) {
   options.deflate = args.deflate == "on"            ? server::ServerOptions::Deflate::on
                     : args.deflate == "no-takeover" ? server::ServerOptions::Deflate::no_takeover
                                                     : server::ServerOptions::Deflate::off;
+  if (const std::optional<std::string> problem = server::code_prefix_problem(args.code_prefix))
+    throw CliError("--code-prefix " + *problem);
+  for (const std::string& proxy : args.trusted_proxies) {
+    if (!server::canonical_address(proxy))
+      throw CliError(fmt::format(
+          "--trusted-proxy '{}': not an IPv4 or IPv6 address (give the proxy's address as it "
+          "connects to this server, such as 127.0.0.1)",
+          proxy));
+  }
+  options.trusted_proxies = args.trusted_proxies;
   if (!args.web.empty()) {
     std::error_code ec;
     if (!fs::is_directory(args.web, ec))
@@ -178,8 +194,9 @@ void serve(const ServeArgs& args, const server::ServerOptions& options, const fs
     housekeeping();
   }
   const server::HubStats resumed = hub.stats();
-  spdlog::info("event=start version={} db={} tables_resumed={} web={}", kVersion, db.string(),
-               resumed.tables, args.web.empty() ? "none" : args.web);
+  spdlog::info("event=start version={} db={} tables_resumed={} web={} code_prefix={}", kVersion,
+               db.string(), resumed.tables, args.web.empty() ? "none" : args.web,
+               args.code_prefix.empty() ? "none" : args.code_prefix);
   spdlog::info("event=listening url={} ws={}/ws", http->http_url(),
                "ws" + http->http_url().substr(4));
   // The one line on stdout: scripts and tests read the port from it (--port 0).
@@ -282,6 +299,14 @@ Command add_serve_command(CLI::App& app) {
                   "compressed on its own) or off (docs/server.md)")
       ->capture_default_str()
       ->check(CLI::IsMember({"on", "no-takeover", "off"}));
+  sub->add_option("--code-prefix", args->code_prefix,
+                  "Make only table codes starting with these 1 or 2 characters of the code "
+                  "alphabet, one prefix per process behind a proxy (docs/scaling.md)")
+      ->type_name("PREFIX");
+  sub->add_option("--trusted-proxy", args->trusted_proxies,
+                  "Address of a proxy whose X-Forwarded-For names the client for the "
+                  "per-address limits (repeatable; from any other address the header is ignored)")
+      ->type_name("ADDR");
   sub->add_option("--log-level", args->log_level, "Log level of the stderr log")
       ->capture_default_str()
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}));
@@ -291,7 +316,9 @@ Command add_serve_command(CLI::App& app) {
       "Examples:\n"
       "  allegra serve\n"
       "  allegra serve --host 0.0.0.0 --port 8080 --db /var/lib/allegra/server.sqlite\n"
-      "  allegra serve --port 0 --db /tmp/test.sqlite --bot-delay 20-40");
+      "  allegra serve --port 0 --db /tmp/test.sqlite --bot-delay 20-40\n"
+      "  allegra serve --port 8081 --db /var/lib/allegra/a.sqlite --code-prefix A "
+      "--trusted-proxy 127.0.0.1");
   return {sub, [args] { return run_serve(*args); }};
 }
 

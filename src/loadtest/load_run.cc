@@ -108,6 +108,9 @@ class Client {
   void check_seq(const FrameRead& frame);
   void see_table(const FrameRead& frame);
   void fail(std::string_view what, const boost::system::error_code& ec);
+  // The creator opens /ws; the others /ws/CODE, so that a proxy routes them to the process that
+  // holds the table (docs/scaling.md).
+  std::string ws_path() const;
 
   Run& run_;
   TableRun& table_;
@@ -223,6 +226,10 @@ Client::Client(asio::io_context& io, Run& run, TableRun& table, int seat,
       ws_(io),
       send_timer_(io) {}
 
+std::string Client::ws_path() const {
+  return seat_ == 0 || table_.code.empty() ? "/ws" : "/ws/" + table_.code;
+}
+
 void Client::connect() {
   tcp::socket& socket = beast::get_lowest_layer(ws_).socket();
   boost::system::error_code ec;
@@ -251,7 +258,7 @@ void Client::on_connect(boost::system::error_code ec) {
     pmd.msg_size_threshold = 64;
     ws_.set_option(pmd);
   }
-  ws_.async_handshake(run_.config().host, "/ws", [this](boost::system::error_code e) {
+  ws_.async_handshake(run_.config().host, ws_path(), [this](boost::system::error_code e) {
     if (closing_) return;
     if (e) return fail("WebSocket handshake failed", e);
     handshaken_ = true;

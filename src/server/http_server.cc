@@ -9,6 +9,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <array>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
@@ -27,6 +28,7 @@
 #include <utility>
 #include <vector>
 
+#include "server/forwarded_for.h"
 #include "server/game_replay.h"
 #include "server/log_field.h"
 #include "server/metrics.h"
@@ -62,16 +64,25 @@ class IpSlot {
     ++(*counts_)[ip_];
   }
   IpSlot(IpSlot&& other) noexcept = default;
-  IpSlot& operator=(IpSlot&&) = delete;
-  IpSlot(const IpSlot&) = delete;
-  ~IpSlot() {
-    if (!counts_) return;
-    auto it = counts_->find(ip_);
-    if (it != counts_->end() && --it->second == 0) counts_->erase(it);
+  // Releases this slot and takes the other's (a proxied connection moves to its client's slot).
+  IpSlot& operator=(IpSlot&& other) noexcept {
+    if (this == &other) return *this;
+    release();
+    counts_ = std::move(other.counts_);
+    ip_ = std::move(other.ip_);
+    return *this;
   }
+  IpSlot(const IpSlot&) = delete;
+  ~IpSlot() { release(); }
   const std::string& ip() const { return ip_; }
 
  private:
+  void release() {
+    if (!counts_) return;
+    auto it = counts_->find(ip_);
+    if (it != counts_->end() && --it->second == 0) counts_->erase(it);
+    counts_.reset();
+  }
   std::shared_ptr<IpCounts> counts_;
   std::string ip_;
 };
@@ -117,7 +128,20 @@ class WsSession;
 class HttpSession;
 
 struct HttpServer::Impl final : Transport {
-  explicit Impl(ServerOptions o) : options(std::move(o)) {}
+  explicit Impl(ServerOptions o) : options(std::move(o)) {
+    for (const std::string& proxy : options.trusted_proxies) {
+      const std::optional<std::string> address = canonical_address(proxy);
+      if (!address)
+        throw std::runtime_error(fmt::format(
+            "--trusted-proxy '{}': not an IPv4 or IPv6 address (give the proxy's address, such "
+            "as 127.0.0.1)",
+            proxy));
+      trusted_proxies.push_back(*address);
+    }
+  }
+  bool is_trusted_proxy(const std::string& ip) const {
+    return std::find(trusted_proxies.begin(), trusted_proxies.end(), ip) != trusted_proxies.end();
+  }
 
   // --- Transport (called by the hub, inside its calls) ------------------------------------
   void send(ConnectionId to, SharedText text) override;
@@ -159,6 +183,7 @@ struct HttpServer::Impl final : Transport {
   Store* store = nullptr;
   std::unordered_map<ConnectionId, std::shared_ptr<WsSession>> sockets;
   std::shared_ptr<IpCounts> per_ip = std::make_shared<IpCounts>();
+  std::vector<std::string> trusted_proxies;  // canonical addresses (--trusted-proxy)
   ConnectionId next_id = 1;
   bool flush_posted = false;
   bool stopping = false;
@@ -355,8 +380,11 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
 // ---------------------------------------------------------------------------------------------
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(HttpServer::Impl& server, tcp::socket&& socket, IpSlot slot)
-      : server_(server), stream_(std::move(socket)), slot_(std::move(slot)) {}
+  HttpSession(HttpServer::Impl& server, tcp::socket&& socket, IpSlot slot, bool from_proxy)
+      : server_(server),
+        stream_(std::move(socket)),
+        slot_(std::move(slot)),
+        from_proxy_(from_proxy) {}
 
   void read() {
     parser_.emplace();
@@ -393,6 +421,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         res.prepare_payload();
         return write(std::move(res));
       }
+      if (from_proxy_ && !take_forwarded_slot(request)) return;
       stream_.expires_never();
       auto session = std::make_shared<WsSession>(server_, std::move(stream_), std::move(slot_),
                                                  server_.next_id++);
@@ -417,11 +446,38 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
                       });
   }
 
+  // A WebSocket through a trusted proxy counts for the client the proxy names in
+  // X-Forwarded-For (forwarded_for.h), under the same per-address limit as a direct one; false
+  // (after a 503 reply) if that address has as many connections as it may.
+  bool take_forwarded_slot(const Request& request) {
+    std::vector<std::string_view> values;
+    for (const auto& f : request)
+      if (beast::iequals(f.name_string(), "X-Forwarded-For")) values.emplace_back(f.value());
+    const std::optional<std::string> client = forwarded_client(values);
+    if (!client) return true;  // no usable header: the proxy's own address, as for /healthz
+    auto it = server_.per_ip->find(*client);
+    if (it != server_.per_ip->end() && it->second >= server_.options.max_connections_per_ip) {
+      ++server_.metrics.connections_refused;
+      spdlog::warn("event=connection_refused ip={} proxy={} reason=per_ip_limit limit={}", *client,
+                   slot_.ip(), server_.options.max_connections_per_ip);
+      Response res{http::status::service_unavailable, request.version()};
+      res.set(http::field::content_type, "text/plain; charset=utf-8");
+      res.body() = "too many connections from your address\n";
+      res.keep_alive(false);
+      res.prepare_payload();
+      write(std::move(res));
+      return false;
+    }
+    slot_ = IpSlot(server_.per_ip, *client);
+    return true;
+  }
+
   HttpServer::Impl& server_;
   beast::tcp_stream stream_;
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
   IpSlot slot_;
+  bool from_proxy_ = false;  // the peer is a --trusted-proxy
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -479,15 +535,19 @@ void HttpServer::Impl::on_accept(beast::error_code ec, tcp::socket socket) {
   beast::error_code ignored;
   const tcp::endpoint peer = socket.remote_endpoint(ignored);
   std::string ip = peer.address().to_string();
+  // A trusted proxy's connections are limited by the client address it names (HttpSession).
+  const bool from_proxy = is_trusted_proxy(ip);
   auto it = per_ip->find(ip);
-  if (it != per_ip->end() && it->second >= options.max_connections_per_ip) {
+  if (!from_proxy && it != per_ip->end() && it->second >= options.max_connections_per_ip) {
     ++metrics.connections_refused;
     spdlog::warn("event=connection_refused ip={} reason=per_ip_limit limit={}", ip,
                  options.max_connections_per_ip);
     socket.close(ignored);
   } else {
     socket.set_option(tcp::no_delay(true), ignored);
-    std::make_shared<HttpSession>(*this, std::move(socket), IpSlot(per_ip, std::move(ip)))->read();
+    std::make_shared<HttpSession>(*this, std::move(socket), IpSlot(per_ip, std::move(ip)),
+                                  from_proxy)
+        ->read();
   }
   accept();
 }
@@ -636,14 +696,19 @@ Response HttpServer::Impl::answer(const Request& request) {
           "only GET and HEAD are served\n");
     res.set(http::field::allow, "GET, HEAD");
   } else if (path == "/healthz") {
+    // Answered on the io thread, so an answer says the loop runs; the store says its own.
+    const std::optional<std::string> store_problem = store->health_problem();
     if (stopping)
       reply(http::status::service_unavailable, "text/plain; charset=utf-8", "stopping\n");
+    else if (store_problem)
+      reply(http::status::service_unavailable, "text/plain; charset=utf-8",
+            "store: " + *store_problem + "\n");
     else
       reply(http::status::ok, "text/plain; charset=utf-8", "ok\n");
   } else if (path == "/metrics") {
     reply(http::status::ok, "text/plain; version=0.0.4; charset=utf-8",
           metrics_text(metrics, hub->stats(), store->stats(), action_rate.per_second()));
-  } else if (path == "/ws") {
+  } else if (path == "/ws" || path.starts_with("/ws/")) {
     reply(http::status::upgrade_required, "text/plain; charset=utf-8",
           "this is the WebSocket endpoint: connect with a WebSocket client\n");
     res.set(http::field::upgrade, "websocket");

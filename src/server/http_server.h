@@ -22,6 +22,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "server/hub.h"
 #include "server/store.h"
@@ -51,6 +52,11 @@ struct ServerOptions {
   // more bytes). docs/server.md and docs/bench.md give the figures behind the default.
   enum class Deflate { off, on, no_takeover };
   Deflate deflate = Deflate::off;
+  // Addresses of the proxies whose X-Forwarded-For is believed (docs/server.md, "Behind a
+  // proxy"): a WebSocket from one of them counts for the address the proxy names (its last
+  // X-Forwarded-For value) in every per-address limit; from anywhere else the header is ignored.
+  // Numeric IPv4 or IPv6 addresses; HttpServer's constructor throws on one it cannot read.
+  std::vector<std::string> trusted_proxies;
   // How often run()'s housekeeping function is called.
   std::chrono::milliseconds housekeeping_period{10'000};
 };

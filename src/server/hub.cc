@@ -8,6 +8,7 @@
 
 #include "bots/hint.h"
 #include "server/bot_worker.h"
+#include "server/code_prefix.h"
 #include "server/hints.h"
 #include "server/log_field.h"
 #include "server/room.h"
@@ -16,8 +17,8 @@
 namespace allegra::server {
 namespace {
 
-constexpr std::string_view kCodeAlphabet = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
-constexpr int kCodeLength = 6;
+constexpr std::string_view kCodeAlphabet = kTableCodeAlphabet;
+constexpr int kCodeLength = static_cast<int>(kTableCodeLength);
 constexpr size_t kMaxListed = 100;
 constexpr Millis kHintPoll{10};  // how often a running hint search is looked at
 constexpr Millis kBotPoll{5};    // how often the bots' answers are looked for while they think
@@ -215,9 +216,10 @@ Room& Hub::room_of(const Connection& conn) {
 
 std::string Hub::new_code() {
   for (;;) {
-    std::string code;
+    // The process's --code-prefix first (docs/scaling.md), then random characters.
+    std::string code = config_.code_prefix;
     uint64_t v = random_->next();
-    for (int i = 0; i < kCodeLength; ++i, v /= kCodeAlphabet.size()) {
+    for (int i = static_cast<int>(code.size()); i < kCodeLength; ++i, v /= kCodeAlphabet.size()) {
       code.push_back(kCodeAlphabet[v % kCodeAlphabet.size()]);
     }
     // A closed table's code may come up again: its games' ids (CODE-N) must stay unique.
@@ -278,6 +280,14 @@ void Hub::create(ConnectionId c, Connection& conn, std::optional<uint64_t> id, c
 void Hub::join(ConnectionId c, Connection& conn, std::optional<uint64_t> id, const Join& m,
                Millis now) {
   auto it = rooms_.find(m.code);
+  if (it == rooms_.end() && !code_has_prefix(m.code, config_.code_prefix)) {
+    // Behind a proxy that routes by prefix this is a routing mistake, not a typo.
+    throw RoomError(ErrorCode::kNoTable, "code: no table " + m.code +
+                                             " on this server, which holds only the codes "
+                                             "starting with " +
+                                             config_.code_prefix + ": connect to ws://HOST/ws/" +
+                                             m.code + " through the proxy");
+  }
   if (it == rooms_.end()) throw RoomError(ErrorCode::kNoTable, "code: no table " + m.code);
   Room& room = *it->second;
   if (conn.room != &room) leave_room(c, conn, now);

@@ -72,6 +72,8 @@ struct HubConfig {
   // Threads that run the bots' decisions off the hub's thread (bot_worker.h); 0: on the hub's
   // thread, each as soon as it is asked for (tests with an injected clock).
   size_t bot_threads = 1;
+  // Every code this hub makes starts with it ("": any code); code_prefix.h, docs/scaling.md.
+  std::string code_prefix;
 };
 
 struct HubStats {

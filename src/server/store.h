@@ -58,6 +58,9 @@ class Store {
   virtual std::optional<std::string> game(std::string_view game_id) = 0;  // record (JSONL text)
   virtual std::vector<std::string> game_ids() = 0;  // finished games, oldest first
   virtual StoreStats stats() const = 0;
+  // Why the store cannot take writes now (for /healthz: a proxy sends no new players here), or
+  // nullopt when it is well. A store that fails a write ends the server, so by default: well.
+  virtual std::optional<std::string> health_problem() const { return std::nullopt; }
 };
 
 }  // namespace allegra::server

@@ -43,6 +43,13 @@ class Player {
     wait([](const json& m) { return m["type"] == "welcome"; }, "welcome");
   }
 
+  // The same on a connection made with `options` (e.g. /ws/CODE through a proxy).
+  Player(uint16_t port, std::string name, const WsConnectOptions& options)
+      : ws_(std::make_unique<WsClient>(port, options)), name_(name) {
+    say_hello();
+    wait([](const json& m) { return m["type"] == "welcome"; }, "welcome");
+  }
+
   WsClient& ws() { return *ws_; }
   const std::string& name() const { return name_; }
   int seat() const { return seat_; }
@@ -168,8 +175,8 @@ class Player {
   }
 
   // Drops the connection (as a lost network would) and opens a new one that says hello.
-  void reconnect_socket(uint16_t port) {
-    ws_ = std::make_unique<WsClient>(port);
+  void reconnect_socket(uint16_t port, const WsConnectOptions& options = {}) {
+    ws_ = std::make_unique<WsClient>(port, options);
     say_hello();
     wait([](const json& m) { return m["type"] == "welcome"; }, "welcome after reconnect");
     acted_.reset();

@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <filesystem>
@@ -38,8 +39,10 @@ class ServerProcess {
                 std::chrono::milliseconds timeout = std::chrono::seconds(60))
       : dir_(dir), log_path_(dir / fmt::format("server{}.log", counter()++)) {
     std::vector<std::string> args = {
-        ALLEGRA_BINARY, "serve", "--port", "0", "--db", (dir / "server.sqlite").string(),
-        "--bot-delay",  "20-40"};
+        ALLEGRA_BINARY, "serve", "--db", (dir / "server.sqlite").string(), "--bot-delay", "20-40"};
+    // --port 0 unless `extra` names a port (a process restarted behind a proxy keeps its port).
+    if (std::find(extra.begin(), extra.end(), "--port") == extra.end())
+      args.insert(args.end(), {"--port", "0"});
     args.insert(args.end(), extra.begin(), extra.end());
     int out[2];
     if (::pipe(out) != 0) throw std::runtime_error("pipe failed");

@@ -80,16 +80,31 @@ struct WsClient::Impl {
 };
 
 WsClient::WsClient(uint16_t port, std::chrono::milliseconds timeout, bool offer_deflate)
+    : WsClient(port, WsConnectOptions{"/ws", "", "", timeout, offer_deflate}) {}
+
+WsClient::WsClient(uint16_t port, const WsConnectOptions& options)
     : impl_(std::make_unique<Impl>()) {
   auto& ws = impl_->ws;
-  if (offer_deflate) {
+  const std::chrono::milliseconds timeout = options.timeout;
+  if (options.offer_deflate) {
     websocket::permessage_deflate pmd;
     pmd.client_enable = true;
     ws.set_option(pmd);
   }
+  if (!options.forwarded_for.empty()) {
+    ws.set_option(websocket::stream_base::decorator(
+        [value = options.forwarded_for](websocket::request_type& req) {
+          req.set("X-Forwarded-For", value);
+        }));
+  }
   websocket::response_type response;
   beast::error_code ec;
   bool done = false;
+  if (!options.source_address.empty()) {
+    auto& socket = beast::get_lowest_layer(ws).socket();
+    socket.open(tcp::v4());
+    socket.bind(tcp::endpoint(asio::ip::make_address(options.source_address), 0));
+  }
   beast::get_lowest_layer(ws).expires_after(timeout);
   beast::get_lowest_layer(ws).async_connect(
       tcp::endpoint(asio::ip::make_address("127.0.0.1"), port), [&](beast::error_code e) {
@@ -98,15 +113,15 @@ WsClient::WsClient(uint16_t port, std::chrono::milliseconds timeout, bool offer_
           done = true;
           return;
         }
-        ws.async_handshake(response, fmt::format("127.0.0.1:{}", port), "/ws",
+        ws.async_handshake(response, fmt::format("127.0.0.1:{}", port), options.path,
                            [&](beast::error_code e2) {
                              ec = e2;
                              done = true;
                            });
       });
   if (!run_until(impl_->ioc, done, timeout + 1s) || ec)
-    throw std::runtime_error(
-        fmt::format("WebSocket connect to port {}: {}", port, ec ? ec.message() : "timeout"));
+    throw std::runtime_error(fmt::format("WebSocket connect to port {}{}: {}", port, options.path,
+                                         ec ? ec.message() : "timeout"));
   extensions_ = std::string(response[http::field::sec_websocket_extensions]);
   beast::get_lowest_layer(ws).expires_never();
   ws.read_message_max(16 * 1024 * 1024);

@@ -38,8 +38,20 @@ inline HttpResult http_get(uint16_t port, std::string_view target) {
   return http_request(port, target);
 }
 
+// Where and how a WsClient connects (the defaults are those of WsClient(port)).
+struct WsConnectOptions {
+  std::string path = "/ws";    // e.g. /ws/CODE through a proxy that routes by code
+  std::string source_address;  // bind the socket to this local address first ("": any)
+  std::string forwarded_for;   // an X-Forwarded-For header in the handshake ("": none)
+  std::chrono::milliseconds timeout = 10s;
+  bool offer_deflate = false;
+};
+
 class WsClient {
  public:
+  // Connects to ws://127.0.0.1:port<options.path>; throws std::runtime_error on failure,
+  // timeout, or a handshake the server refuses.
+  WsClient(uint16_t port, const WsConnectOptions& options);
   // Connects to ws://127.0.0.1:port/ws; throws std::runtime_error on failure or timeout.
   // `offer_deflate`: offer permessage-deflate in the handshake, as browsers do.
   explicit WsClient(uint16_t port, std::chrono::milliseconds timeout = 10s,

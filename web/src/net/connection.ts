@@ -56,9 +56,41 @@ export class Connection {
   constructor(
     private readonly handlers: ConnectionHandlers,
     private name: () => string,
-    private readonly url: string = defaultUrl(),
+    private url: string = defaultUrl(),
   ) {
     this.open();
+  }
+
+  /**
+   * The URL of the next (re)connection, e.g. /ws/CODE once the table is known, so that a proxy
+   * routes it to the process holding that table (docs/scaling.md). True if it changed.
+   */
+  retarget(url: string): boolean {
+    if (url === this.url) return false;
+    this.url = url;
+    return true;
+  }
+
+  /** Reconnects at once at `url` if the link is not there already (true: it moves). */
+  moveTo(url: string): boolean {
+    if (!this.retarget(url) || this.closed) return false;
+    const old = this.ws;
+    if (old) {
+      old.onclose = null;
+      old.onmessage = null;
+      old.close();
+    }
+    this.ws = null;
+    this.ready = false;
+    clearTimeout(this.retryTimer);
+    clearInterval(this.pingTimer);
+    for (const w of this.waiting.values()) {
+      clearTimeout(w.timer);
+      w.reject(new RequestError('offline', 'the connection moved to the table'));
+    }
+    this.waiting.clear();
+    this.open();
+    return true;
   }
 
   get isReady(): boolean {

@@ -4,7 +4,7 @@
 // joins the table again with its tokens and last_seq, so a reload, a network drop or a server
 // restart puts the player back in the same seat with the same state.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { Connection, RequestError, type LinkStatus } from './connection';
+import { Connection, RequestError, defaultUrl, type LinkStatus } from './connection';
 import { storage } from './storage';
 import type { CreateMessage, HintReply, Outgoing, ServerMessage, TableSummary } from '../protocol/messages';
 import { applyMessage, emptyTable, type TableState } from '../state/table';
@@ -31,7 +31,15 @@ export class Session {
 
   constructor(private readonly url?: string) {}
 
-  private connection(): Connection {
+  /**
+   * The socket of table `code`: /ws/CODE (the lobby and `create` use plain /ws). A proxy in front
+   * of several servers routes it by the code to the one that holds the table (docs/scaling.md).
+   */
+  private tableUrl(code: string): string {
+    return `${(this.url ?? defaultUrl()).replace(/\/+$/, '')}/${encodeURIComponent(code)}`;
+  }
+
+  private connection(code?: string): Connection {
     if (!this.conn) {
       this.conn = new Connection(
         {
@@ -44,7 +52,7 @@ export class Session {
           },
         },
         () => storage.name(),
-        this.url,
+        code ? this.tableUrl(code) : this.url,
       );
       window.addEventListener('online', () => this.conn?.reconnectNow());
     }
@@ -82,8 +90,10 @@ export class Session {
     this.tableProblem = null;
     this.joined = false;
     this.changed();
-    const conn = this.connection();
-    if (conn.isReady) this.join();
+    const conn = this.connection(code);
+    // A link open to another server's socket (the lobby's) comes back at the table's; opened()
+    // joins then.
+    if (!conn.moveTo(this.tableUrl(code)) && conn.isReady) this.join();
   }
 
   leaveTable(): void {
@@ -191,6 +201,8 @@ export class Session {
   private received(m: ServerMessage): void {
     if (m.type === 'created') {
       storage.setCreatorToken(m.code, m.creator_token);
+      // This link is at the table's server already: only its reconnects go to /ws/CODE.
+      this.conn?.retarget(this.tableUrl(m.code));
       this.table = emptyTable(m.code);
       this.tableProblem = null;
       this.joined = true;
