@@ -163,12 +163,12 @@ void rejoin_through(Player& p, uint16_t proxy) {
   EXPECT_EQ(state["you"], p.seat());
 }
 
-void play_until(std::vector<Player*> players, std::mt19937_64& rng,
-                const std::function<bool()>& stop) {
+void play_proxied_until(std::vector<Player*> players, std::mt19937_64& rng,
+                        const std::function<bool()>& stop) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
   while (!stop()) {
     if (std::chrono::steady_clock::now() > deadline)
-      throw std::runtime_error("play_until timed out");
+      throw std::runtime_error("play_proxied_until timed out");
     for (Player* p : players) {
       p->act_random(rng);
       p->pump(std::chrono::milliseconds(5));
@@ -228,15 +228,15 @@ TEST_F(ServeProxyTest, TwoProcessesBehindHaproxyLoseOneAndFinishEveryGame) {
 
   // 2. Both games a few decisions in; then process A dies.
   const uint64_t a0 = host_a.last_seq(), b0 = host_b.last_seq();
-  play_until({&host_a, &guest_a, &host_b, &guest_b}, rng,
-             [&] { return host_a.last_seq() >= a0 + 5 && host_b.last_seq() >= b0 + 5; });
+  play_proxied_until({&host_a, &guest_a, &host_b, &guest_b}, rng,
+                     [&] { return host_a.last_seq() >= a0 + 5 && host_b.last_seq() >= b0 + 5; });
   ASSERT_FALSE(host_a.over());
   a->kill9();
 
   // 3. B's game goes on meanwhile, on its open connections.
   const uint64_t b1 = host_b.last_seq();
-  play_until({&host_b, &guest_b}, rng,
-             [&] { return host_b.last_seq() >= b1 + 5 || host_b.over(); });
+  play_proxied_until({&host_b, &guest_b}, rng,
+                     [&] { return host_b.last_seq() >= b1 + 5 || host_b.over(); });
 
   // 4. A restarts on its database and port; its people come back through the proxy.
   a = std::make_unique<ServerProcess>(dir_ / "a", flags(port_a, "A"));
