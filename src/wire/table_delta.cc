@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "engine/geometry.h"
+#include "wire/view_text.h"
 
 namespace allegra::wire {
 namespace {
@@ -32,7 +33,7 @@ void append_events(std::string& out, const json& events) {
     if (!first_event) out += ',';
     first_event = false;
     if (!e.is_object()) {
-      out += e.dump(-1, ' ', false, json::error_handler_t::replace);
+      append_json_text(out, e);
       continue;
     }
     out += '{';
@@ -40,7 +41,7 @@ void append_events(std::string& out, const json& events) {
     for (const auto& [key, value] : e.items()) {
       if (key == "text") continue;
       append_key(out, key, first);
-      out += value.dump(-1, ' ', false, json::error_handler_t::replace);
+      append_json_text(out, value);
     }
     out += '}';
   }
