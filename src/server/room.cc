@@ -604,7 +604,7 @@ void Room::act(ConnectionId c, const Act& m, Millis now) {
   me.answered = decision;
   ctx_.stats.actions_total += 1;
   commit_change("act", {{"seat", seat}, {"action", to_text(*action)}}, tt,
-                engine_events_json(events));
+                std::exchange(last_events_, json()));
   after_game_change(tt);
 }
 
@@ -693,7 +693,8 @@ void Room::tick(Millis now) {
     ctx_.stats.actions_total += bots.size();
     if (!events.empty() || decisions != table_->decisions() || before != table_->pending() ||
         !bots.empty() || !timed_out.empty()) {
-      commit_change("tick", {{"bots", std::move(bots)}}, tt, engine_events_json(events));
+      commit_change("tick", {{"bots", std::move(bots)}}, tt,
+                    events.empty() ? json::array() : std::exchange(last_events_, json()));
     }
     for (int seat : timed_out) {
       if (seats_[static_cast<size_t>(seat)].state != SeatState::kPerson) continue;
@@ -843,7 +844,8 @@ table::Events Room::do_act(int seat, Action a, Millis tt) {
   table::Outcome outcome = table_->submit(seat, a, tt);
   if (!outcome.ok()) throw RoomError(ErrorCode::kIllegalAction, outcome.error);
   if (table_->game_over()) status_ = RoomStatus::kOver;
-  round_log_.add(seq_ + 1, engine_events_json(outcome.events));  // the frame committed next
+  last_events_ = engine_events_json(outcome.events);
+  round_log_.add(seq_ + 1, last_events_);  // the frame committed next
   return std::move(outcome.events);
 }
 
@@ -851,7 +853,8 @@ table::Events Room::do_tick(Millis tt, std::vector<int>* timed_out) {
   table::Events events = table_->tick(tt);
   *timed_out = table_->take_timed_out();
   if (table_->game_over()) status_ = RoomStatus::kOver;
-  if (!events.empty()) round_log_.add(seq_ + 1, engine_events_json(events));
+  last_events_ = engine_events_json(events);
+  if (!events.empty()) round_log_.add(seq_ + 1, last_events_);
   return events;
 }
 

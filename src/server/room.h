@@ -237,6 +237,9 @@ class Room {
   size_t backlog_bytes_ = 0;
   std::deque<ChatLine> chat_;
   RoundLog round_log_;  // the round's events, for the `log` of a state frame
+  // The JSON of the events that do_act / do_tick gave the round log last, handed on to the
+  // frame (engine_events_json once per change, not twice).
+  nlohmann::json last_events_;
   std::optional<Millis> idle_since_;
   // The persons who pressed Continue in the finished round ready_round_ (rounds_played).
   std::set<int> pressed_ready_;

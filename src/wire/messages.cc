@@ -8,6 +8,7 @@
 #include "engine/replay.h"
 #include "engine/view_json.h"
 #include "text/hint_text.h"
+#include "wire/view_text.h"
 
 namespace allegra::wire {
 namespace {
@@ -24,11 +25,7 @@ SharedText frame(const json& j) {
 json id_json(std::optional<uint64_t> id) { return id ? json(*id) : json(nullptr); }
 
 // Appends j's text to out, as frame() writes it, without a string of its own.
-void append_json(std::string& out, const json& j) {
-  nlohmann::detail::serializer<json> writer(nlohmann::detail::output_adapter<char>(out), ' ',
-                                            json::error_handler_t::replace);
-  writer.dump(j, false, false, 0);
-}
+void append_json(std::string& out, const json& j) { append_json_text(out, j); }
 
 json config_json(const RoomSettings& s) {
   return {{"options", s.options},
@@ -41,10 +38,10 @@ json config_json(const RoomSettings& s) {
 
 // --- The text writers of TABLE's parts (appended to one string, no JSON tree) ---------------
 
-void append_int(std::string& out, int64_t v) { out += std::to_string(v); }
-void append_bool(std::string& out, bool b) { out += b ? "true" : "false"; }
-// A text from people (names, codes, bot specs), escaped by nlohmann's serializer.
-void append_string(std::string& out, std::string_view text) { append_json(out, json(text)); }
+void append_int(std::string& out, int64_t v) { append_int_text(out, v); }
+void append_bool(std::string& out, bool b) { append_bool_text(out, b); }
+// A text from people (names, codes, bot specs), escaped as nlohmann's serializer does.
+void append_string(std::string& out, std::string_view text) { append_string_text(out, text); }
 // A text the engine writes (an action, a cell): plain ASCII, nothing to escape.
 void append_plain(std::string& out, std::string_view ascii) {
   out += '"';
@@ -114,48 +111,11 @@ void append_seats(std::string& out, const RoomInfo& room, std::optional<Millis> 
   out += ']';
 }
 
-// Appends j as append_json() would, the scalars and the grid cells ({"state", "value"}) without
-// the serializer (which allocates its output adapter on every call): the delta writer writes
-// ~100 such small values per frame.
-void append_small(std::string& out, const json& j) {
-  switch (j.type()) {
-    case json::value_t::null:
-      out += "null";
-      return;
-    case json::value_t::boolean:
-      append_bool(out, j.get<bool>());
-      return;
-    case json::value_t::number_integer:
-      append_int(out, j.get<int64_t>());
-      return;
-    case json::value_t::number_unsigned:
-      out += std::to_string(j.get<uint64_t>());
-      return;
-    case json::value_t::object:
-      if (j.size() <= 2 && j.contains("state") && j["state"].is_string()) {
-        const auto value = j.find("value");
-        if (j.size() == 2 && (value == j.end() || !value->is_number_integer())) break;
-        out += R"({"state":)";
-        append_plain(out, j["state"].get_ref<const std::string&>());  // up, down, empty
-        if (value != j.end()) {
-          out += R"(,"value":)";
-          append_int(out, value->get<int64_t>());
-        }
-        out += '}';
-        return;
-      }
-      break;
-    default:
-      break;
-  }
-  append_json(out, j);
-}
-
 // The cells of each legal `clear` action, in the order of the legal list: the lines of the
 // clearing player's display (State::complete_lines), matched by line id. "" if there is none,
 // else `[{"action": "clear row-b1", "cells": ["1b1", "1b2", "1b3"]}, ...]`.
-std::string clear_lines_text(const State& m, const ActionList& legal) {
-  std::string out;
+// Written into `out`, which the caller has cleared.
+void clear_lines_text(std::string& out, const State& m, const ActionList& legal) {
   LineList lines;
   for (Action a : legal) {
     if (a.type != ActionType::kClear) continue;
@@ -176,14 +136,16 @@ std::string clear_lines_text(const State& m, const ActionList& legal) {
     }
   }
   if (!out.empty()) out += ']';
-  return out;
 }
 
 // TABLE.pending: the seats that decide now, each with the legal actions (from the public view:
 // in a knock window every due seat may knock or pass; otherwise the current player's legal
 // actions) and, with a choice of lines, the cells of each.
 void append_pending(std::string& out, const GameSnapshot& game, Millis now) {
-  std::string current_legal = "[]", current_lines;
+  // Scratch strings kept from frame to frame (no allocation once they have grown).
+  thread_local std::string current_legal, current_lines;
+  current_legal = "[]";
+  current_lines.clear();
   if (!game.pending.empty() && !game.pending.front().knock_window) {
     const ActionList legal = game.view.legal_actions();
     current_legal = "[";
@@ -192,7 +154,7 @@ void append_pending(std::string& out, const GameSnapshot& game, Millis now) {
       append_plain(current_legal, to_text(legal[i]));
     }
     current_legal += ']';
-    current_lines = clear_lines_text(game.view.masked(), legal);
+    clear_lines_text(current_lines, game.view.masked(), legal);
   }
   out += '[';
   for (size_t i = 0; i < game.pending.size(); ++i) {
@@ -222,7 +184,7 @@ void append_rounds(std::string& out, const GameSnapshot& game) {
   out += '[';
   for (size_t i = 0; i < game.rounds.size(); ++i) {
     if (i > 0) out += ',';
-    append_json(out, json_write::round_result_json(game.rounds[i], game.view.masked().players()));
+    append_round_result_text(out, game.rounds[i], game.view.masked().players());
   }
   out += ']';
 }
@@ -267,7 +229,7 @@ void append_table(std::string& out, const RoomInfo& room, const GameSnapshot* ga
     out += "null";
   }
   out += R"(,"view":)";
-  append_json(out, public_view_to_json(game->view, LegalActionsKey::kWithout));
+  append_view_text(out, game->view);
   out += '}';
 }
 
@@ -369,25 +331,7 @@ void table_parts(TableParts& out, const RoomInfo& room, const GameSnapshot* game
     top[10] = "null";
   }
   // 2. The view's keys in the order the view's JSON has them, the grids cell by cell.
-  const json view = public_view_to_json(game->view, LegalActionsKey::kWithout);
-  for (const auto& [key, value] : view.items()) {
-    if (out.view.size() <= out.view_keys) out.view.emplace_back();
-    auto& [k, text] = out.view[out.view_keys++];
-    k = key;
-    text.clear();
-    if (key != "grids") {
-      append_small(text, value);
-      continue;
-    }
-    for (const json& grid : value) {
-      for (const json& cell : grid) {
-        if (out.cells.size() <= out.cell_count) out.cells.emplace_back();
-        std::string& c = out.cells[out.cell_count++];
-        c.clear();
-        append_small(c, cell);
-      }
-    }
-  }
+  view_text_parts(out, game->view);
 }
 
 std::string table_text(const RoomInfo& room, const GameSnapshot* game, Millis now) {

@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "engine/geometry.h"
+#include "wire/view_text.h"
 
 namespace allegra::wire {
 namespace {
@@ -32,7 +33,7 @@ void append_events(std::string& out, const json& events) {
     if (!first_event) out += ',';
     first_event = false;
     if (!e.is_object()) {
-      out += e.dump(-1, ' ', false, json::error_handler_t::replace);
+      append_json_text(out, e);
       continue;
     }
     out += '{';
@@ -40,7 +41,7 @@ void append_events(std::string& out, const json& events) {
     for (const auto& [key, value] : e.items()) {
       if (key == "text") continue;
       append_key(out, key, first);
-      out += value.dump(-1, ' ', false, json::error_handler_t::replace);
+      append_json_text(out, value);
     }
     out += '}';
   }
@@ -147,20 +148,60 @@ void DeltaWriter::resend(std::string_view key) {
   }
 }
 
-bool apply_delta(json& table, const json& delta) {
-  const bool whole = delta.at("base").is_null();
-  if (!whole && !table.is_object()) return false;
-  if (whole || !table.is_object()) table = json::object();
-  for (const auto& [key, value] : delta.at("set").items()) table[key] = value;
-  if (delta.contains("view")) {
-    for (const auto& [key, value] : delta["view"].items()) table["view"][key] = value;
+namespace {
+
+// The delta's shape (docs/protocol.md "delta"), checked before anything is applied: an object
+// with `base` null or a number, `set` an object, `view` (if there) an object and `cells` (if
+// there) an array of {player, index, cell} with player and index numbers.
+bool delta_shape_ok(const json& delta) {
+  if (!delta.is_object()) return false;
+  const auto base = delta.find("base"), set = delta.find("set");
+  if (base == delta.end() || !(base->is_null() || base->is_number_unsigned())) return false;
+  if (set == delta.end() || !set->is_object()) return false;
+  const auto view = delta.find("view"), cells = delta.find("cells");
+  if (view != delta.end() && !view->is_object()) return false;
+  if (cells == delta.end()) return true;
+  if (!cells->is_array()) return false;
+  for (const json& c : *cells) {
+    if (!c.is_object() || !c.contains("cell")) return false;
+    const auto player = c.find("player"), index = c.find("index");
+    if (player == c.end() || !player->is_number_unsigned()) return false;
+    if (index == c.end() || !index->is_number_unsigned()) return false;
   }
-  if (delta.contains("cells")) {
-    for (const json& c : delta["cells"]) {
-      table["view"]["grids"][c.at("player").get<size_t>()][c.at("index").get<size_t>()] =
-          c.at("cell");
+  return true;
+}
+
+}  // namespace
+
+bool apply_delta(json& table, const json& delta) {
+  // 1. The delta's shape, and a table to apply it to (any, or none, when base is null).
+  if (!delta_shape_ok(delta)) return false;
+  const bool whole = delta["base"].is_null();
+  if (!whole && !table.is_object()) return false;
+  // 2. TABLE's keys from `set`, on a copy: the table stays as it was if the rest does not apply.
+  json next = whole ? json::object() : table;
+  for (const auto& [key, value] : delta["set"].items()) next[key] = value;
+  const bool has_view = delta.contains("view"), has_cells = delta.contains("cells");
+  if (has_view || has_cells) {
+    // 3. The view's keys and the cells need a view, and each cell one that exists already.
+    auto view = next.find("view");
+    if (view == next.end() || !view->is_object()) return false;
+    if (has_view) {
+      for (const auto& [key, value] : delta["view"].items()) (*view)[key] = value;
+    }
+    if (has_cells) {
+      auto grids = view->find("grids");
+      if (grids == view->end() || !grids->is_array()) return false;
+      for (const json& c : delta["cells"]) {
+        const auto player = c["player"].get<uint64_t>(), index = c["index"].get<uint64_t>();
+        if (player >= grids->size() || !(*grids)[player].is_array()) return false;
+        json& grid = (*grids)[player];
+        if (index >= grid.size()) return false;
+        grid[index] = c["cell"];
+      }
     }
   }
+  table = std::move(next);
   return true;
 }
 

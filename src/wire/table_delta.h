@@ -48,8 +48,11 @@ class DeltaWriter {
   std::string text_;              // the frame being written (its capacity kept)
 };
 
-// Applies a delta frame (parsed) to a TABLE (parsed); false if it does not apply (its base is
-// not null and no table is given). The C++ twin of web/src/state/table.ts applyDelta.
+// Applies a delta frame (parsed) to a TABLE (parsed); false, the table unchanged, if it does
+// not apply: not a delta's shape (docs/protocol.md "delta"), a base that is not null without a
+// table, view keys or cells without a view, or a cell that the view's grids do not have. Never
+// throws, whatever the frame holds (fuzz/frames_fuzz.cc). The C++ twin of
+// web/src/state/table.ts applyDelta.
 bool apply_delta(nlohmann::json& table, const nlohmann::json& delta);
 
 }  // namespace allegra::wire

@@ -5,7 +5,8 @@
 // It speaks through the wire library, as the load generator does: its own messages are the
 // server's typed client messages written by wire::client_text(), and what it keeps of a frame
 // (sequence numbers, seat, token, pending seats and decisions) comes from wire::read_frame().
-// The frame's JSON tree is kept beside it for the tests to look into.
+// The frame's JSON tree is kept beside it for the tests to look into. It asks for delta frames
+// (hello.deltas), as the web client does, and applies them with wire::apply_delta().
 #pragma once
 
 #include <fmt/format.h>
@@ -27,6 +28,7 @@
 #include "wire/client_writer.h"
 #include "wire/frame_reader.h"
 #include "wire/protocol_schema.h"
+#include "wire/table_delta.h"
 
 namespace allegra::server_testing {
 
@@ -35,10 +37,11 @@ using nlohmann::json;
 class Player {
  public:
   // Connects (offering permessage-deflate if `offer_deflate`) and says hello (waits for
-  // "welcome").
-  Player(uint16_t port, std::string name, bool offer_deflate = false)
+  // "welcome"), asking for delta frames unless `deltas` is false (then: whole updates).
+  Player(uint16_t port, std::string name, bool offer_deflate = false, bool deltas = true)
       : ws_(std::make_unique<WsClient>(port, std::chrono::seconds(10), offer_deflate)),
-        name_(name) {
+        name_(name),
+        deltas_(deltas) {
     say_hello();
     wait([](const json& m) { return m["type"] == "welcome"; }, "welcome");
   }
@@ -191,13 +194,18 @@ class Player {
                                   << wire::testing::problems_text(problems) << m.dump();
     const std::string& type = f.type;
     // The sequenced frames (a full state starts the count again).
-    if ((type == "update" || type == "chat" || type == "state") && f.seq) {
+    if ((type == "update" || type == "delta" || type == "chat" || type == "state") && f.seq) {
       if (type == "state") seqs_.clear();
       seqs_.push_back(*f.seq);
       last_seq_ = *f.seq;
     }
-    if ((type == "update" || type == "state") && f.has_table) {
-      table_ = m["table"];
+    if ((type == "update" || type == "delta" || type == "state") && f.has_table) {
+      // A delta (asked for in hello, as the web client does) applies to the table so far.
+      if (type == "delta") {
+        EXPECT_TRUE(wire::apply_delta(table_, m)) << name_ << ": a delta that does not apply";
+      } else {
+        table_ = m["table"];
+      }
       pending_ = f.pending;
       last_table_seq_ = f.seq.value_or(0);
       bool in_window = false;
@@ -230,11 +238,11 @@ class Player {
 
   std::vector<uint64_t>& seqs() { return seqs_; }
 
-  // Reads until an update holding an event of type `event` (e.g. "left").
+  // Reads until an update or delta holding an event of type `event` (e.g. "left").
   json wait_event(std::string event, std::string_view what) {
     return wait(
         [&](const json& m) {
-          if (m["type"] != "update") return false;
+          if (m["type"] != "update" && m["type"] != "delta") return false;
           for (const json& e : m["events"])
             if (e.value("type", "") == event) return true;
           return false;
@@ -252,7 +260,8 @@ class Player {
   using DecisionKey = std::pair<int, uint64_t>;  // (seat, decision number)
 
   void say_hello() {
-    send_checked(wire::client_text({std::nullopt, wire::Hello{wire::kProtocolVersion, name_}}));
+    send_checked(
+        wire::client_text({std::nullopt, wire::Hello{wire::kProtocolVersion, name_, deltas_}}));
   }
 
   // Fails the test unless `message` is a ClientMessage of the protocol's schema.
@@ -304,6 +313,7 @@ class Player {
 
   std::unique_ptr<WsClient> ws_;
   std::string name_;
+  bool deltas_ = true;  // hello.deltas
   int64_t next_id_ = 1;
   int seat_ = -1;
   std::string token_, code_, creator_token_;

@@ -32,8 +32,9 @@ class ServeDeflateTest : public CliFixture {
   // on a server started with `flags`; returns what Anna's connection negotiated and received.
   Figures play_game(const std::vector<std::string>& flags, bool offer) {
     ServerProcess server(dir_, flags);
-    Player anna(server.port(), "Anna", offer);
-    Player bea(server.port(), "Bea", offer);
+    // Whole updates (no deltas): the figures below are those of 2-3 KB frames.
+    Player anna(server.port(), "Anna", offer, /*deltas=*/false);
+    Player bea(server.port(), "Bea", offer, /*deltas=*/false);
     anna.create(json{"person", "person", "bot:easy", "bot:medium"},
                 json{{"players", 4}, {"rounds", 1}});
     bea.join(anna.code(), 1);
