@@ -86,6 +86,7 @@ PYBIND11_MODULE(allegra, m) {
   bind_state(m);
   bind_records(m);
   bind_bots(m);
+  bind_review(m);
   bind_envs(m);
   bind_python_api(m);
 }
