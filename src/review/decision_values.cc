@@ -76,13 +76,6 @@ struct Samples {
   }
 };
 
-size_t lowest(const Samples& s, size_t n) {
-  size_t best = 0;
-  for (size_t k = 1; k < n; ++k)
-    if (s.stats(k).first < s.stats(best).first) best = k;
-  return best;
-}
-
 }  // namespace
 
 DecisionValues value_choices(const PublicView& view, int samples, uint64_t seed,
@@ -99,17 +92,14 @@ DecisionValues value_choices(const PublicView& view, int samples, uint64_t seed,
   // The policy values face-down cells at the unseen mean of the public state, as at the root of
   // a search.
   const float hidden_mean = mcts::unseen_mean(view.masked());
-  // 1. Every choice on the same `first` samples; values and paired losses against the best.
+  // 1. Every choice on the same `first` samples.
   Samples one;
   one.fill(view, legal, first, seed, out.seat, hidden_mean);
-  const size_t best1 = lowest(one, legal.size());
-  for (size_t k = 0; k < legal.size(); ++k) {
+  for (size_t k = 0; k < legal.size(); ++k)
     std::tie(out.choices[k].expected, out.choices[k].std_error) = one.stats(k);
-    std::tie(out.choices[k].loss, out.choices[k].loss_error) = one.stats(k, best1);
-  }
   // 2. The best few (and `keep`) again, on fresh samples: the best of many noisy means is
-  // biased low (the winner's curse), so the values that decide the loss come from samples
-  // that did not choose the candidates.
+  // biased low (the winner's curse), so the best choice is picked on samples that did not
+  // pick the candidates.
   std::vector<size_t> order(legal.size());
   for (size_t k = 0; k < order.size(); ++k) order[k] = k;
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
@@ -127,25 +117,43 @@ DecisionValues value_choices(const PublicView& view, int samples, uint64_t seed,
   for (size_t k : picked) candidates.push_back(legal[k]);
   Samples two;
   two.fill(view, candidates, second, mix64(seed ^ 0x2d5ec0dULL), out.seat, hidden_mean);
-  const size_t best2 = lowest(two, candidates.size());
+  size_t best = 0;  // among the candidates: the lowest second-stage mean is the best choice
+  for (size_t c = 1; c < picked.size(); ++c)
+    if (two.stats(c).first < two.stats(best).first) best = c;
   for (size_t c = 0; c < picked.size(); ++c) {
     ChoiceValue& v = out.choices[picked[c]];
     std::tie(v.expected, v.std_error) = two.stats(c);
-    std::tie(v.loss, v.loss_error) = two.stats(c, best2);
+    std::tie(v.diff, v.loss_error) = two.stats(c, best);
   }
-  // 3. The others keep their first-stage loss, measured against the second stage's best when it
-  // was among them: at least that of the worst candidate, so the order stays sane.
-  double worst_candidate = 0;
-  for (size_t k : picked) worst_candidate = std::max(worst_candidate, out.choices[k].loss);
-  for (size_t k = 0; k < legal.size(); ++k) {
-    if (std::find(picked.begin(), picked.end(), k) != picked.end()) continue;
-    const size_t base = picked[best2];
-    std::tie(out.choices[k].loss, out.choices[k].loss_error) = one.stats(k, base);
-    out.choices[k].loss = std::max(out.choices[k].loss, worst_candidate);
+  // 3. The choice made against the best once more, on fresh samples that chose neither: an
+  // unbiased difference (noise may make it negative), and their values from the same samples.
+  if (keep) {
+    const size_t made = static_cast<size_t>(std::find(candidates.begin(), candidates.end(), *keep) -
+                                            candidates.begin());
+    if (made < candidates.size() && made != best) {
+      Samples three;
+      three.fill(view, {candidates[best], candidates[made]}, second, mix64(seed ^ 0x7417dULL),
+                 out.seat, hidden_mean);
+      ChoiceValue& b = out.choices[picked[best]];
+      ChoiceValue& m = out.choices[picked[made]];
+      std::tie(b.expected, b.std_error) = three.stats(0);
+      std::tie(m.expected, m.std_error) = three.stats(1);
+      std::tie(m.diff, m.loss_error) = three.stats(1, 0);
+    }
   }
-  for (ChoiceValue& c : out.choices) c.loss = std::max(0.0, c.loss);
+  // The others keep their first-stage difference to the same best choice.
+  for (size_t k = 0; k < legal.size(); ++k)
+    if (std::find(picked.begin(), picked.end(), k) == picked.end())
+      std::tie(out.choices[k].diff, out.choices[k].loss_error) = one.stats(k, picked[best]);
+  for (ChoiceValue& c : out.choices) c.loss = std::max(0.0, c.diff);
+  // The best choice first, then by the points lost.
+  const Action best_action = legal[picked[best]];
   std::stable_sort(out.choices.begin(), out.choices.end(),
-                   [](const ChoiceValue& a, const ChoiceValue& b) { return a.loss < b.loss; });
+                   [&](const ChoiceValue& a, const ChoiceValue& b) {
+                     const bool a_best = a.action == best_action, b_best = b.action == best_action;
+                     if (a_best != b_best) return a_best;
+                     return a.loss < b.loss;
+                   });
   return out;
 }
 

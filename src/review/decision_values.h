@@ -33,23 +33,28 @@ struct ChoiceValue {
   Action action;
   double expected = 0;   // the seat's expected final round score after this choice, in points
   double std_error = 0;  // of `expected`
-  // Against the best choice (lowest `expected`): the points this choice loses on average (>= 0)
-  // and the standard error of that paired difference.
+  // Against the best choice: the paired difference of the round scores (this choice's minus the
+  // best's, on the same samples: an unbiased estimate, which noise can make negative), the
+  // points lost (the difference, at least 0) and the standard error of the difference.
+  double diff = 0;
   double loss = 0;
   double loss_error = 0;
 };
 
 struct DecisionValues {
   int seat = 0;
-  // Every legal choice, best first (ties keep the order of legal_actions()).
+  // Every legal choice, best first, then by the points lost (ties keep the order of
+  // legal_actions()). The best is the second stage's lowest mean (see value_choices).
   std::vector<ChoiceValue> choices;
   int samples = 0;  // first-stage samples; 0: a single legal choice, nothing was sampled
 };
 
-// Values every legal choice of view.current_player() (pass a decision view) in two stages:
-// every choice on `samples` resampled deals, then the three best of them and `keep` (the choice
-// made, for a review) on four times as many fresh ones, whose values and paired losses are the
-// ones reported for them (docs/review.md "Method"). `samples` >= 2.
+// Values every legal choice of view.current_player() (pass a decision view) in three stages:
+// 1. every choice on `samples` resampled deals; 2. the three best of them and `keep` (the
+// choice made, for a review) on four times as many fresh deals, whose lowest mean is the best
+// choice; 3. `keep` against that best on as many fresh deals again, for an unbiased difference.
+// Each choice reports the values and differences of the last stage it was in (docs/review.md
+// "Method"). `samples` >= 2.
 DecisionValues value_choices(const PublicView& view, int samples, uint64_t seed,
                              std::optional<Action> keep = std::nullopt);
 

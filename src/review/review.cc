@@ -65,6 +65,7 @@ ReviewDecision review_decision(const Task& task, const ReviewOptions& options) {
                                [&](const ChoiceValue& c) { return c.action == task.chosen; });
   d.chosen_rank = it == choices.end() ? 0 : static_cast<int>(it - choices.begin());
   d.loss = d.made().loss;
+  d.diff = d.chosen_rank == 0 ? 0.0 : d.made().diff;
   d.loss_error = d.made().loss_error;
   d.label = d.chosen_rank == 0 ? Label::kBest : label_of(d.loss, options.thresholds);
   d.best_reason = bots::hint_reason(task.view, d.best().action);
@@ -107,7 +108,7 @@ PlayerReview summarize(const Review& review, const GameRecord& record, int playe
     if (d.player != player) continue;
     mine.push_back(static_cast<int>(k));
     ++p.decisions;
-    p.lost += d.loss;
+    p.lost += d.diff;
     ++p.label_counts[static_cast<size_t>(d.label)];
     if (p.rounds.empty() || p.rounds.back().round != d.round) {
       const RoundRecord& r = record.rounds[static_cast<size_t>(d.round)];
@@ -118,7 +119,7 @@ PlayerReview summarize(const Review& review, const GameRecord& record, int playe
       else
         p.rounds.push_back({d.round, d.best().expected, 0, d.best().expected});
     }
-    p.rounds.back().lost += d.loss;
+    p.rounds.back().lost += d.diff;
   }
   if (p.decisions > 0) p.accuracy = 100.0 * (p.label_counts[0] + p.label_counts[1]) / p.decisions;
   if (review.rounds > 0) p.lost_per_round = p.lost / review.rounds;

@@ -61,7 +61,8 @@ struct ReviewDecision {
   Action chosen;
   DecisionValues values;  // every legal choice, best first
   int chosen_rank = 0;    // the choice made's place in values.choices (0: the best)
-  double loss = 0;        // points lost by the choice made
+  double loss = 0;        // points lost by the choice made (at least 0)
+  double diff = 0;        // the unbiased paired difference behind it (may be < 0)
   double loss_error = 0;
   Label label = Label::kBest;
   bots::HintReason best_reason;    // why the best choice is worth what it is
@@ -76,7 +77,7 @@ struct ReviewDecision {
 struct ReviewRound {
   int round = 0;
   double expected_start = 0;  // the best value at his first reviewed decision of the round
-  double lost = 0;            // the points his choices lost in the round
+  double lost = 0;            // the points his choices lost in the round (sum of `diff`)
   double actual = 0;          // his round score, in points
   double luck() const { return expected_start + lost - actual; }  // > 0: the cards helped
 };

@@ -13,11 +13,9 @@ using nlohmann::json;
 double points(double v) { return std::round(v * 100.0) / 100.0; }
 
 json choice_json(const ChoiceValue& c) {
-  return {{"action", to_text(c.action)},
-          {"expected", points(c.expected)},
-          {"std_error", points(c.std_error)},
-          {"loss", points(c.loss)},
-          {"loss_error", points(c.loss_error)}};
+  return {{"action", to_text(c.action)},      {"expected", points(c.expected)},
+          {"std_error", points(c.std_error)}, {"diff", points(c.diff)},
+          {"loss", points(c.loss)},           {"loss_error", points(c.loss_error)}};
 }
 
 json decision_json(const ReviewDecision& d) {
@@ -30,6 +28,7 @@ json decision_json(const ReviewDecision& d) {
           {"best", to_text(d.best().action)},
           {"chosen_rank", d.chosen_rank},
           {"loss", points(d.loss)},
+          {"diff", points(d.diff)},
           {"loss_error", points(d.loss_error)},
           {"label", label_name(d.label)},
           {"samples", d.values.samples},

@@ -112,7 +112,8 @@ std::vector<std::string> decision_lines(const ReviewDecision& d, const text::Tra
                                           {"lost", two_decimals(d.loss)}}));
   for (size_t k = 0; k < d.values.choices.size(); ++k) {
     const ChoiceValue& c = d.values.choices[k];
-    const char* mark = k == 0 ? "*" : (static_cast<int>(k) == d.chosen_rank ? ">" : " ");
+    // A visible mark on every line: the notes area drops leading spaces.
+    const char* mark = k == 0 ? "*" : (static_cast<int>(k) == d.chosen_rank ? ">" : "·");
     out.push_back(fmt::format("{} {:<12} {:>6.1f} ± {:.1f}  {:>5.1f}", mark, to_text(c.action),
                               c.expected, c.std_error, c.loss));
   }

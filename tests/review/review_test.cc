@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <memory>
 #include <vector>
@@ -98,6 +99,7 @@ TEST(ReviewValues, DiscardingTheCardThatClearsALineIsABlunder) {
   ASSERT_GT(v.choices.size(), 2u);
   EXPECT_EQ(v.choices[0].action, Action::swap(make_cell(0, 0, 2)));
   EXPECT_EQ(v.choices[0].loss, 0);
+  EXPECT_EQ(v.choices[0].diff, 0);
   for (const ChoiceValue& c : v.choices) {
     EXPECT_GE(c.loss, 0);
     if (c.action == Action::discard()) {
@@ -156,7 +158,8 @@ TEST(ReviewGame, SummariesAddUp) {
     EXPECT_EQ(d.player, 1);
     EXPECT_GE(d.values.choices.size(), 2u);
     EXPECT_EQ(d.made().action, d.chosen);
-    lost += d.loss;
+    lost += d.diff;
+    EXPECT_EQ(d.loss, std::max(0.0, d.diff));
     ++counted;
   }
   EXPECT_EQ(p.decisions, counted);
