@@ -7,12 +7,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <fstream>
 #include <memory>
 #include <vector>
 
 #include "../bots/hint_positions.h"
 #include "bots/bot.h"
+#include "engine/diagram.h"
 #include "engine/record.h"
 #include "engine/rng.h"
 #include "review/review_json.h"
@@ -91,22 +93,37 @@ TEST(ReviewValues, DependOnThePublicViewOnly) {
   }
 }
 
-// Discarding the 7 that would clear a line of three 7s (hint_positions.h) is a blunder; the
-// clear is the best choice.
+// Late in a round, player 0 draws the 10 that completes his line of three 10s: discarding it
+// (the card that would clear the line) is a blunder, and the clear is the best choice.
+constexpr const char* kTens = R"(
+draw 10
+0: 10 10 ? 3 | 2 4 1 0 | 5 1 2 ?
+1: 1 2 3 4 | 0 1 2 3 | 4 0 1 ?
+2: 2 2 3 1 | 0 5 2 3 | 4 0 1 ?
+3: 1 3 3 4 | 0 1 6 3 | 4 0 2 ?
+)";
+
 TEST(ReviewValues, DiscardingTheCardThatClearsALineIsABlunder) {
-  const State s = hint_test::holding(hint_test::kSevens);
+  State s = position_from_diagram(RuleOptions{}, kTens);
+  s.apply(Action::draw_pile());
+  while (s.phase() == Phase::kKnockWindow) s.apply(Action::pass());
+  ASSERT_EQ(s.phase(), Phase::kHoldDrawn);
+  ASSERT_EQ(s.held_card(), 10);
   const DecisionValues v = value_choices(s.public_view(), 16, 1, Action::discard());
   ASSERT_GT(v.choices.size(), 2u);
   EXPECT_EQ(v.choices[0].action, Action::swap(make_cell(0, 0, 2)));
   EXPECT_EQ(v.choices[0].loss, 0);
   EXPECT_EQ(v.choices[0].diff, 0);
+  bool seen = false;
   for (const ChoiceValue& c : v.choices) {
     EXPECT_GE(c.loss, 0);
     if (c.action == Action::discard()) {
+      seen = true;
       EXPECT_EQ(label_of(c.loss), Label::kBlunder) << c.loss;
-      EXPECT_GT(c.loss, 2 * c.loss_error);
+      EXPECT_GT(c.loss, 3 * c.loss_error);
     }
   }
+  EXPECT_TRUE(seen);
 }
 
 TEST(ReviewGame, ThreadsDoNotChangeTheResult) {
@@ -121,27 +138,22 @@ TEST(ReviewGame, ThreadsDoNotChangeTheResult) {
   EXPECT_NE(review_to_json(one), review_to_json(review_game(record, other)));
 }
 
-// The sanity check of issue 31 at a small budget: the expert bot loses much less per decision
-// than a random player in the same games.
+// The sanity check of issue 31 at a small budget: in a game of two expert bots and two random
+// players, the random players lose far more points per decision and are less accurate.
 TEST(ReviewGame, ARandomPlayerLosesFarMoreThanTheExpert) {
-  double expert = 0, random = 0;
-  int expert_n = 0, random_n = 0, random_bad = 0, expert_bad = 0;
-  for (uint64_t seed : {1, 2}) {
-    const GameRecord record = play_game({"expert", "random"}, 1, seed);
-    const Review r = review_game(record, small(8, 2));
-    for (const ReviewDecision& d : r.decisions) {
-      const bool bad = d.label == Label::kMistake || d.label == Label::kBlunder;
-      if (d.player == 0) {
-        expert += d.loss, ++expert_n, expert_bad += bad;
-      } else {
-        random += d.loss, ++random_n, random_bad += bad;
-      }
-    }
+  const GameRecord record = play_game({"expert", "random", "expert", "random"}, 1, 9);
+  const Review r = review_game(record, small(8, 2));
+  std::array<double, 2> lost{}, n{}, accuracy{};
+  for (const ReviewDecision& d : r.decisions) {
+    lost[static_cast<size_t>(d.player % 2)] += d.loss;
+    ++n[static_cast<size_t>(d.player % 2)];
   }
-  ASSERT_GT(expert_n, 10);
-  ASSERT_GT(random_n, 10);
-  EXPECT_GT(random / random_n, 2 * expert / expert_n);
-  EXPECT_GT(static_cast<double>(random_bad) / random_n, 2.0 * expert_bad / expert_n + 0.1);
+  for (const PlayerReview& p : r.summaries)
+    accuracy[static_cast<size_t>(p.player % 2)] += p.accuracy / 2;
+  ASSERT_GT(n[0], 20);
+  ASSERT_GT(n[1], 20);
+  EXPECT_GT(lost[1] / n[1], 1.5 * lost[0] / n[0]);
+  EXPECT_LT(accuracy[1], accuracy[0]);
 }
 
 TEST(ReviewGame, SummariesAddUp) {
