@@ -17,7 +17,6 @@ void bind_exceptions(py::module_& m);
 void bind_state(py::module_& m);
 void bind_records(py::module_& m);
 void bind_bots(py::module_& m);
-void bind_review(py::module_& m);
 void bind_envs(py::module_& m);
 // After bind_envs: allegra.spaces, the PettingZoo API on Env, allegra.openspiel.
 void bind_python_api(py::module_& m);

@@ -10,6 +10,9 @@
 
 namespace allegra::python {
 
+// allegra.review() (bind_review.cc).
+void bind_review(py::module_& m);
+
 namespace {
 py::handle g_illegal_action_error;
 py::handle g_replay_error;

@@ -46,8 +46,8 @@ TableModel ReviewFrames::frame(int k) const {
                                          {"label", review::label_text(d.label, *tr_)},
                                          {"lost", std::round(d.loss * 100) / 100}});
   m.notes = review::decision_lines(d, *tr_);
-  m.notes.erase(m.notes.begin());  // its title: the status line says it
-  m.notes.push_back(tr_->tr("review.legend"));
+  // Its title is the status line; the legend comes first, the choices under it.
+  m.notes.front() = tr_->tr("review.legend");
   // The player's summary at his last decision: where a person stops reading.
   for (const review::PlayerReview& p : review_.summaries) {
     if (p.player != d.player) continue;

@@ -40,7 +40,8 @@ TEST(TuiReviewScreen, ShowsEachDecisionWithItsChoicesAndJumpsToMistakes) {
   const TableModel m = review.frame(0);
   EXPECT_NE(m.status.find("Decision"), std::string::npos) << m.status;
   ASSERT_GT(m.notes.size(), 3u);
-  EXPECT_EQ(m.notes[0].rfind("* ", 0), 0u) << m.notes[0];  // the best choice first, marked
+  EXPECT_EQ(m.notes[0], tr.tr("review.legend"));
+  EXPECT_EQ(m.notes[1].rfind("* ", 0), 0u) << m.notes[1];  // the best choice first, marked
   // n lands on a mistake or a blunder (a random player makes some), p comes back before it.
   const int k = review.next_mistake(0);
   ASSERT_GT(k, 0);

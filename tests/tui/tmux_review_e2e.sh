@@ -50,7 +50,7 @@ tm kill-session -t game >/dev/null 2>&1 || true
 
 # German: the review screen's words.
 start 100 32 "env LANG=C.UTF-8 '$allegra' replay --view --lang de '$work/game.jsonl'; sleep 30"
-wait_for "v Analyse" 20
+wait_for "Wiedergabe von Spiel 1" 20
 tm send-keys -t game v
 wait_for "Links/Rechts Entscheidung" 60
 wait_for "bester Zug" 5
