@@ -152,7 +152,7 @@ Command add_review_command(CLI::App& app) {
       "Progress goes to stderr. Exit codes: 0 done, 2 bad arguments, an unreadable file, or a\n"
       "record that does not replay.\n"
       "Examples:\n"
-      "  allegra selfplay --games 1 --bots expert,expert,expert,random --record g.jsonl\n"
+      "  allegra sim --seats expert,expert,expert,random --games 1 --record g.jsonl\n"
       "  allegra review g.jsonl --player 3\n"
       "  allegra review g.jsonl --level expert --threads 2 --json > review.json");
   return {sub, [args] { return run_review(*args); }};
