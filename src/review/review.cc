@@ -6,6 +6,8 @@
 #include <atomic>
 #include <mutex>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include "engine/replay.h"
 #include "table/decision_seed.h"
@@ -103,6 +105,7 @@ PlayerReview summarize(const Review& review, const GameRecord& record, int playe
   PlayerReview p;
   p.player = player;
   std::vector<int> mine;
+  std::vector<bool> scored;  // per entry of p.rounds: the record has the round's score
   for (size_t k = 0; k < review.decisions.size(); ++k) {
     const ReviewDecision& d = review.decisions[k];
     if (d.player != player) continue;
@@ -112,15 +115,18 @@ PlayerReview summarize(const Review& review, const GameRecord& record, int playe
     ++p.label_counts[static_cast<size_t>(d.label)];
     if (p.rounds.empty() || p.rounds.back().round != d.round) {
       const RoundRecord& r = record.rounds[static_cast<size_t>(d.round)];
-      // A round stopped before its end (a save) has no score: no luck for it.
-      if (r.score_half.size() > static_cast<size_t>(player))
-        p.rounds.push_back(
-            {d.round, d.best().expected, 0, 0.5 * r.score_half[static_cast<size_t>(player)]});
-      else
-        p.rounds.push_back({d.round, d.best().expected, 0, d.best().expected});
+      const bool has_score = r.score_half.size() > static_cast<size_t>(player);
+      scored.push_back(has_score);
+      p.rounds.push_back({d.round, d.best().expected, 0,
+                          has_score ? 0.5 * r.score_half[static_cast<size_t>(player)] : 0.0});
     }
     p.rounds.back().lost += d.diff;
   }
+  // A round stopped before its end (a save) has no score, so no luck: it is left out.
+  std::vector<ReviewRound> kept;
+  for (size_t i = 0; i < p.rounds.size(); ++i)
+    if (scored[i]) kept.push_back(p.rounds[i]);
+  p.rounds = std::move(kept);
   if (p.decisions > 0) p.accuracy = 100.0 * (p.label_counts[0] + p.label_counts[1]) / p.decisions;
   if (review.rounds > 0) p.lost_per_round = p.lost / review.rounds;
   std::stable_sort(mine.begin(), mine.end(), [&](int a, int b) {
