@@ -10,6 +10,9 @@
 
 namespace allegra::python {
 
+// allegra.review() (bind_review.cc).
+void bind_review(py::module_& m);
+
 namespace {
 py::handle g_illegal_action_error;
 py::handle g_replay_error;
@@ -86,6 +89,7 @@ PYBIND11_MODULE(allegra, m) {
   bind_state(m);
   bind_records(m);
   bind_bots(m);
+  bind_review(m);
   bind_envs(m);
   bind_python_api(m);
 }

@@ -17,6 +17,8 @@
 #include "text/player_name.h"
 #include "tui/curses_screen.h"
 #include "tui/plain_screen.h"
+#include "tui/replay_viewer.h"
+#include "tui/review_screen.h"
 #include "tui/save_file.h"
 #include "tui/save_lock.h"
 #include "tui/session.h"
@@ -210,6 +212,11 @@ int run_play(const PlayArgs& args) {
       session->run(screen);
     } else {
       tui::CursesScreen screen(*tr, args.fast ? 0 : args.delay_ms);
+      // At the game's end, v opens the review of the game just played (tui/review_screen.h).
+      screen.set_review([&] {
+        const tui::ReplayFrames frames(session->record(), 1, *tr);
+        tui::run_review_screen(screen, frames, *tr);
+      });
       session->run(screen);
     }
   } catch (const std::runtime_error& e) {  // a save or record file that cannot be written

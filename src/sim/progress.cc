@@ -8,9 +8,10 @@
 
 namespace allegra::sim {
 
-ProgressBar::ProgressBar(std::FILE* out, std::string label, int total)
+ProgressBar::ProgressBar(std::FILE* out, std::string label, int total, std::string unit)
     : out_(out),
       label_(std::move(label)),
+      unit_(std::move(unit)),
       total_(std::max(total, 1)),
       terminal_(::isatty(::fileno(out)) != 0),
       start_(std::chrono::steady_clock::now()),
@@ -55,8 +56,8 @@ void ProgressBar::draw(int done, bool final) {
   const std::string bar = std::string(static_cast<size_t>(filled), '#') +
                           std::string(static_cast<size_t>(kBar - filled), '.');
   const double rate = elapsed > 0 ? done / elapsed : 0.0;
-  std::string line = fmt::format("{} [{}] {}/{} games {:.0f}%  {:.1f} games/s  ", label_, bar, done,
-                                 total_, 100 * fraction, rate);
+  std::string line = fmt::format("{} [{}] {}/{} {} {:.0f}%  {:.1f} {}/s  ", label_, bar, done,
+                                 total_, unit_, 100 * fraction, rate, unit_);
   if (final)
     line += fmt::format("done in {}", format_duration(elapsed));
   else

@@ -12,7 +12,8 @@ namespace allegra::sim {
 
 class ProgressBar {
  public:
-  ProgressBar(std::FILE* out, std::string label, int total);
+  // `unit`: what is counted ("games", "decisions").
+  ProgressBar(std::FILE* out, std::string label, int total, std::string unit = "games");
   ~ProgressBar();  // ends the line if finish() was not called (e.g. on an error)
   ProgressBar(const ProgressBar&) = delete;
   ProgressBar& operator=(const ProgressBar&) = delete;
@@ -28,6 +29,7 @@ class ProgressBar {
 
   std::FILE* out_;
   std::string label_;
+  std::string unit_;
   int total_;
   bool terminal_;
   bool drawn_ = false;      // drawn at least once

@@ -381,9 +381,10 @@ Choice CursesScreen::decide(const TableModel& model, const PublicView& view) {
 
 bool CursesScreen::announce(const TableModel& model, Wait wait) {
   last_ = model;
-  const std::string help = wait == Wait::kEnter     ? tr_->tr("prompt.continue")
-                           : wait == Wait::kQuitKey ? tr_->tr("prompt.quit")
-                                                    : std::string();
+  const std::string help = wait == Wait::kEnter ? tr_->tr("prompt.continue")
+                           : wait == Wait::kQuitKey
+                               ? tr_->tr(review_ ? "prompt.quit_review" : "prompt.quit")
+                               : std::string();
   scroll_ = 0;
   draw(model, help);
   if (wait == Wait::kNo) return pause(1500);
@@ -396,6 +397,11 @@ bool CursesScreen::announce(const TableModel& model, Wait wait) {
     }
     // Notes longer than the room for them (the summary of six players at 80x24) scroll with
     // the page keys, as the log does, and with the arrows.
+    if (wait == Wait::kQuitKey && review_ && (e.code == 'v' || e.code == 'V')) {
+      review_();
+      draw(model, help);
+      continue;
+    }
     Key key = key_of(e.code);
     if (key == Key::kUp) key = Key::kPageUp;
     if (key == Key::kDown) key = Key::kPageDown;

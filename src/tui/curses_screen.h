@@ -8,6 +8,7 @@
 // message instead.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -44,6 +45,10 @@ class CursesScreen : public Screen {
   // newest page), clamped to the text and written back.
   int show_and_wait(const TableModel& model, const std::string& help, int* scroll = nullptr);
 
+  // At the game's end (announce with Wait::kQuitKey), v runs `review` (the review screen,
+  // tui/review_screen.h) and comes back; the key help says so. Empty: no review offered.
+  void set_review(std::function<void()> review) { review_ = std::move(review); }
+
  private:
   void paint(const Canvas& canvas);
   ViewOptions options(const std::string& help) const;
@@ -54,6 +59,7 @@ class CursesScreen : public Screen {
   std::optional<std::string> read_text(const std::string& prompt);
 
   const text::Translator* tr_;
+  std::function<void()> review_;
   bool unicode_ = false;
   bool colour_ = false;
   std::optional<TableModel> last_;

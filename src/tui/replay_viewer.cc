@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "tui/curses_screen.h"
+#include "tui/review_screen.h"
 #include "tui/table_description.h"
 #include "tui/table_view.h"
 
@@ -188,6 +189,9 @@ void run_replay_viewer(const ReplayFrames& frames, const text::Translator& tr) {
         break;
       case KEY_END:
         step = frames.steps();
+        break;
+      case 'v':
+        run_review_screen(screen, frames, tr);
         break;
       case 'q':
       case 'Q':

@@ -28,6 +28,7 @@ class ReplayFrames {
   ReplayFrames& operator=(const ReplayFrames&) = delete;
 
   int steps() const { return cursor_.decisions(); }  // actions in the game
+  const GameRecord& record() const { return record_; }
   // True if the record is a finished game: its last frame names the winner.
   bool finished() const { return !summary_.empty(); }
   // The screen after `step` actions (0: the deal), viewed from seat 0.
@@ -64,7 +65,7 @@ class ReplayFrames {
 std::vector<std::string> replay_transcript(const ReplayFrames& frames, const text::Translator& tr);
 
 // Shows the frames on the terminal (curses): Left/Right step, PgUp/PgDn jump a round,
-// Home/End, q quits.
+// Home/End, v the game's review (tui/review_screen.h), q quits.
 void run_replay_viewer(const ReplayFrames& frames, const text::Translator& tr);
 
 }  // namespace allegra::tui
