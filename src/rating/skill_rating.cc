@@ -14,7 +14,8 @@ namespace allegra::rating {
 //      before the model whenever tau is set, and its default tau is 25/300; limitSigma is off).
 //   2. c = sqrt(sum_i (sigma_i^2 + beta^2)), the spread of the whole game.
 //   3. For each player q: A_q = how many players share q's place, and
-//      S_q = sum of exp(mu_i / c) over the players i placed at q's place or below (rank_i >= rank_q).
+//      S_q = sum of exp(mu_i / c) over the players i placed at q's place or below (rank_i >=
+//      rank_q).
 //   4. For each player i, over the players q placed at i's place or above (rank_q <= rank_i):
 //        p_iq = exp(mu_i / c) / S_q
 //        omega_i = sigma_i^2 / c * sum_q ([q == i] - p_iq) / A_q
@@ -30,8 +31,8 @@ std::vector<Skill> update(std::span<const Skill> before, std::span<const int> pl
   const size_t n = before.size();
   if (n < 2 || n != place.size())
     throw std::invalid_argument("rating update: at least 2 players, one place each (got " +
-                                std::to_string(n) + " skills and " +
-                                std::to_string(place.size()) + " places)");
+                                std::to_string(n) + " skills and " + std::to_string(place.size()) +
+                                " places)");
   for (size_t i = 0; i < n; ++i) {
     if (place[i] < 0)
       throw std::invalid_argument("rating update: player " + std::to_string(i) +

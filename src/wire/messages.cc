@@ -31,12 +31,14 @@ void append_json(std::string& out, const json& j) {
 }
 
 json config_json(const RoomSettings& s) {
-  return {{"options", s.options},
-          {"knock_window_ms", s.knock_window.count()},
-          {"turn_clock_ms", s.turn_clock ? json(s.turn_clock->count()) : json(nullptr)},
-          {"grace_ms", s.grace.count()},
-          {"zombie_bot", s.zombie_bot},
-          {"hints", s.hints}};
+  json j = {{"options", s.options},
+            {"knock_window_ms", s.knock_window.count()},
+            {"turn_clock_ms", s.turn_clock ? json(s.turn_clock->count()) : json(nullptr)},
+            {"grace_ms", s.grace.count()},
+            {"zombie_bot", s.zombie_bot},
+            {"hints", s.hints}};
+  if (s.rated) j["rated"] = true;  // only on rated tables: every other frame stays as it was
+  return j;
 }
 
 // --- The text writers of TABLE's parts (appended to one string, no JSON tree) ---------------
@@ -437,6 +439,7 @@ std::string table_summary_text(const RoomInfo& room) {
   out += std::to_string(room.spectators);
   out += R"(,"seats":)";
   append_seats(out, room);
+  if (room.settings != nullptr && room.settings->rated) out += R"(,"rated":true)";
   out += '}';
   return out;
 }

@@ -31,7 +31,9 @@ constexpr int kGames = 4000;
 
 // A number below n from the generator's raw output (std::uniform_int_distribution is not the same
 // on every standard library; the sequence must be, for the checked-in excerpt).
-int below(std::mt19937_64& rng, int n) { return static_cast<int>(rng() % static_cast<uint64_t>(n)); }
+int below(std::mt19937_64& rng, int n) {
+  return static_cast<int>(rng() % static_cast<uint64_t>(n));
+}
 
 TEST(OpenskillPairsTest, LongSequenceOfRecordedGames) {
   std::unique_ptr<std::ofstream> out;

@@ -1,13 +1,13 @@
 // The skill rating's arithmetic (src/rating/skill_rating.h) on cases worked by hand, the places
 // of a finished game, the display rating and the provisional rule. The same update is checked
 // against npm's `openskill` over many recorded games in openskill_pairs_test.cc.
+#include "rating/skill_rating.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <stdexcept>
 #include <vector>
-
-#include "rating/skill_rating.h"
 
 namespace allegra::rating {
 namespace {
@@ -99,9 +99,9 @@ TEST(SkillRatingTest, SixMixedPlayersWithATieMatchOpenskill) {
   // docs/ratings.md), a pinned case besides the recorded games of openskill_pairs_test.cc.
   const std::vector<Skill> before = {{30, 4}, {28, 5}, {25, 25.0 / 3}, {22, 3}, {20, 6}, {25, 2}};
   const std::vector<int> place = {0, 1, 1, 3, 4, 5};
-  const std::vector<Skill> expected = {{30.7669921819, 3.9956966117}, {28.0793589518, 4.9753344196},
-                                       {25.5439974308, 8.1617068820}, {22.2030999981, 2.9966043379},
-                                       {20.0354331287, 5.8960303219}, {24.6696041832, 2.0002642267}};
+  const std::vector<Skill> expected = {
+      {30.7669921819, 3.9956966117}, {28.0793589518, 4.9753344196}, {25.5439974308, 8.1617068820},
+      {22.2030999981, 2.9966043379}, {20.0354331287, 5.8960303219}, {24.6696041832, 2.0002642267}};
   const auto after = update(before, place);
   for (size_t i = 0; i < after.size(); ++i) {
     EXPECT_NEAR(after[i].mu, expected[i].mu, 1e-9) << i;
