@@ -114,6 +114,11 @@ pairs=$(mktemp)
 ALLEGRA_DELTA_PAIRS=$pairs build/release/allegra_tests --gtest_filter='EveryPlayerCount/DeltaFramesTest.*' >/dev/null
 (cd web && ALLEGRA_DELTA_PAIRS=$pairs npx vitest run src/state/delta.test.ts)
 rm -f "$pairs"
+step "web: the skill ratings of recorded games (tests/rating/openskill_pairs_test.cc) against npm openskill"
+games=$(mktemp)
+ALLEGRA_SKILL_GAMES=$games build/release/allegra_tests --gtest_filter='OpenskillPairsTest.*' >/dev/null
+(cd web && ALLEGRA_SKILL_GAMES=$games npx vitest run src/rating/skill.test.ts)
+rm -f "$games"
 step "web: end-to-end tests (chromium, real server)"
 (cd web && ALLEGRA_BIN="$PWD/../build/release/allegra" npx playwright test)
 

@@ -48,11 +48,17 @@ std::vector<Skill> update(std::span<const Skill> before, std::span<const int> pl
 std::vector<int> places_from_totals(std::span<const int> totals, std::span<const bool> left);
 
 // The figure people see: a conservative estimate (mu - 3 sigma), scaled and rounded as
-// docs/ratings.md says.
+// docs/ratings.md says: round(kDisplayBase + kDisplayScale * (mu - 3 sigma)). A new player
+// (mu 25, sigma 25/3) shows kDisplayBase; one point of mu is kDisplayScale rating points.
+inline constexpr double kDisplayBase = 1000;
+inline constexpr double kDisplayScale = 40;
 double display_rating(const Skill& skill);
 
 // Whether a player is still provisional (not on leaderboards, marked "?"): too few rated games
-// or an uncertainty still too large.
+// (fewer than kEstablishedGames) or an uncertainty still too large (sigma above
+// kEstablishedSigma). docs/ratings.md says why these numbers.
+inline constexpr int kEstablishedGames = 10;
+inline constexpr double kEstablishedSigma = 6.0;
 bool is_provisional(const Skill& skill, int rated_games);
 
 }  // namespace allegra::rating

@@ -3,6 +3,8 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <array>
+#include <span>
 #include <utility>
 
 #include "bots/bot.h"
@@ -10,6 +12,7 @@
 #include "engine/options_json.h"
 #include "engine/player_name.h"
 #include "engine/record.h"
+#include "rating/skill_rating.h"
 #include "server/bot_policy.h"
 #include "server/hub.h"
 #include "server/log_field.h"
@@ -91,6 +94,8 @@ Room::Room(RoomContext ctx, std::string code, const Create& create, Millis now)
   if (create.sit && static_cast<size_t>(*create.sit) >= players) {
     throw RoomError(ErrorCode::kBadSeat, "sit: no seat " + std::to_string(*create.sit));
   }
+  if (create.rated) check_rated_create(create, specs);
+  settings_.rated = create.rated;
   settings_.options = options_to_json(options_);
   settings_.is_public = create.is_public;
   settings_.knock_window = create.knock_window_s ? Millis(*create.knock_window_s * 1000)
@@ -121,7 +126,7 @@ Room::Room(RoomContext ctx, std::string code, const Create& create, Millis now)
     }
   }
   creator_token_ = ctx_.random.token();
-  const json meta = {
+  json meta = {
       {"v", 1},
       {"code", code_},
       {"public", settings_.is_public},
@@ -134,6 +139,7 @@ Room::Room(RoomContext ctx, std::string code, const Create& create, Millis now)
       {"seats", seat_specs},
       {"creator_token", creator_token_},
       {"t", now.count()}};
+  if (settings_.rated) meta["rated"] = true;
   ctx_.store.create_table(code_, meta.dump());
   update_idle(now);
   std::string seats;
@@ -162,6 +168,7 @@ Room::Room(RoomContext ctx, const StoredTable& stored, Millis now) : ctx_(ctx), 
   settings_.grace = Millis(meta.at("grace_ms").get<int64_t>());
   settings_.zombie_bot = meta.at("zombie_bot").get<std::string>();
   settings_.hints = meta.value("hints", false);  // tables created before hints: none
+  settings_.rated = meta.value("rated", false);  // tables created before ratings: unrated
   creator_token_ = meta.at("creator_token").get<std::string>();
   const json& specs = meta.at("seats");
   seats_.resize(specs.size());
@@ -229,6 +236,7 @@ void Room::replay(const LogEntry& e) {
     chat_.back().seq = e.seq;
   } else if (kind == "saved") {
     saved_game_ = j.at("game").get<std::string>();
+    if (j.contains("rated")) set_rated_result(saved_game_, j.at("rated"));
   } else if (kind == "ready") {
     do_ready(j.at("seat").get<int>());
   } else if (kind == "deal") {
@@ -500,6 +508,12 @@ void Room::stand(ConnectionId c, Millis now) {
   const Millis tt = t(now);
   int seat = 0;
   check_seated(c, &seat);
+  if (settings_.rated && status_ == RoomStatus::kPlaying) {
+    throw RoomError(ErrorCode::kWrongPhase,
+                    "table " + code_ +
+                        " plays a rated game: its seats stay taken until it ends. To give up, "
+                        "leave the table: the bot finishes your game and you take the last place");
+  }
   do_stand(seat, tt);
   commit_change("stand", {{"seat", seat}}, tt, json::array({seat_event("stood", seat)}));
 }
@@ -515,6 +529,10 @@ void Room::put_bot(ConnectionId c, const PutBot& m, Millis now) {
   }
   if (seats_[static_cast<size_t>(m.seat)].state == SeatState::kPerson) {
     throw RoomError(ErrorCode::kSeatTaken, "seat " + std::to_string(m.seat) + " holds a person");
+  }
+  if (m.level && settings_.rated) {
+    throw RoomError(ErrorCode::kBotNotAllowed,
+                    "level: table " + code_ + " is rated: it seats people only, no bots");
   }
   if (m.level) check_bot_spec(ctx_.config.bots, *m.level, "level");
   do_bot(m.seat, m.level, tt);
@@ -835,6 +853,7 @@ void Room::do_start(uint64_t seed, int first_player, Millis tt) {
   scored_rounds_.clear();
   round_log_.clear();
   table_->set_bots_elsewhere(true);  // Table rule 9: bots think on the bot worker's threads
+  rated_result_.reset();
   ++games_;
   game_started_ = tt;
   status_ = RoomStatus::kPlaying;
@@ -894,9 +913,14 @@ void Room::after_game_change(Millis tt) {
                game_id, record.rounds.size(), log_field(winners), table_->decisions(),
                (tt - game_started_).count() / 1000);
   ctx_.stats.games_finished_total += 1;
+  json saved = {{"game", game_id}, {"t", tt.count()}};
+  if (settings_.rated) {
+    // Who left is logged with the result: a replay reads it back rather than working it out.
+    saved["rated"] = {{"totals_half", record.totals_half}, {"left", rated_leavers()}};
+    set_rated_result(game_id, saved["rated"]);
+  }
   ++seq_;
-  ctx_.store.append(code_,
-                    LogEntry{seq_, "saved", json{{"game", game_id}, {"t", tt.count()}}.dump()});
+  ctx_.store.append(code_, LogEntry{seq_, "saved", saved.dump()});
   broadcast_table(seq_, json::array({{{"type", "game-saved"}, {"game", game_id}}}), tt);
 }
 
@@ -955,6 +979,61 @@ void Room::do_ready(int seat) {
   if (ready_round_ != round) pressed_ready_.clear();
   ready_round_ = round;
   pressed_ready_.insert(seat);
+}
+
+}  // namespace allegra::server
+
+namespace allegra::server {
+
+// --- Rated tables (docs/ratings.md) ---------------------------------------------------------
+
+void Room::check_rated_create(const Create& create, const std::vector<SeatSpec>& specs) const {
+  for (size_t i = 0; i < specs.size(); ++i) {
+    if (specs[i].bot) {
+      throw RoomError(ErrorCode::kBotNotAllowed,
+                      "seats[" + std::to_string(i) +
+                          "]: a rated table seats people only: make every seat \"person\"");
+    }
+  }
+  RuleOptions standard;
+  standard.players = options_.players;
+  if (!(options_ == standard)) {
+    throw RoomError(ErrorCode::kBadOptions,
+                    "options: a rated table plays the standard rules: give only \"players\" "
+                    "(2-6), no other rule option");
+  }
+  if (create.hints) {
+    throw RoomError(ErrorCode::kBadOptions, "hints: a rated table gives no hints");
+  }
+}
+
+std::vector<bool> Room::rated_leavers() const {
+  // A person whose seat the zombie bot played when the game ended: he left (by his grace period
+  // or his turn clock) and did not come back. A seat that is not a person's (never at a rated
+  // table, whose seats stay taken) counts as left too.
+  std::vector<bool> left;
+  for (const RoomSeat& s : seats_) left.push_back(s.state != SeatState::kPerson || s.zombie);
+  return left;
+}
+
+void Room::set_rated_result(const std::string& game_id, const json& rated) {
+  RatedResult r;
+  r.game_id = game_id;
+  r.totals_half = rated.at("totals_half").get<std::vector<int32_t>>();
+  r.left = rated.at("left").get<std::vector<bool>>();
+  if (r.totals_half.size() != seats_.size() || r.left.size() != seats_.size())
+    throw FormatError("saved " + game_id + ": a rated result of another table size");
+  for (const RoomSeat& s : seats_) r.names.push_back(s.name);
+  std::vector<int> totals(r.totals_half.begin(), r.totals_half.end());
+  std::array<bool, 6> left{};  // a table has 6 seats at most
+  for (size_t i = 0; i < r.left.size() && i < left.size(); ++i) left[i] = r.left[i];
+  r.places = rating::places_from_totals(totals, std::span<const bool>(left.data(), r.left.size()));
+  rated_result_ = std::move(r);
+}
+
+std::optional<RatedResult> Room::rated_result() const {
+  if (!settings_.rated || status_ != RoomStatus::kOver) return std::nullopt;
+  return rated_result_;
 }
 
 }  // namespace allegra::server

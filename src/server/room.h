@@ -92,6 +92,20 @@ struct RoomContext {
   HubStats& stats;
 };
 
+// The result of a finished rated game (docs/ratings.md), for the store's hook that moves the
+// players' skills: per seat, the final total and whether the person left (a bot finished the
+// game for him: the zombie bot played his seat when the game ended), and the places
+// (rating::places_from_totals: lower totals first, equal totals tied, leavers last and tied).
+// It is logged with the game's end (the "saved" line), so a restart or a replay gives the same.
+struct RatedResult {
+  std::string game_id;               // CODE-N, the game record's id
+  std::vector<std::string> names;    // per seat, as at the game's end
+  std::vector<int32_t> totals_half;  // per seat: the final total in half points
+  std::vector<bool> left;            // per seat
+  std::vector<int> places;           // per seat: 0 = first
+  bool operator==(const RatedResult&) const = default;
+};
+
 class Room {
  public:
   // A new table (`create` is checked here: options, seats, bot specs). Logs its meta.
@@ -147,6 +161,13 @@ class Room {
   nlohmann::json debug_json() const;
   const table::Table* game() const { return table_.get(); }
   int games() const { return games_; }  // games dealt at this table so far
+  bool is_rated() const { return settings_.rated; }
+  // THE function for the store's hook at a rated game's end (issue 29 §2, docs/ratings.md): the
+  // result of the rated game that finished last at this table, from the moment its end is logged
+  // (in the same request or tick that logs it, before the hub's flush commits) until the next
+  // game starts; nullopt for an unrated table, before the first game's end and while a game is
+  // played. Call it after each request and tick, and rate each game_id once.
+  std::optional<RatedResult> rated_result() const;
 
   // --- Bots (Table rule 9: they decide off the hub's thread) ---------------------------------
   // The bot decisions the game asks for now, each once (none while replaying).
@@ -220,6 +241,12 @@ class Room {
   int games_ = 0;
   Millis game_started_{0};  // table time the game being played was dealt (for the log)
   std::string saved_game_;  // the id of the last game stored as a record
+  // The last finished rated game's result (from its "saved" log line), until the next start.
+  std::optional<RatedResult> rated_result_;
+  // Which seats a rated game counts as left, and the result it logs at the game's end.
+  std::vector<bool> rated_leavers() const;
+  void set_rated_result(const std::string& game_id, const nlohmann::json& rated);
+  void check_rated_create(const Create& create, const std::vector<SeatSpec>& specs) const;
   uint64_t seq_ = 0;
   Millis offset_{0};
   bool replaying_ = false;

@@ -36,6 +36,7 @@ void write_fields(json& j, const Create& m) {
   set_if(j, "zombie_bot", m.zombie_bot);
   set_if(j, "sit", m.sit);
   if (m.hints) j["hints"] = true;
+  if (m.rated) j["rated"] = true;
 }
 
 void write_fields(json& j, const Join& m) {

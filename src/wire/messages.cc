@@ -28,12 +28,14 @@ json id_json(std::optional<uint64_t> id) { return id ? json(*id) : json(nullptr)
 void append_json(std::string& out, const json& j) { append_json_text(out, j); }
 
 json config_json(const RoomSettings& s) {
-  return {{"options", s.options},
-          {"knock_window_ms", s.knock_window.count()},
-          {"turn_clock_ms", s.turn_clock ? json(s.turn_clock->count()) : json(nullptr)},
-          {"grace_ms", s.grace.count()},
-          {"zombie_bot", s.zombie_bot},
-          {"hints", s.hints}};
+  json j = {{"options", s.options},
+            {"knock_window_ms", s.knock_window.count()},
+            {"turn_clock_ms", s.turn_clock ? json(s.turn_clock->count()) : json(nullptr)},
+            {"grace_ms", s.grace.count()},
+            {"zombie_bot", s.zombie_bot},
+            {"hints", s.hints}};
+  if (s.rated) j["rated"] = true;  // only on rated tables: every other frame stays as it was
+  return j;
 }
 
 // --- The text writers of TABLE's parts (appended to one string, no JSON tree) ---------------
@@ -381,6 +383,7 @@ std::string table_summary_text(const RoomInfo& room) {
   out += std::to_string(room.spectators);
   out += R"(,"seats":)";
   append_seats(out, room);
+  if (room.settings != nullptr && room.settings->rated) out += R"(,"rated":true)";
   out += '}';
   return out;
 }

@@ -58,6 +58,7 @@ struct RoomSettings {
   Millis grace{60000};
   std::string zombie_bot = "greedy";
   bool hints = false;  // `hint` is answered
+  bool rated = false;  // a rated table (docs/ratings.md): TABLE.config and list say so
   // The "config" object of TABLE, serialised at its first use (the settings never change once
   // the table exists): an update copies these bytes instead of building them again.
   mutable std::string config_text;

@@ -212,6 +212,7 @@ Create parse_create(Fields& f) {
   }
   if (const json* sit = f.find("sit")) m.sit = seat_field(f, *sit, "sit");
   m.hints = f.opt_bool("hints").value_or(false);
+  m.rated = f.opt_bool("rated").value_or(false);
   return m;
 }
 

@@ -96,6 +96,9 @@ struct Create {
   std::optional<std::string> zombie_bot;
   std::optional<int> sit;  // the seat the creator takes at once
   bool hints = false;      // seated people may ask for a hint
+  // A rated table (docs/ratings.md): people only, the standard rules, no hints; a person who
+  // leaves a game the bot finishes for him takes the last place.
+  bool rated = false;
 };
 struct List {};
 struct Join {

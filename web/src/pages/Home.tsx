@@ -294,6 +294,7 @@ function OpenTables() {
               <a href={`/t/${tb.code}`} onClick={(e) => onLinkClick(e, `/t/${tb.code}`)}>
                 <span class="code">{tb.code}</span>
                 <span class="names">{tb.seats.map((x) => (x.kind === 'open' ? '·' : x.name ?? '')).join(', ')}</span>
+                {tb.rated && <span class="rated-tag">{t('web.home.rated_tag')}</span>}
                 <span class="status">
                   {tb.status === 'lobby' ? t('web.home.status_lobby', { open: tb.open_seats }) : tb.status === 'playing' ? t('web.home.status_playing') : t('web.home.status_over')}
                 </span>

@@ -120,9 +120,10 @@ export function Lobby(p: { ts: TableState; isCreator: boolean }) {
               </li>
             ))}
           </ol>
+          {table.config.rated && <p class="explain rated-leave">{t('web.lobby.rated_leave')}</p>}
           {p.isCreator ? (
             <div class="lobby-start">
-              {open > 0 && (
+              {open > 0 && !table.config.rated && (
                 <button type="button" disabled={busy} onClick={fillWithBots}>
                   {t('web.lobby.fill_bots')}
                 </button>

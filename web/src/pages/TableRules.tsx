@@ -10,6 +10,7 @@ export function TableRules(p: { table: TableFrame }) {
   const rounds = o.rounds ?? 3;
   const limit = o.point_limit ?? 0;
   const items: string[] = [t('web.lobby.rule_players', { players })];
+  if (c.rated) items.unshift(t('web.lobby.rated'), t('web.lobby.rated_leave'));
   items.push(rounds > 0 ? t('web.lobby.rule_rounds', { rounds }) : t('web.lobby.rule_no_round_limit'));
   if (limit > 0) items.push(t('web.lobby.rule_point_limit', { limit }));
   if (players > 2) items.push(o.knocking === false ? t('web.lobby.rule_no_knocking') : t('web.lobby.rule_knock_window', { seconds: Math.round(c.knock_window_ms / 1000) }));
