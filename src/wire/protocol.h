@@ -59,12 +59,13 @@ enum class ErrorCode : uint8_t {
   kChatRate,
   kShuttingDown,
   kInternal,
-  kFutureDecision,  // act: the decision number has not come yet
-  kTooManyTables,   // create: this connection or address holds as many open tables as allowed
-  kServerFull,      // create: the server holds as many open tables as allowed
-  kBotNotAllowed,   // create / bot: a bot spec this server does not offer (not a level)
+  kFutureDecision,    // act: the decision number has not come yet
+  kTooManyTables,     // create: this connection or address holds as many open tables as allowed
+  kServerFull,        // create: the server holds as many open tables as allowed
+  kBotNotAllowed,     // create / bot: a bot spec this server does not offer (not a level)
+  kStoreUnavailable,  // a change while the server's store (PostgreSQL) is away or behind
 };
-inline constexpr int kNumErrorCodes = static_cast<int>(ErrorCode::kBotNotAllowed) + 1;
+inline constexpr int kNumErrorCodes = static_cast<int>(ErrorCode::kStoreUnavailable) + 1;
 std::string_view error_code_name(ErrorCode code);  // "bad_json", ...
 
 // The largest message id (JSON numbers up to 2^53 are exact in every client language).

@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <filesystem>
@@ -40,6 +41,9 @@ class ServerProcess {
     std::vector<std::string> args = {
         ALLEGRA_BINARY, "serve", "--port", "0", "--db", (dir / "server.sqlite").string(),
         "--bot-delay",  "20-40"};
+    // A PostgreSQL store (serve_pg_test.cc) instead of the file.
+    if (std::find(extra.begin(), extra.end(), "--store") != extra.end())
+      args.erase(args.begin() + 4, args.begin() + 6);
     args.insert(args.end(), extra.begin(), extra.end());
     int out[2];
     if (::pipe(out) != 0) throw std::runtime_error("pipe failed");
