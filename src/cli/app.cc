@@ -81,10 +81,11 @@ int run_app(int argc, char** argv) {
   app.footer("Run 'allegra <subcommand> --help' for the flags of a subcommand.");
   std::vector<Command> commands;
   try {
-    commands = {add_play_command(app),      add_selfplay_command(app), add_replay_command(app),
-                add_rules_command(app),     add_bench_command(app),    add_sim_command(app),
-                add_rate_command(app),      add_serve_command(app),    add_loadtest_command(app),
-                add_valuedata_command(app), add_store_command(app)};
+    commands = {add_play_command(app),     add_selfplay_command(app), add_replay_command(app),
+                add_rules_command(app),    add_bench_command(app),    add_sim_command(app),
+                add_rate_command(app),     add_serve_command(app),    add_loadtest_command(app),
+                add_valuedata_command(app)};
+    commands.push_back(add_store_command(app));
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0)  // --help, --help-all, --version
