@@ -212,6 +212,15 @@ PgStore::~PgStore() {
     wake_.notify_all();
   }
   thread_.join();
+  // The lock goes now, not when the server side notices the closed connection: a store opened
+  // right after this one (a restart, the tests) must not find it still taken.
+  if (writer_) {
+    try {
+      pqxx::nontransaction t(writer_->c);
+      t.exec("SELECT pg_advisory_unlock_all()");
+    } catch (const std::exception&) {  // the connection is gone: so is the lock
+    }
+  }
 }
 
 // --- Writes: gathered on the io thread -----------------------------------------------------------
