@@ -7,6 +7,9 @@
 # generator g against server g % N, each with TABLES / M tables. One process may open at most
 # `ulimit -Hn` files (20,000 here), so 5,000 tables (20,000 connections) need LOADS=2 and, for
 # the server side, SERVERS=2.
+# STORE=postgres: the server keeps its tables in the PostgreSQL database of $ALLEGRA_PG_URL
+# (one server; a fresh cluster per run: STORE=postgres scripts/pg-cluster.sh run
+# scripts/serve_figures.sh ...) instead of a scratch SQLite file.
 set -euo pipefail
 tables=${1:?TABLES} seconds=${2:?SECONDS} pace=${3:?PACE_MS}
 allegra=${4:-build/release/allegra}
@@ -17,8 +20,10 @@ ulimit -n "$(ulimit -Hn)"
 pids=() ports=()
 trap 'kill "${pids[@]}" 2>/dev/null; rm -rf "$dir"' EXIT
 for s in $(seq 1 "$servers"); do
+  store=(--db "$dir/server$s.sqlite")
+  [[ "${STORE:-}" == postgres ]] && store=(--store "${ALLEGRA_PG_URL:?STORE=postgres needs ALLEGRA_PG_URL}")
   # shellcheck disable=SC2086
-  $priority "$allegra" serve --port 0 --db "$dir/server$s.sqlite" --log-level warn \
+  $priority "$allegra" serve --port 0 "${store[@]}" --log-level warn \
     --max-per-ip 100000 --max-tables 10000000 --max-tables-per-ip 10000000 \
     >"$dir/serve$s.out" 2>"$dir/serve$s.err" &
   pids+=($!)

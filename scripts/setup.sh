@@ -28,6 +28,10 @@ PACKAGES=(
   libicu-dev
   libsqlite3-dev
   libsqlitecpp-dev
+  # The PostgreSQL store (allegra serve --store, docs/server-store.md): libpqxx to build, and the
+  # server for the tests' throwaway cluster (scripts/pg-cluster.sh).
+  libpqxx-dev
+  postgresql
   tmux
   chromium
   # The Python module (python/, docs/python.md), for /usr/bin/python3.

@@ -21,6 +21,7 @@
 #include "cli/selfplay_command.h"
 #include "cli/serve_command.h"
 #include "cli/sim_command.h"
+#include "cli/store_command.h"
 #include "cli/valuedata_command.h"
 
 namespace allegra::cli {
@@ -84,7 +85,7 @@ int run_app(int argc, char** argv) {
     commands = {add_play_command(app),      add_selfplay_command(app), add_replay_command(app),
                 add_rules_command(app),     add_bench_command(app),    add_sim_command(app),
                 add_rate_command(app),      add_serve_command(app),    add_loadtest_command(app),
-                add_valuedata_command(app), add_review_command(app)};
+                add_valuedata_command(app), add_review_command(app),   add_store_command(app)};
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0)  // --help, --help-all, --version
@@ -107,7 +108,7 @@ int run_app(int argc, char** argv) {
       }
     return report(
         "a subcommand is required: play, selfplay, replay, rules, bench, sim, rate, serve, "
-        "loadtest or valuedata "
+        "loadtest, valuedata or store "
         "(see allegra --help)");
   } catch (const CliError& e) {
     // A bad argument found by the command itself (`--seats easy,bogus`), which every rank of an

@@ -21,6 +21,7 @@
 #include "server/game_export.h"
 #include "server/http_server.h"
 #include "server/hub.h"
+#include "server/pg_store.h"
 #include "server/sqlite_store.h"
 
 namespace allegra::cli {
@@ -34,6 +35,7 @@ struct ServeArgs {
   std::string host = "127.0.0.1";
   int port = 8080;
   std::string db;
+  std::string store;  // --store postgresql://... (else the SQLite file of --db)
   std::string web;
   std::string export_dir;
   std::string bot_delay = "1000-2000";
@@ -149,7 +151,17 @@ int run_serve(const ServeArgs& args) {
     if (!fs::is_directory(args.export_dir, ec))
       throw CliError(fmt::format("--export '{}' is not a folder", args.export_dir));
   }
-  const fs::path db = database_path(args.db);
+  fs::path db;
+  if (!args.store.empty()) {
+    if (!server::is_postgres_url(args.store))
+      throw CliError(fmt::format(
+          "--store '{}': give a PostgreSQL URL such as postgresql://allegra@127.0.0.1:5432/allegra "
+          "(a SQLite file is --db PATH)",
+          server::url_without_password(args.store)));
+    if (!args.db.empty()) throw CliError("--db and --store: give one store, not both");
+  } else {
+    db = database_path(args.db);
+  }
   setup_logging(args.log_level);
   serve(args, options, db, delay);
   // Only now: every thread of the server has ended (a search is cancelled at the shutdown).
@@ -160,11 +172,21 @@ int run_serve(const ServeArgs& args) {
 void serve(const ServeArgs& args, const server::ServerOptions& options, const fs::path& db,
            const DelayRange& delay) {
   // 2. The store, the port, the hub (which resumes the open tables).
-  std::unique_ptr<server::SqliteStore> store;
-  try {
-    store = std::make_unique<server::SqliteStore>(db);
-  } catch (const std::exception& e) {
-    throw CliError(fmt::format("--db '{}': {}", db.string(), e.what()));
+  std::unique_ptr<server::Store> store;
+  std::string store_name = db.string();
+  if (!args.store.empty()) {
+    try {
+      store = std::make_unique<server::PgStore>(server::PgStore::Options{.url = args.store});
+    } catch (const std::exception& e) {
+      throw CliError(fmt::format("--store: {}", e.what()));
+    }
+    store_name = server::url_without_password(args.store);
+  } else {
+    try {
+      store = std::make_unique<server::SqliteStore>(db);
+    } catch (const std::exception& e) {
+      throw CliError(fmt::format("--db '{}': {}", db.string(), e.what()));
+    }
   }
   std::unique_ptr<server::HttpServer> http;
   try {
@@ -195,7 +217,7 @@ void serve(const ServeArgs& args, const server::ServerOptions& options, const fs
   }
   const server::HubStats resumed = hub.stats();
   spdlog::info("event=start version={} db={} tables_resumed={} web={} code_prefix={}", kVersion,
-               db.string(), resumed.tables, args.web.empty() ? "none" : args.web,
+               store_name, resumed.tables, args.web.empty() ? "none" : args.web,
                args.code_prefix.empty() ? "none" : args.code_prefix);
   spdlog::info("event=listening url={} ws={}/ws", http->http_url(),
                "ws" + http->http_url().substr(4));
@@ -238,6 +260,10 @@ Command add_serve_command(CLI::App& app) {
                   "SQLite database file of the tables and games (default: "
                   "$XDG_STATE_HOME/allegra/server.sqlite or ~/.local/state/allegra/server.sqlite)")
       ->type_name("PATH");
+  sub->add_option("--store", args->store,
+                  "PostgreSQL database of the tables and games instead of the SQLite file "
+                  "(docs/server-store.md): postgresql://USER@HOST:PORT/DB")
+      ->type_name("URL");
   sub->add_option("--web", args->web,
                   "Folder of the web client's static files (default: a minimal status page)")
       ->type_name("DIR");

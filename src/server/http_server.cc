@@ -812,8 +812,11 @@ void HttpServer::run(Hub& hub, Store& store, std::function<void()> housekeeping)
   s.sample_rates();
   if (s.housekeeping_fn) s.housekeeping();
   s.request_flush();  // the resumed tables' timers
+  // A store that commits on a thread of its own calls back through the loop (PgStore).
+  store.set_post([&s](std::function<void()> f) { asio::post(s.ioc, std::move(f)); });
   s.ioc.run();
-  hub.flush();  // what the last closes logged
+  store.set_post(nullptr);  // the loop is over: the last flush waits for its commit
+  hub.flush();              // what the last closes logged
   if (s.housekeeping_fn) s.housekeeping_fn();
   spdlog::info("event=stopped connections={}", s.sockets.size());
 }

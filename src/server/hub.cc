@@ -156,6 +156,18 @@ void Hub::handle(ConnectionId c, Connection& conn, std::string_view text, Millis
     reply_error(c, id, ErrorCode::kNoHello, "say hello first: {\"type\":\"hello\",\"version\":1}");
     return;
   }
+  // While the store cannot take changes (PostgreSQL away, its queue full), a message that would
+  // change a table is refused: nothing is played that could not be acknowledged.
+  if (!std::holds_alternative<Hello>(message.body) && !std::holds_alternative<List>(message.body) &&
+      !std::holds_alternative<Ping>(message.body) && !std::holds_alternative<Hint>(message.body)) {
+    if (auto why = store_.unavailable()) {
+      // Sent at once, not after the batches stuck in the store's queue: it changes nothing.
+      stats_.errors[std::string(error_code_name(ErrorCode::kStoreUnavailable))] += 1;
+      transport_.send(c, error_frame(id, ErrorCode::kStoreUnavailable,
+                                     *why + ": nothing was changed; try again in a moment"));
+      return;
+    }
+  }
   Room* touched = conn.room;
   try {
     std::visit(
@@ -472,18 +484,26 @@ std::optional<Millis> Hub::next_wake() const {
 }
 
 void Hub::flush() {
+  // The frames wait for the commit: SQLite calls back at once, PgStore from its thread through
+  // the io loop (docs/server-store.md). A failed commit throws here, as before: none of the
+  // batch's frames may go out.
+  auto send = [this](std::vector<Outbox::Item> items, std::exception_ptr error) {
+    if (error) std::rethrow_exception(error);
+    for (Outbox::Item& item : items) {
+      if (item.text) {
+        transport_.send(item.to, std::move(item.text));
+      } else {
+        transport_.close(item.to, item.reason);
+      }
+    }
+  };
   if (out_->empty()) {
-    store_.commit();
+    store_.commit_async([send](std::exception_ptr error) { send({}, error); });
     return;
   }
-  store_.commit();
-  for (Outbox::Item& item : out_->take()) {
-    if (item.text) {
-      transport_.send(item.to, std::move(item.text));
-    } else {
-      transport_.close(item.to, item.reason);
-    }
-  }
+  store_.commit_async([send, items = out_->take()](std::exception_ptr error) mutable {
+    send(std::move(items), error);
+  });
 }
 
 void Hub::shutdown(Millis) {

@@ -1,6 +1,8 @@
 #pragma once
 
 #include <cstdint>
+#include <exception>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -31,15 +33,16 @@ struct StoredTable {
 struct StoreStats {
   uint64_t commits = 0;       // transactions committed (one per hub flush with pending writes)
   uint64_t entries = 0;       // log lines committed
-  double commit_seconds = 0;  // time spent in commit() (on the io thread)
+  double commit_seconds = 0;  // time spent in commit() (SQLite: on the io thread; PgStore: on
+                              // its store thread, the round trip included)
   // The store's background WAL checkpoints (SQLite), off the io thread.
   uint64_t checkpoints = 0, checkpoint_restarts = 0, wal_frames = 0;
   double checkpoint_seconds = 0;
 };
 
 // Store: where the hub keeps every table, so that a restarted server resumes the open tables and
-// serves the finished game records. SqliteStore implements it; a PostgreSQL store could later
-// (docs/scaling.md), which is why the hub sees only this interface.
+// serves the finished game records. SqliteStore and PgStore (PostgreSQL) implement it; the hub
+// sees only this interface (docs/server-store.md).
 //
 // Writes are pending until commit(): the hub calls commit() once per batch of input (group commit)
 // and only then sends what the batch caused, so a client never sees a change the store could lose.
@@ -54,6 +57,26 @@ class Store {
   virtual void save_game(std::string_view game_id, std::string_view code,
                          std::string_view record_jsonl) = 0;  // a finished game's record
   virtual void commit() = 0;  // everything since the last commit, one transaction
+  // Ends the batch as commit() does and calls `done` once it is committed (nullptr) or has failed
+  // (the StoreError), on the io thread, batches in order. A store that commits on the io thread
+  // (SQLite) calls it before returning; PgStore commits on its own thread and posts it back
+  // (set_post), so the io thread never waits on the network.
+  virtual void commit_async(std::function<void(std::exception_ptr)> done) {
+    std::exception_ptr error;
+    try {
+      commit();
+    } catch (...) {
+      error = std::current_exception();
+    }
+    done(error);
+  }
+  // Why the store takes no new changes now (its database is away, its queue is full), or
+  // nullopt: the hub then refuses the clients' changes with `store_unavailable`.
+  virtual std::optional<std::string> unavailable() const { return std::nullopt; }
+  // How a store thread runs a callback on the io thread (asio::post). Without one (tests, the
+  // last flush after the loop), commit_async() waits for the commit on the caller's thread.
+  using Post = std::function<void(std::function<void()>)>;
+  virtual void set_post(Post) {}
   virtual std::vector<StoredTable> open_tables() = 0;  // at start: what to resume, oldest first
   virtual std::optional<std::string> game(std::string_view game_id) = 0;  // record (JSONL text)
   virtual std::vector<std::string> game_ids() = 0;  // finished games, oldest first

@@ -50,6 +50,7 @@ constexpr std::array<std::string_view, kNumErrorCodes> kErrorNames = {
     "too_many_tables",
     "server_full",
     "bot_not_allowed",
+    "store_unavailable",
 };
 
 // A refusal inside the parser; parse_client_message() turns it into a ProtocolError.

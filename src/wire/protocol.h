@@ -63,8 +63,10 @@ enum class ErrorCode : uint8_t {
   kTooManyTables,   // create: this connection or address holds as many open tables as allowed
   kServerFull,      // create: the server holds as many open tables as allowed
   kBotNotAllowed,   // create / bot: a bot spec this server does not offer (not a level)
+  // Any change while the server's store (PostgreSQL) is away or behind.
+  kStoreUnavailable,
 };
-inline constexpr int kNumErrorCodes = static_cast<int>(ErrorCode::kBotNotAllowed) + 1;
+inline constexpr int kNumErrorCodes = static_cast<int>(ErrorCode::kStoreUnavailable) + 1;
 std::string_view error_code_name(ErrorCode code);  // "bad_json", ...
 
 // The largest message id (JSON numbers up to 2^53 are exact in every client language).

@@ -40,6 +40,9 @@ class ServerProcess {
       : dir_(dir), log_path_(dir / fmt::format("server{}.log", counter()++)) {
     std::vector<std::string> args = {
         ALLEGRA_BINARY, "serve", "--db", (dir / "server.sqlite").string(), "--bot-delay", "20-40"};
+    // A PostgreSQL store (serve_pg_test.cc) instead of the file.
+    if (std::find(extra.begin(), extra.end(), "--store") != extra.end())
+      args.erase(args.begin() + 2, args.begin() + 4);
     // --port 0 unless `extra` names a port (a process restarted behind a proxy keeps its port).
     if (std::find(extra.begin(), extra.end(), "--port") == extra.end())
       args.insert(args.end(), {"--port", "0"});

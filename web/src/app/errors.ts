@@ -17,6 +17,7 @@ export const ERROR_KEYS: Record<string, string> = {
   too_many_tables: 'web.app.error_too_many_tables',
   server_full: 'web.app.error_server_full',
   bot_not_allowed: 'web.app.error_bot_not_allowed',
+  store_unavailable: 'web.app.error_store_unavailable',
   timeout: 'web.app.offline', // no answer in time: the link is lost, not a refusal
 };
 

@@ -1,0 +1,543 @@
+#include "server/pg_store.h"
+
+#include <fmt/format.h>
+
+#include <future>
+#include <map>
+#include <pqxx/pqxx>
+
+namespace allegra::server {
+
+namespace {
+
+// The schema's history, as SqliteStore's: step N takes a database from version N-1 to N; a
+// released step is never edited. The numbers are PostgreSQL's own (they need not follow SQLite's).
+struct MigrationStep {
+  int version;
+  const char* sql;
+};
+constexpr MigrationStep kMigrationSteps[] = {
+    // 1: the tables and their logs, the finished games (as SQLite's version 3), the writers'
+    // batch numbers (after a broken connection: did the last batch commit?), and a function that
+    // closes an open table or fails naming it. `n` orders tables and games by creation.
+    {1, R"sql(
+CREATE TABLE allegra_schema (version INTEGER NOT NULL);
+INSERT INTO allegra_schema VALUES (0);
+CREATE TABLE tables (
+  n BIGSERIAL NOT NULL,
+  code TEXT PRIMARY KEY NOT NULL,
+  meta TEXT NOT NULL,
+  created BIGINT NOT NULL,
+  closed BIGINT
+);
+CREATE TABLE log (
+  code TEXT NOT NULL REFERENCES tables(code) ON DELETE CASCADE,
+  seq BIGINT NOT NULL,
+  kind TEXT NOT NULL,
+  json TEXT NOT NULL,
+  PRIMARY KEY (code, seq)
+);
+CREATE TABLE games (
+  n BIGSERIAL NOT NULL,
+  id TEXT PRIMARY KEY NOT NULL,
+  code TEXT NOT NULL,
+  record TEXT NOT NULL,
+  finished BIGINT NOT NULL
+);
+CREATE TABLE writers (name TEXT PRIMARY KEY NOT NULL, batch BIGINT NOT NULL);
+CREATE FUNCTION allegra_close_table(p_code TEXT, p_at BIGINT) RETURNS void AS $$
+BEGIN
+  UPDATE tables SET closed = p_at WHERE code = p_code AND closed IS NULL;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'no open table has the code %', p_code USING ERRCODE = 'no_data_found';
+  END IF;
+END $$ LANGUAGE plpgsql;
+)sql"},
+};
+static_assert(std::size(kMigrationSteps) == PgStore::kSchemaVersion);
+
+// The key of the advisory lock that makes one server per database ("Algr").
+constexpr int64_t kLockKey = 0x416c6772;
+
+int64_t unix_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+// A string literal. Every connection runs with standard_conforming_strings on (set at connecting),
+// where a quote doubled is the only escape; a NUL byte cannot be in a PostgreSQL text at all.
+// Quoting here, not with the connection's escape function, keeps the io thread off the
+// connection that the store thread uses.
+std::string quote(std::string_view text) {
+  if (text.find('\0') != std::string_view::npos) {
+    throw StoreError("cannot store a text holding a NUL byte");
+  }
+  std::string out;
+  out.reserve(text.size() + 2);
+  out += '\'';
+  for (const char c : text) {
+    out += c;
+    if (c == '\'') out += '\'';
+  }
+  out += '\'';
+  return out;
+}
+
+// The first line of a PostgreSQL error ("ERROR:  duplicate key ...") without its prefix.
+std::string first_line(std::string_view message) {
+  std::string_view line = message.substr(0, message.find('\n'));
+  if (line.starts_with("ERROR:")) line.remove_prefix(6);
+  while (!line.empty() && line.front() == ' ') line.remove_prefix(1);
+  return std::string(line);
+}
+
+// What a refused batch means, in the words SqliteStore uses for the same refusals.
+std::string refusal(const pqxx::sql_error& e) {
+  const std::string what = e.what();
+  const std::string& state = e.sqlstate();
+  std::string reason;
+  if (state == "23505" && what.find("log_pkey") != std::string::npos) {
+    reason = "a line of the log is already there";
+  } else if (state == "23505" && what.find("tables_pkey") != std::string::npos) {
+    reason = "a table with this code is open";
+  } else if (state == "23505" && what.find("games_pkey") != std::string::npos) {
+    reason = "a game with this id is saved already";
+  } else if (state == "23503") {
+    reason = "no such table";
+  } else if (state == "P0002") {
+    return first_line(what);  // the function's own words
+  } else {
+    return first_line(what);
+  }
+  return fmt::format("{} ({})", reason, first_line(what));
+}
+
+}  // namespace
+
+struct PgStore::Connection {
+  explicit Connection(const std::string& url) : c(url) {}
+  pqxx::connection c;
+};
+
+bool is_postgres_url(std::string_view spec) {
+  return spec.starts_with("postgresql://") || spec.starts_with("postgres://");
+}
+
+std::string url_without_password(std::string_view url) {
+  const size_t scheme = url.find("://");
+  if (scheme == std::string_view::npos) return std::string(url);
+  const size_t start = scheme + 3;
+  const size_t at = url.find('@', start);
+  const size_t slash = url.find('/', start);
+  if (at == std::string_view::npos || (slash != std::string_view::npos && slash < at)) {
+    return std::string(url);
+  }
+  const size_t colon = url.find(':', start);
+  if (colon == std::string_view::npos || colon > at) return std::string(url);
+  return std::string(url.substr(0, colon)) + std::string(url.substr(at));
+}
+
+std::unique_ptr<PgStore::Connection> PgStore::connect() const {
+  auto connection = std::make_unique<Connection>(options_.url);
+  pqxx::nontransaction setup(connection->c);
+  setup.exec("SET standard_conforming_strings = on; SET client_encoding = 'UTF8'");
+  return connection;
+}
+
+PgStore::PgStore(Options options) : options_(std::move(options)) {
+  name_ = url_without_password(options_.url);
+  // 1. The writer's connection, its lock, the schema.
+  try {
+    writer_ = connect();
+  } catch (const std::exception& e) {
+    throw StoreError(fmt::format("cannot connect to '{}': {}", name_, first_line(e.what())));
+  }
+  found_version_ = lock_and_migrate(*writer_);
+  // 2. Batches are numbered on from the last one this writer committed.
+  try {
+    pqxx::nontransaction t(writer_->c);
+    const pqxx::result r = t.exec("SELECT batch FROM writers WHERE name = " + quote(writer_name_));
+    if (!r.empty()) next_batch_ = r[0][0].as<uint64_t>() + 1;
+  } catch (const std::exception& e) {
+    throw StoreError(fmt::format("cannot read '{}': {}", name_, first_line(e.what())));
+  }
+  thread_ = std::thread([this] { run(); });
+}
+
+int PgStore::lock_and_migrate(Connection& connection) const {
+  int found_version = 0;
+  try {
+    pqxx::nontransaction t(connection.c);
+    // 1. One server per database: two would interleave their writes to the same tables.
+    if (!t.exec("SELECT pg_try_advisory_lock(" + std::to_string(kLockKey) + ")")[0][0].as<bool>()) {
+      throw StoreError(
+          fmt::format("cannot use the database '{}': another allegra serve is using it", name_));
+    }
+    // 2. Is it Allegra's, and of which version?
+    const bool has_schema = !t.exec("SELECT to_regclass('allegra_schema')")[0][0].is_null();
+    if (has_schema) {
+      found_version = t.exec("SELECT version FROM allegra_schema")[0][0].as<int>();
+    } else if (!t.exec("SELECT to_regclass('tables')")[0][0].is_null()) {
+      throw StoreError(fmt::format(
+          "'{}' is not an Allegra database (it has a table 'tables' but no 'allegra_schema'): use "
+          "an empty database",
+          name_));
+    }
+    if (found_version > kSchemaVersion) {
+      throw StoreError(fmt::format(
+          "'{}' was written by a newer allegra (schema version {}; this one knows up to {}): use "
+          "a newer allegra, or another database",
+          name_, found_version, kSchemaVersion));
+    }
+    // 3. Migrate, one transaction per step (one simple query is one transaction).
+    for (const MigrationStep& step : kMigrationSteps) {
+      if (step.version <= found_version) continue;
+      t.exec(fmt::format("{}\nUPDATE allegra_schema SET version = {};", step.sql, step.version));
+    }
+  } catch (const StoreError&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw StoreError(
+        fmt::format("cannot prepare the database '{}': {}", name_, first_line(e.what())));
+  }
+  return found_version;
+}
+
+PgStore::~PgStore() {
+  {
+    std::unique_lock lock(mutex_);
+    stop_ = true;
+    post_ = nullptr;  // nobody is there to run a callback any more
+    wake_.notify_all();
+  }
+  thread_.join();
+  // The lock goes now, not when the server side notices the closed connection: a store opened
+  // right after this one (a restart, the tests) must not find it still taken.
+  if (writer_) {
+    try {
+      pqxx::nontransaction t(writer_->c);
+      t.exec("SELECT pg_advisory_unlock_all()");
+    } catch (const std::exception&) {  // the connection is gone: so is the lock
+    }
+  }
+}
+
+// --- Writes: gathered on the io thread -----------------------------------------------------------
+
+void PgStore::add(std::string sql, bool log_line) {
+  if (open_insert_ && !log_line) {
+    current_.sql += ";\n";
+    open_insert_ = false;
+  }
+  current_.sql += sql;
+  if (!log_line) current_.sql += ";\n";
+}
+
+void PgStore::create_table(std::string_view code, std::string_view meta_json) {
+  // A closed table's code may come back: the closed table (its log) makes room.
+  const std::string c = quote(code);
+  add(fmt::format("DELETE FROM tables WHERE code = {0} AND closed IS NOT NULL;\n"
+                  "INSERT INTO tables (code, meta, created) VALUES ({0}, {1}, {2})",
+                  c, quote(meta_json), unix_ms()),
+      false);
+}
+
+void PgStore::append(std::string_view code, const LogEntry& entry) {
+  // Consecutive lines (the usual batch) share one INSERT.
+  std::string row =
+      fmt::format("({}, {}, {}, {})", quote(code), entry.seq, quote(entry.kind), quote(entry.json));
+  if (open_insert_) {
+    add("," + row, true);
+  } else {
+    add("INSERT INTO log (code, seq, kind, json) VALUES " + row, true);
+    open_insert_ = true;
+  }
+  current_.entries += 1;
+}
+
+void PgStore::close_table(std::string_view code) {
+  add(fmt::format("SELECT allegra_close_table({}, {})", quote(code), unix_ms()), false);
+}
+
+void PgStore::save_game(std::string_view game_id, std::string_view code,
+                        std::string_view record_jsonl) {
+  add(fmt::format("INSERT INTO games (id, code, record, finished) VALUES ({}, {}, {}, {})",
+                  quote(game_id), quote(code), quote(record_jsonl), unix_ms()),
+      false);
+  current_.games.emplace_back(std::string(game_id), std::string(record_jsonl));
+}
+
+void PgStore::commit_async(std::function<void(std::exception_ptr)> done) {
+  bool wait = false;
+  {
+    std::lock_guard lock(mutex_);
+    wait = !post_;
+  }
+  enqueue(std::move(done), wait);
+}
+
+void PgStore::commit() {
+  std::exception_ptr error;
+  enqueue([&error](std::exception_ptr e) { error = e; }, true);
+  if (error) std::rethrow_exception(error);
+}
+
+void PgStore::enqueue(std::function<void(std::exception_ptr)> done, bool wait) {
+  std::unique_lock lock(mutex_);
+  if (current_.sql.empty() && queue_.empty()) {
+    // Nothing to write and nothing on its way (whose frames would have to go first): done.
+    lock.unlock();
+    if (done) done(nullptr);
+    return;
+  }
+  if (!current_.sql.empty()) {
+    // The batch's number goes in with it (did it commit, after a broken connection?).
+    add(fmt::format("INSERT INTO writers (name, batch) VALUES ({}, {}) ON CONFLICT (name) DO "
+                    "UPDATE SET batch = EXCLUDED.batch",
+                    quote(writer_name_), next_batch_),
+        false);
+    current_.number = next_batch_++;
+  }
+  if (current_.sql.empty() && !wait && queue_.size() > 1 && queue_.back().sql.empty() &&
+      !queue_.back().direct) {
+    // Only a callback behind another one that waits too (a flush with nothing written while the
+    // database is away): one entry for both, so that idle flushes do not fill the queue.
+    queue_.back().done = [first = std::move(queue_.back().done),
+                          second = std::move(done)](std::exception_ptr error) {
+      if (first) first(error);
+      if (second) second(error);
+    };
+    return;
+  }
+  Batch batch = std::move(current_);
+  current_ = Batch{};
+  open_insert_ = false;
+  if (!wait) {
+    batch.done = std::move(done);
+    queue_.push_back(std::move(batch));
+    wake_.notify_all();
+    return;
+  }
+  // No io loop to post to, or commit(): wait here, and call `done` on this thread.
+  auto result = std::make_shared<std::promise<void>>();
+  std::future<void> committed = result->get_future();
+  batch.direct = true;
+  batch.done = [result](std::exception_ptr error) {
+    if (error) {
+      result->set_exception(error);
+    } else {
+      result->set_value();
+    }
+  };
+  queue_.push_back(std::move(batch));
+  wake_.notify_all();
+  lock.unlock();
+  std::exception_ptr error;
+  if (committed.wait_for(options_.give_up) != std::future_status::ready) {
+    error = std::make_exception_ptr(StoreError(fmt::format(
+        "cannot commit to '{}': the database has been away for {} s ({}); the last changes may "
+        "not be stored",
+        name_, options_.give_up.count() / 1000, unavailable().value_or("no answer"))));
+  } else {
+    try {
+      committed.get();
+    } catch (...) {
+      error = std::current_exception();
+    }
+  }
+  if (done) done(error);
+}
+
+std::optional<std::string> PgStore::unavailable() const {
+  std::lock_guard lock(mutex_);
+  if (!away_.empty()) return fmt::format("the game store is away ({})", away_);
+  if (queue_.size() >= options_.max_queued_batches) {
+    return fmt::format("the game store is behind ({} batches waiting)", queue_.size());
+  }
+  return std::nullopt;
+}
+
+void PgStore::set_post(Post post) {
+  std::lock_guard lock(mutex_);
+  post_ = std::move(post);
+}
+
+// --- The store thread ----------------------------------------------------------------------------
+
+// 1. Wait for a batch. 2. Connect if there is no connection (after a break: did the head batch
+// commit before it?). 3. Write it as one transaction. 4. Committed or refused: pop it and hand
+// its callback to the io thread; broken: keep it, note why the database is away, wait `retry`.
+void PgStore::run() {
+  using Clock = std::chrono::steady_clock;
+  bool away = false;
+  Clock::time_point away_since;
+  std::unique_lock lock(mutex_);
+  for (;;) {
+    wake_.wait(lock, [&] { return stop_ || !queue_.empty(); });
+    if (queue_.empty()) return;  // stopping, and everything is written
+    if (stop_ && away && Clock::now() - away_since > options_.give_up) {
+      queue_.clear();  // given up: lost, as an uncommitted SQLite transaction
+      drained_.notify_all();
+      return;
+    }
+    const Batch& head = queue_.front();  // only this thread pops
+    lock.unlock();
+    std::exception_ptr refused;
+    bool done = false;
+    std::string broken;
+    const auto start = Clock::now();
+    try {
+      if (head.sql.empty()) {
+        done = true;  // only callbacks, whose frames waited for the batches before
+      } else if (!writer_) {
+        writer_ = connect();
+        lock_and_migrate(*writer_);
+        if (attempted_ && committed_already(*writer_, head.number)) done = true;
+      }
+      if (!done) {
+        attempted_ = true;
+        done = write(*writer_, head);
+      }
+    } catch (const StoreError& e) {  // the lock is taken, or the schema changed under us
+      broken = e.what();
+    } catch (const pqxx::sql_error& e) {
+      refused = std::make_exception_ptr(
+          StoreError(fmt::format("cannot commit to '{}': {}", name_, refusal(e))));
+      done = true;
+    } catch (const std::exception& e) {  // broken_connection, in_doubt_error
+      broken = first_line(e.what());
+    }
+    if (!done && broken.empty()) broken = "the connection broke";
+    const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    lock.lock();
+    if (done) {
+      Batch batch = std::move(queue_.front());
+      queue_.pop_front();
+      attempted_ = false;
+      away_.clear();
+      away = false;
+      if (!refused && !batch.sql.empty()) {
+        stats_.commits += 1;
+        stats_.entries += batch.entries;
+        stats_.commit_seconds += seconds;
+      }
+      lock.unlock();
+      finish(std::move(batch), refused);
+      lock.lock();
+      continue;
+    }
+    writer_.reset();
+    away_ = broken;
+    if (!away) away_since = Clock::now();
+    away = true;
+    wake_.wait_for(lock, options_.retry, [&] { return false; });
+  }
+}
+
+bool PgStore::write(Connection& connection, const Batch& batch) {
+  // One simple query of several statements runs as one transaction: one round trip per batch.
+  pqxx::nontransaction t(connection.c);
+  t.exec(batch.sql);
+  return true;
+}
+
+bool PgStore::committed_already(Connection& connection, uint64_t number) {
+  pqxx::nontransaction t(connection.c);
+  const pqxx::result r = t.exec("SELECT batch FROM writers WHERE name = " + quote(writer_name_));
+  return !r.empty() && r[0][0].as<uint64_t>() >= number;
+}
+
+void PgStore::finish(Batch batch, std::exception_ptr error) {
+  if (!batch.done) return;
+  if (batch.direct) {
+    batch.done(error);
+    return;
+  }
+  // Posted under the lock: once set_post(nullptr) has returned, no post to the old loop is under
+  // way (the loop may be gone).
+  std::lock_guard lock(mutex_);
+  if (post_) post_([done = std::move(batch.done), error] { done(error); });
+}
+
+// --- Reads: on the caller's thread ---------------------------------------------------------------
+
+template <typename F>
+auto PgStore::read(const char* what, F&& f) {
+  std::lock_guard lock(read_mutex_);
+  for (int attempt = 0;; ++attempt) {
+    try {
+      if (!reader_) reader_ = connect();
+      pqxx::nontransaction t(reader_->c);
+      return f(t);
+    } catch (const pqxx::broken_connection& e) {
+      reader_.reset();
+      if (attempt == 0) continue;  // a connection broken since the last read: once more
+      throw StoreError(
+          fmt::format("cannot read {} from '{}': {}", what, name_, first_line(e.what())));
+    } catch (const StoreError&) {
+      throw;
+    } catch (const std::exception& e) {
+      reader_.reset();
+      throw StoreError(
+          fmt::format("cannot read {} from '{}': {}", what, name_, first_line(e.what())));
+    }
+  }
+}
+
+std::vector<StoredTable> PgStore::open_tables() {
+  return read("the open tables", [](pqxx::nontransaction& t) {
+    std::vector<StoredTable> tables;
+    std::map<std::string, size_t> index;
+    for (const auto& row :
+         t.exec("SELECT code, meta FROM tables WHERE closed IS NULL ORDER BY n")) {
+      index[row[0].as<std::string>()] = tables.size();
+      tables.push_back({row[0].as<std::string>(), row[1].as<std::string>(), {}});
+    }
+    for (const auto& row :
+         t.exec("SELECT l.code, l.seq, l.kind, l.json FROM log l JOIN tables t ON t.code = l.code "
+                "WHERE t.closed IS NULL ORDER BY l.code, l.seq")) {
+      tables[index.at(row[0].as<std::string>())].log.push_back(
+          {row[1].as<uint64_t>(), row[2].as<std::string>(), row[3].as<std::string>()});
+    }
+    return tables;
+  });
+}
+
+std::optional<std::string> PgStore::game(std::string_view game_id) {
+  {
+    // A game still on its way to the database.
+    std::lock_guard lock(mutex_);
+    for (const auto& [id, record] : current_.games) {
+      if (id == game_id) return record;
+    }
+    for (const Batch& batch : queue_) {
+      for (const auto& [id, record] : batch.games) {
+        if (id == game_id) return record;
+      }
+    }
+  }
+  const std::string id = quote(game_id);
+  return read("a game", [&id](pqxx::nontransaction& t) -> std::optional<std::string> {
+    const pqxx::result r = t.exec("SELECT record FROM games WHERE id = " + id);
+    if (r.empty()) return std::nullopt;
+    return r[0][0].as<std::string>();
+  });
+}
+
+std::vector<std::string> PgStore::game_ids() {
+  return read("the games", [](pqxx::nontransaction& t) {
+    std::vector<std::string> ids;
+    for (const auto& row : t.exec("SELECT id FROM games ORDER BY n")) {
+      ids.push_back(row[0].as<std::string>());
+    }
+    return ids;
+  });
+}
+
+StoreStats PgStore::stats() const {
+  std::lock_guard lock(mutex_);
+  return stats_;
+}
+
+}  // namespace allegra::server

@@ -1,0 +1,140 @@
+#pragma once
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include "server/sqlite_store.h"  // StoreError
+#include "server/store.h"
+
+namespace allegra::server {
+
+// PgStore: the Store in a PostgreSQL database (libpqxx), for a server whose store must outlive its
+// machine or be shared (docs/scaling.md, docs/server-store.md).
+//
+// Why a thread of its own: the server has one io thread, and a PostgreSQL commit is a round trip
+// over the network that may take a long time or never end (a restarted database). So the writes
+// of a batch are only gathered on the io thread; commit_async() hands the batch to a bounded queue
+// and the store thread writes each batch as one transaction, in order, in one round trip
+// ("BEGIN; ...; COMMIT" as a single simple query). Only when it is committed is the batch's
+// callback posted back to the io thread, which then sends the frames the batch caused: a client
+// is never acknowledged before its change is in the database, exactly as with SQLite.
+//
+// When the database is away (a broken connection), the batch stays at the head of the queue and
+// the thread reconnects every `retry`, then writes it: nothing the hub has handed over is lost
+// while the process lives. A commit whose connection broke may or may not have happened; each
+// batch also stores its number in `writers`, so after reconnecting the thread knows which. While
+// the database is away, or more than `max_queued_batches` wait, unavailable() says why and the
+// hub refuses the clients' changes with `store_unavailable`. A batch that PostgreSQL refuses (a
+// double line, a table that is not open) is dropped and its callback gets the StoreError.
+//
+// Reads (open_tables, game, game_ids) are rare (start, a new table's code, a record asked for over
+// HTTP) and run on the caller's thread over a second connection; a game still in the queue is
+// found there first.
+//
+// The schema is versioned in `allegra_schema` and migrated step by step like SQLite's; a database
+// of a newer version is refused. One server per database: the writer holds a session advisory
+// lock, and a second `allegra serve` on it stops with "another allegra serve is using it".
+class PgStore final : public Store {
+ public:
+  static constexpr int kSchemaVersion = 1;
+
+  struct Options {
+    std::string url;  // postgresql://USER@HOST:PORT/DB (libpq's connection URI)
+    size_t max_queued_batches = 256;
+    std::chrono::milliseconds retry{200};
+    // How long commit() (the last flush at shutdown, tests, `store migrate`) and the destructor
+    // wait for a database that is away before giving up with a StoreError.
+    std::chrono::milliseconds give_up{10'000};
+  };
+
+  // Connects, takes the lock and migrates; a StoreError names the problem (unreachable, newer
+  // schema, in use).
+  explicit PgStore(Options options);
+  // Waits until every queued batch is committed (or the database has been away for 10 s; then
+  // they are lost, as an uncommitted SQLite transaction is), then closes.
+  ~PgStore() override;
+  PgStore(const PgStore&) = delete;
+  PgStore& operator=(const PgStore&) = delete;
+
+  void create_table(std::string_view code, std::string_view meta_json) override;
+  void append(std::string_view code, const LogEntry& entry) override;
+  void close_table(std::string_view code) override;
+  void save_game(std::string_view game_id, std::string_view code,
+                 std::string_view record_jsonl) override;
+  void commit() override;  // commit_async() and wait for it; throws its StoreError
+  void commit_async(std::function<void(std::exception_ptr)> done) override;
+  std::optional<std::string> unavailable() const override;
+  void set_post(Post post) override;
+  std::vector<StoredTable> open_tables() override;
+  std::optional<std::string> game(std::string_view game_id) override;
+  std::vector<std::string> game_ids() override;
+  StoreStats stats() const override;
+
+  // The schema version found at opening (0: an empty database), before migrating.
+  int found_version() const { return found_version_; }
+  // The URL without its password, for messages and logs.
+  const std::string& name() const { return name_; }
+
+ private:
+  struct Batch {
+    uint64_t number = 0;
+    std::string sql;  // the statements, already quoted
+    uint64_t entries = 0;
+    std::vector<std::pair<std::string, std::string>> games;  // id, record: found by game()
+    std::function<void(std::exception_ptr)> done;
+    bool direct = false;  // done runs on the store thread (a waiting commit), not posted
+  };
+
+  struct Connection;  // a pqxx::connection (pqxx 6's is an alias: not declarable here)
+
+  std::unique_ptr<Connection> connect() const;
+  int lock_and_migrate(Connection& c) const;  // the version found
+  void enqueue(std::function<void(std::exception_ptr)> done, bool wait);
+  void add(std::string sql, bool log_line);  // to current_
+  void run();                                // the store thread
+  // Writes the head batch; false if the connection broke (it may or may not have committed).
+  bool write(Connection& c, const Batch& batch);
+  bool committed_already(Connection& c, uint64_t number);
+  void finish(Batch batch, std::exception_ptr error);
+  template <typename F>
+  auto read(const char* what, F&& f);
+
+  Options options_;
+  std::string name_;
+  std::string writer_name_ = "default";
+  int found_version_ = 0;
+  std::unique_ptr<Connection> writer_;  // the store thread's (opened by the constructor)
+  std::unique_ptr<Connection> reader_;  // the caller's (reads)
+  std::mutex read_mutex_;
+
+  Batch current_;             // gathered on the io thread
+  bool open_insert_ = false;  // current_.sql ends in an INSERT INTO log that more lines may join
+  uint64_t next_batch_ = 1;
+
+  mutable std::mutex mutex_;
+  std::condition_variable wake_, drained_;
+  std::deque<Batch> queue_;
+  bool stop_ = false;
+  std::string away_;        // why the database is away ("" while it is there)
+  bool attempted_ = false;  // the head batch was sent once: after a break, did it commit?
+  Post post_;
+  StoreStats stats_;
+  std::thread thread_;
+};
+
+// True if `spec` names a PostgreSQL database (postgresql:// or postgres://).
+bool is_postgres_url(std::string_view spec);
+// The URL without a password (postgresql://user:secret@host -> postgresql://user@host).
+std::string url_without_password(std::string_view url);
+
+}  // namespace allegra::server
