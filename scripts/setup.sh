@@ -28,6 +28,7 @@ PACKAGES=(
   libicu-dev
   libsqlite3-dev
   libsqlitecpp-dev
+  libsodium-dev  # the accounts' Argon2id passwords and session tokens (docs/security.md)
   tmux
   chromium
   # The Python module (python/, docs/python.md), for /usr/bin/python3.

@@ -17,6 +17,7 @@
 #include "cli/number_flags.h"
 #include "server/game_export.h"
 #include "server/http_server.h"
+#include "server/player_export.h"
 #include "server/hub.h"
 #include "server/sqlite_store.h"
 
@@ -47,6 +48,7 @@ struct ServeArgs {
   long long chat_per_table = 10;
   std::string log_level = "info";
   std::string deflate = "on";
+  bool secure_cookies = false;
 };
 
 std::optional<long long> whole(std::string_view text) {
@@ -122,6 +124,7 @@ int run_serve(const ServeArgs& args) {
   options.deflate = args.deflate == "on"            ? server::ServerOptions::Deflate::on
                     : args.deflate == "no-takeover" ? server::ServerOptions::Deflate::no_takeover
                                                     : server::ServerOptions::Deflate::off;
+  options.secure_cookies = args.secure_cookies;
   if (!args.web.empty()) {
     std::error_code ec;
     if (!fs::is_directory(args.web, ec))
@@ -167,6 +170,7 @@ void serve(const ServeArgs& args, const server::ServerOptions& options, const fs
       if (finished == *exported) return;
       try {
         const server::ExportResult r = server::export_games(*store, dir);
+        server::export_players(*store, dir);  // players.json: their ratings, no secrets
         *exported = finished;
         if (r.written > 0)
           spdlog::info("event=export dir={} written={} unchanged={}", dir.string(), r.written,
@@ -186,7 +190,8 @@ void serve(const ServeArgs& args, const server::ServerOptions& options, const fs
   fmt::print("listening on {}\n", http->http_url());
   std::fflush(stdout);
 
-  // 3. Serve until SIGTERM/SIGINT.
+  // 3. Serve until SIGTERM/SIGINT (with the accounts' API, docs/accounts.md).
+  http->set_players(*store);
   http->run(hub, *store, housekeeping);
 }
 
@@ -225,7 +230,8 @@ Command add_serve_command(CLI::App& app) {
                   "Folder of the web client's static files (default: a minimal status page)")
       ->type_name("DIR");
   sub->add_option("--export", args->export_dir,
-                  "Folder to write every finished game into, as a record file ID.jsonl")
+                  "Folder to write every finished game into, as a record file ID.jsonl, and the "
+                  "players and their ratings into players.json")
       ->type_name("DIR");
   sub->add_option("--bot-delay", args->bot_delay,
                   "How long a bot seems to think, in milliseconds: MIN-MAX (or one number)")
@@ -282,6 +288,9 @@ Command add_serve_command(CLI::App& app) {
                   "compressed on its own) or off (docs/server.md)")
       ->capture_default_str()
       ->check(CLI::IsMember({"on", "no-takeover", "off"}));
+  sub->add_flag("--secure-cookies", args->secure_cookies,
+               "Mark the session cookie Secure: the server is reached over HTTPS through a proxy "
+               "(docs/accounts.md)");
   sub->add_option("--log-level", args->log_level, "Log level of the stderr log")
       ->capture_default_str()
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}));

@@ -27,6 +27,8 @@
 #include <utility>
 #include <vector>
 
+#include "server/accounts.h"
+#include "server/credentials.h"
 #include "server/game_replay.h"
 #include "server/log_field.h"
 #include "server/metrics.h"
@@ -141,6 +143,11 @@ struct HttpServer::Impl final : Transport {
   void ws_closed(ConnectionId id);
   void note_receive(Clock::time_point at);
   Response answer(const Request& request);
+  // An /api/ request (accounts.h): `write` gets the response on the io thread, now or later.
+  void answer_api(const Request& request, const std::string& ip,
+                  std::function<void(Response)> write);
+  // A WebSocket upgrade that a cross-site page asks for with the player's cookie: a 403.
+  std::optional<Response> refuse_upgrade(const Request& request);
   std::string status(std::optional<std::string> table_code) const;
 
   ServerOptions options;
@@ -157,6 +164,9 @@ struct HttpServer::Impl final : Transport {
 
   Hub* hub = nullptr;
   Store* store = nullptr;
+  PlayerStore* players = nullptr;
+  std::unique_ptr<Accounts> accounts;
+  std::unique_ptr<PasswordHasher> hasher;  // after accounts: joined before accounts goes
   std::unordered_map<ConnectionId, std::shared_ptr<WsSession>> sockets;
   std::shared_ptr<IpCounts> per_ip = std::make_shared<IpCounts>();
   ConnectionId next_id = 1;
@@ -385,7 +395,15 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       return write(std::move(res));
     }
     Request request = parser_->release();
+    if (server_.accounts && Accounts::handles(target_path(request.target()))) {
+      return server_.answer_api(request, slot_.ip(),
+                                [self = shared_from_this()](Response response) {
+                                  self->write(std::move(response));
+                                });
+    }
     if (websocket::is_upgrade(request)) {  // on /ws (any path: docs/protocol.md)
+      if (std::optional<Response> refused = server_.refuse_upgrade(request))
+        return write(std::move(*refused));
       if (server_.stopping) {
         Response res{http::status::service_unavailable, request.version()};
         res.body() = "the server is shutting down\n";
@@ -619,6 +637,53 @@ std::string HttpServer::Impl::status(std::optional<std::string> table_code) cons
   return status_page(info);
 }
 
+void HttpServer::Impl::answer_api(const Request& request, const std::string& ip,
+                                  std::function<void(Response)> write) {
+  ApiRequest api;
+  api.method = std::string(request.method_string());
+  api.path = std::string(target_path(request.target()));
+  api.cookie = std::string(request[http::field::cookie]);
+  api.origin = std::string(request[http::field::origin]);
+  api.host = std::string(request[http::field::host]);
+  api.content_type = std::string(request[http::field::content_type]);
+  api.body = request.body();
+  api.ip = ip;
+  const unsigned version = request.version();
+  const bool keep_alive = request.keep_alive();
+  accounts->handle(api, [this, version, keep_alive, write = std::move(write)](ApiReply reply) {
+    Response res{static_cast<http::status>(reply.status), version};
+    res.set(http::field::server, "allegra/" + options.version);
+    res.set(http::field::content_type, reply.content_type);
+    res.set(http::field::cache_control, "no-store");
+    for (const std::string& cookie : reply.set_cookies) res.insert(http::field::set_cookie, cookie);
+    if (!reply.content_disposition.empty())
+      res.set(http::field::content_disposition, reply.content_disposition);
+    res.keep_alive(keep_alive);
+    res.body() = std::move(reply.body);
+    res.prepare_payload();
+    write(std::move(res));
+  });
+}
+
+std::optional<Response> HttpServer::Impl::refuse_upgrade(const Request& request) {
+  // A browser always sends Origin on a WebSocket upgrade; a page of another site that opens a
+  // socket here would carry the player's cookie (docs/security.md).
+  const std::string_view cookie = request[http::field::cookie];
+  const std::string_view origin = request[http::field::origin];
+  if (cookie.empty() || origin.empty() ||
+      !cookie_value(cookie, kSessionCookie).has_value() ||
+      same_origin(origin, request[http::field::host]))
+    return std::nullopt;
+  ++metrics.connections_refused;
+  spdlog::warn("event=upgrade_refused reason=foreign_origin origin={}", field(origin));
+  Response res{http::status::forbidden, request.version()};
+  res.set(http::field::content_type, "text/plain; charset=utf-8");
+  res.body() = "a page of another site cannot open a game connection with your session\n";
+  res.keep_alive(false);
+  res.prepare_payload();
+  return res;
+}
+
 // Every plain HTTP request (see docs/server.md for the list).
 Response HttpServer::Impl::answer(const Request& request) {
   Response res{http::status::ok, request.version()};
@@ -731,6 +796,8 @@ std::string HttpServer::http_url() const {
 
 Transport& HttpServer::transport() { return *impl_; }
 
+void HttpServer::set_players(PlayerStore& players) { impl_->players = &players; }
+
 Millis HttpServer::now() const { return impl_->now(); }
 
 void HttpServer::run(Hub& hub, Store& store, std::function<void()> housekeeping) {
@@ -738,6 +805,14 @@ void HttpServer::run(Hub& hub, Store& store, std::function<void()> housekeeping)
   s.housekeeping_fn = std::move(housekeeping);
   s.hub = &hub;
   s.store = &store;
+  if (s.players) {
+    s.hasher = std::make_unique<PasswordHasher>(
+        s.options.hash_threads, s.options.hash_queue,
+        [&s](std::function<void()> result) { asio::post(s.ioc, std::move(result)); });
+    AccountOptions account_options;
+    account_options.secure_cookies = s.options.secure_cookies;
+    s.accounts = std::make_unique<Accounts>(store, *s.players, *s.hasher, account_options);
+  }
   s.signals.async_wait([&s](beast::error_code ec, int signal) {
     if (!ec) s.begin_shutdown(signal == SIGTERM ? "SIGTERM" : "SIGINT");
   });
