@@ -17,8 +17,8 @@
 #include "cli/number_flags.h"
 #include "server/game_export.h"
 #include "server/http_server.h"
-#include "server/player_export.h"
 #include "server/hub.h"
+#include "server/player_export.h"
 #include "server/sqlite_store.h"
 
 namespace allegra::cli {
@@ -193,6 +193,14 @@ void serve(const ServeArgs& args, const server::ServerOptions& options, const fs
   // 3. Serve until SIGTERM/SIGINT (with the accounts' API, docs/accounts.md).
   http->set_players(*store);
   http->run(hub, *store, housekeeping);
+  if (!args.export_dir.empty()) {
+    // The players change without a game ending (a claim, a deletion): written once more at exit.
+    try {
+      server::export_players(*store, args.export_dir);
+    } catch (const std::exception& e) {
+      spdlog::error("event=export_failed dir={} error=\"{}\"", args.export_dir, e.what());
+    }
+  }
 }
 
 }  // namespace
@@ -289,8 +297,8 @@ Command add_serve_command(CLI::App& app) {
       ->capture_default_str()
       ->check(CLI::IsMember({"on", "no-takeover", "off"}));
   sub->add_flag("--secure-cookies", args->secure_cookies,
-               "Mark the session cookie Secure: the server is reached over HTTPS through a proxy "
-               "(docs/accounts.md)");
+                "Mark the session cookie Secure: the server is reached over HTTPS through a proxy "
+                "(docs/accounts.md)");
   sub->add_option("--log-level", args->log_level, "Log level of the stderr log")
       ->capture_default_str()
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}));

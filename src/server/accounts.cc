@@ -25,15 +25,14 @@ constexpr int kCookieDays = 365;
 // The names nobody may take (compared by key and by confusable skeleton): the server's roles,
 // the names the server gives (guests, bots, the deleted), the bots' levels and kinds.
 constexpr std::array kReserved = {
-    "admin",  "administrator", "root",   "system", "server",         "allegra", "moderator",
-    "mod",    "support",       "staff",  "guest",  "deleted player", "deleted", "anonymous",
-    "bot",    "easy",          "medium", "hard",   "expert",         "zombie",  "random",
-    "greedy", "nobody",        "you",
+    "admin",     "administrator", "root",    "system", "server", "allegra",
+    "moderator", "mod",           "support", "staff",  "guest",  "deleted player",
+    "deleted",   "anonymous",     "bot",     "easy",   "medium", "hard",
+    "expert",    "zombie",        "random",  "greedy", "nobody", "you",
 };
 
 ApiReply error(int status, std::string_view code, std::string_view message) {
-  return {status, "application/json",
-          json{{"error", code}, {"message", message}}.dump(), {}, {}};
+  return {status, "application/json", json{{"error", code}, {"message", message}}.dump(), {}, {}};
 }
 
 ApiReply ok_reply(json body) { return {200, "application/json", body.dump(), {}, {}}; }
@@ -199,11 +198,11 @@ std::optional<PlayerId> Accounts::player_of(std::string_view cookie_header) {
 std::optional<ApiReply> Accounts::refuse_attempt(const std::string& ip,
                                                  const std::string& account) {
   const auto now = AttemptLimiter::Clock::now();
-  const int64_t wait =
-      std::max(attempts_by_ip_.retry_after(ip, now), failures_by_account_.retry_after(account, now));
+  const int64_t wait = std::max(attempts_by_ip_.retry_after(ip, now),
+                                failures_by_account_.retry_after(account, now));
   if (wait > 0) {
-    ApiReply reply = error(429, "rate_limited",
-                           fmt::format("too many attempts: try again in {} s", wait));
+    ApiReply reply =
+        error(429, "rate_limited", fmt::format("too many attempts: try again in {} s", wait));
     return reply;
   }
   attempts_by_ip_.note(ip, now);
@@ -398,8 +397,7 @@ void Accounts::change_password(const ApiRequest& request, const Session& session
   if (!queued) done(busy());
 }
 
-void Accounts::delete_account(const ApiRequest& request, const Session& session,
-                              const Done& done) {
+void Accounts::delete_account(const ApiRequest& request, const Session& session, const Done& done) {
   if (!session.player) return done(error(401, "not_signed_in", "no session: reload the page"));
   const PlayerId id = session.player->id;
   auto erase = [this, id, done] {
@@ -455,8 +453,7 @@ void Accounts::export_data(const Session& session, const Done& done) {
                                  {"player", player_json(p)},
                                  {"ratings", ratings},
                                  {"games", games}});
-  reply.content_disposition =
-      fmt::format("attachment; filename=\"allegra-player-{}.json\"", p.id);
+  reply.content_disposition = fmt::format("attachment; filename=\"allegra-player-{}.json\"", p.id);
   done(std::move(reply));
 }
 

@@ -396,10 +396,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     }
     Request request = parser_->release();
     if (server_.accounts && Accounts::handles(target_path(request.target()))) {
-      return server_.answer_api(request, slot_.ip(),
-                                [self = shared_from_this()](Response response) {
-                                  self->write(std::move(response));
-                                });
+      return server_.answer_api(
+          request, slot_.ip(),
+          [self = shared_from_this()](Response response) { self->write(std::move(response)); });
     }
     if (websocket::is_upgrade(request)) {  // on /ws (any path: docs/protocol.md)
       if (std::optional<Response> refused = server_.refuse_upgrade(request))
@@ -670,8 +669,7 @@ std::optional<Response> HttpServer::Impl::refuse_upgrade(const Request& request)
   // socket here would carry the player's cookie (docs/security.md).
   const std::string_view cookie = request[http::field::cookie];
   const std::string_view origin = request[http::field::origin];
-  if (cookie.empty() || origin.empty() ||
-      !cookie_value(cookie, kSessionCookie).has_value() ||
+  if (cookie.empty() || origin.empty() || !cookie_value(cookie, kSessionCookie).has_value() ||
       same_origin(origin, request[http::field::host]))
     return std::nullopt;
   ++metrics.connections_refused;

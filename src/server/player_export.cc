@@ -29,9 +29,10 @@ void export_players(PlayerStore& players, const fs::path& dir) {
     text << in.rdbuf();
     const json old = json::parse(text.str(), nullptr, false);
     if (!old.is_object() || old.value("format", "") != kFormat)
-      throw StoreError(fmt::format("'{}' is not a players file of allegra: not overwritten (move it "
-                                   "away or export into another folder)",
-                                   file.string()));
+      throw StoreError(
+          fmt::format("'{}' is not a players file of allegra: not overwritten (move it "
+                      "away or export into another folder)",
+                      file.string()));
   }
   json list = json::array();
   for (const PlayerRecord& p : players.players()) {
@@ -62,8 +63,7 @@ void export_players(PlayerStore& players, const fs::path& dir) {
     if (!out) throw StoreError(fmt::format("cannot write '{}'", temporary.string()));
   }
   fs::rename(temporary, file, ec);
-  if (ec)
-    throw StoreError(fmt::format("cannot write '{}': {}", file.string(), ec.message()));
+  if (ec) throw StoreError(fmt::format("cannot write '{}': {}", file.string(), ec.message()));
 }
 
 }  // namespace allegra::server

@@ -95,11 +95,13 @@ bool SqliteStore::claim(PlayerId id, std::string_view name, std::string_view nam
     s.bind(4, text(password_hash));
     s.bind(5, id);
     if (s.exec() == 0)
-      throw StoreError(fmt::format("cannot claim player {} in '{}': not a guest", id, path_.string()));
+      throw StoreError(
+          fmt::format("cannot claim player {} in '{}': not a guest", id, path_.string()));
     return true;
   } catch (const SQLite::Exception& e) {
     if (e.getExtendedErrorCode() == SQLITE_CONSTRAINT_UNIQUE) return false;
-    throw StoreError(fmt::format("cannot claim player {} in '{}': {}", id, path_.string(), e.what()));
+    throw StoreError(
+        fmt::format("cannot claim player {} in '{}': {}", id, path_.string(), e.what()));
   }
 }
 
@@ -256,8 +258,7 @@ void SqliteStore::add_game_seat(const GameSeat& seat) {
 std::vector<GameSeat> SqliteStore::player_games(PlayerId player) {
   std::vector<GameSeat> seats;
   try {
-    SQLite::Statement s(db_,
-                        "SELECT game, seat FROM game_seats WHERE player = ? ORDER BY rowid");
+    SQLite::Statement s(db_, "SELECT game, seat FROM game_seats WHERE player = ? ORDER BY rowid");
     s.bind(1, player);
     while (s.executeStep())
       seats.push_back({s.getColumn(0).getString(), s.getColumn(1).getInt(), player});
