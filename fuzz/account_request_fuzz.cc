@@ -81,8 +81,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (const std::optional<std::string> value = cookie_value(cookie, kSessionCookie)) {
     if (cookie.find(*value) == std::string_view::npos) bug("a cookie value not in the header");
   }
-  ApiRequest request{method,         path, std::string(cookie), "", "h", "application/json",
-                     std::string(body), "10.0.0.1"};
+  ApiRequest request{
+      method,    path, std::string(cookie), "", "h", "application/json", std::string(body),
+      "10.0.0.1"};
   int answers = 0;
   world.accounts.handle(request, [&](ApiReply reply) {
     ++answers;

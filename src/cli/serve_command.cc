@@ -159,7 +159,7 @@ void serve(const ServeArgs& args, const server::ServerOptions& options, const fs
   } catch (const std::runtime_error& e) {
     throw CliError(e.what());
   }
-  server::Hub hub(*store, http->transport(), hub_config(args, delay), http->now());
+  server::Hub hub(*store, http->transport(), hub_config(args, delay), http->now(), store.get());
   std::function<void()> housekeeping;
   if (!args.export_dir.empty()) {
     // Every finished game at start, then whenever games have finished (checked every 10 s), and

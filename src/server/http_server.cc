@@ -211,6 +211,8 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
 
   ConnectionId id() const { return id_; }
   const std::string& ip() const { return slot_.ip(); }
+  // The player of the upgrade's session cookie (docs/accounts.md): his seats come back to him.
+  void set_player(std::optional<PlayerId> player) { player_ = player; }
 
   void accept(Request request) {
     websocket::stream_base::timeout timeouts =
@@ -276,6 +278,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     server_.ws_opened(shared_from_this());
     open_ = true;
     server_.hub->open(id_, ip(), server_.now());
+    if (player_) server_.hub->set_player(id_, *player_);
     server_.request_flush();
     read();
   }
@@ -349,6 +352,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   beast::flat_buffer buffer_;
   IpSlot slot_;
   ConnectionId id_;
+  std::optional<PlayerId> player_;
   std::deque<SharedText> queue_;
   size_t queued_bytes_ = 0;
   bool writing_ = false;
@@ -413,6 +417,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       stream_.expires_never();
       auto session = std::make_shared<WsSession>(server_, std::move(stream_), std::move(slot_),
                                                  server_.next_id++);
+      if (server_.accounts)
+        session->set_player(server_.accounts->player_of(request[http::field::cookie]));
       session->accept(std::move(request));
       return;
     }
