@@ -31,7 +31,7 @@ constexpr std::array kReserved = {
     "expert",    "zombie",        "random",  "greedy", "nobody", "you",
 };
 
-ApiReply error(int status, std::string_view code, std::string_view message) {
+ApiReply api_error(int status, std::string_view code, std::string_view message) {
   return {status, "application/json", json{{"error", code}, {"message", message}}.dump(), {}, {}};
 }
 
@@ -56,17 +56,17 @@ struct Fields {
   std::optional<ApiReply> problem;
   std::string text(const char* key) const { return object.at(key).get<std::string>(); }
 };
-Fields fields(const std::string& body, std::initializer_list<const char*> keys) {
+Fields body_fields(const std::string& body, std::initializer_list<const char*> keys) {
   Fields f;
   f.object = json::parse(body, nullptr, /*allow_exceptions*/ false);
   if (!f.object.is_object()) {
-    f.problem = error(400, "bad_request", "the body must be a JSON object");
+    f.problem = api_error(400, "bad_request", "the body must be a JSON object");
     return f;
   }
   for (const char* key : keys) {
     auto it = f.object.find(key);
     if (it == f.object.end() || !it->is_string()) {
-      f.problem = error(400, "bad_request", fmt::format("\"{}\" must be a string", key));
+      f.problem = api_error(400, "bad_request", fmt::format("\"{}\" must be a string", key));
       return f;
     }
   }
@@ -75,18 +75,18 @@ Fields fields(const std::string& body, std::initializer_list<const char*> keys) 
 
 std::optional<ApiReply> password_problem(const std::string& password) {
   if (password.size() < kMinPassword || password.size() > kMaxPassword)
-    return error(400, "weak_password",
-                 fmt::format("a password has {} to {} bytes", kMinPassword, kMaxPassword));
+    return api_error(400, "weak_password",
+                     fmt::format("a password has {} to {} bytes", kMinPassword, kMaxPassword));
   return std::nullopt;
 }
 
 ApiReply wrong_credentials() {
   // One answer for an unknown name and a wrong password: the reply tells no one which names exist.
-  return error(401, "wrong_credentials", "wrong user name or password");
+  return api_error(401, "wrong_credentials", "wrong user name or password");
 }
 
-ApiReply busy() {
-  return error(503, "busy", "the server is busy checking passwords: try again in a moment");
+ApiReply busy_reply() {
+  return api_error(503, "busy", "the server is busy checking passwords: try again in a moment");
 }
 
 }  // namespace
@@ -202,7 +202,7 @@ std::optional<ApiReply> Accounts::refuse_attempt(const std::string& ip,
                                 failures_by_account_.retry_after(account, now));
   if (wait > 0) {
     ApiReply reply =
-        error(429, "rate_limited", fmt::format("too many attempts: try again in {} s", wait));
+        api_error(429, "rate_limited", fmt::format("too many attempts: try again in {} s", wait));
     return reply;
   }
   attempts_by_ip_.note(ip, now);
@@ -221,19 +221,19 @@ void Accounts::handle(const ApiRequest& request, std::function<void(ApiReply)> d
     //    preflight that this server never answers).
     const bool post = request.method == "POST";
     if (!request.origin.empty() && !same_origin(request.origin, request.host))
-      return done(error(403, "foreign_origin", "requests from another site are refused"));
+      return done(api_error(403, "foreign_origin", "requests from another site are refused"));
     if (post && !request.content_type.starts_with("application/json"))
-      return done(error(415, "bad_request", "send the body as application/json"));
+      return done(api_error(415, "bad_request", "send the body as application/json"));
     const std::string& path = request.path;
     if (path == "/api/me" && request.method == "GET") return me(request, done);
     if (path == "/api/me/export" && request.method == "GET") {
       return export_data(session_of(request), done);
     }
     if (!post) {
-      ApiReply reply = error(405, "bad_request", "this endpoint takes a POST");
+      ApiReply reply = api_error(405, "bad_request", "this endpoint takes a POST");
       if (path != "/api/account" && path != "/api/login" && path != "/api/logout" &&
           path != "/api/logout-all" && path != "/api/password" && path != "/api/account/delete")
-        reply = error(404, "not_found", "no such endpoint");
+        reply = api_error(404, "not_found", "no such endpoint");
       return done(std::move(reply));
     }
     const Session session = session_of(request);
@@ -243,10 +243,10 @@ void Accounts::handle(const ApiRequest& request, std::function<void(ApiReply)> d
     if (path == "/api/logout-all") return logout(session, true, done);
     if (path == "/api/password") return change_password(request, session, done);
     if (path == "/api/account/delete") return delete_account(request, session, done);
-    done(error(404, "not_found", "no such endpoint"));
+    done(api_error(404, "not_found", "no such endpoint"));
   } catch (const std::runtime_error& e) {
     spdlog::error("event=api_failed error=\"{}\"", e.what());
-    done(error(500, "server_error", "the server could not do this: try again later"));
+    done(api_error(500, "server_error", "the server could not do this: try again later"));
   }
 }
 
@@ -257,7 +257,7 @@ void Accounts::me(const ApiRequest& request, const Done& done) {
     // A first visit: a guest at once (bounded per address: a loop of visits cannot fill the store).
     const auto now = AttemptLimiter::Clock::now();
     if (!guests_by_ip_.allowed(request.ip, now))
-      return done(error(429, "rate_limited", "too many new guests from this address"));
+      return done(api_error(429, "rate_limited", "too many new guests from this address"));
     guests_by_ip_.note(request.ip, now);
     const PlayerId id = players_.create_guest(now_ms());
     reply.set_cookies.push_back(open_session(id));
@@ -269,19 +269,19 @@ void Accounts::me(const ApiRequest& request, const Done& done) {
 }
 
 void Accounts::claim(const ApiRequest& request, const Session& session, const Done& done) {
-  if (!session.player) return done(error(401, "not_signed_in", "no session: reload the page"));
+  if (!session.player) return done(api_error(401, "not_signed_in", "no session: reload the page"));
   if (!session.player->guest)
-    return done(error(409, "already_account", "this player is an account already"));
-  Fields f = fields(request.body, {"name", "password"});
+    return done(api_error(409, "already_account", "this player is an account already"));
+  Fields f = body_fields(request.body, {"name", "password"});
   if (f.problem) return done(*f.problem);
   const std::string name = f.text("name"), password = f.text("password");
   if (auto problem = user_name_problem(name))
-    return done(error(400, "name_problem", "the name " + *problem));
+    return done(api_error(400, "name_problem", "the name " + *problem));
   if (auto problem = password_problem(password)) return done(*problem);
   const std::string key = text::player_name_key(name);
   const std::string skeleton = text::player_name_skeleton(name);
   if (players_.account_by_key(key) || players_.account_by_skeleton(skeleton))
-    return done(error(409, "name_taken", "this name (or one that looks like it) is taken"));
+    return done(api_error(409, "name_taken", "this name (or one that looks like it) is taken"));
   const PlayerId id = session.player->id;
   const bool queued = hasher_.submit<std::string>(
       [password] { return hash_password(password); },
@@ -289,22 +289,23 @@ void Accounts::claim(const ApiRequest& request, const Session& session, const Do
         try {
           const std::optional<PlayerRecord> p = players_.player(id);
           if (!p || !p->guest || p->deleted)
-            return done(error(409, "already_account", "this player is an account already"));
+            return done(api_error(409, "already_account", "this player is an account already"));
           if (!players_.claim(id, name, key, skeleton, hash))
-            return done(error(409, "name_taken", "this name (or one that looks like it) is taken"));
+            return done(
+                api_error(409, "name_taken", "this name (or one that looks like it) is taken"));
           store_.commit();
           spdlog::info("event=account_claimed player={}", id);
           done(ok_reply(json{{"player", player_json(*players_.player(id))}}));
         } catch (const std::runtime_error& e) {
           spdlog::error("event=api_failed error=\"{}\"", e.what());
-          done(error(500, "server_error", "the server could not do this: try again later"));
+          done(api_error(500, "server_error", "the server could not do this: try again later"));
         }
       });
-  if (!queued) done(busy());
+  if (!queued) done(busy_reply());
 }
 
 void Accounts::login(const ApiRequest& request, const Session& session, const Done& done) {
-  Fields f = fields(request.body, {"name", "password"});
+  Fields f = body_fields(request.body, {"name", "password"});
   if (f.problem) return done(*f.problem);
   const std::string name = f.text("name"), password = f.text("password");
   if (name.size() > 256 || password.size() > kMaxPassword) return done(wrong_credentials());
@@ -339,15 +340,16 @@ void Accounts::login(const ApiRequest& request, const Session& session, const Do
           done(std::move(reply));
         } catch (const std::runtime_error& e) {
           spdlog::error("event=api_failed error=\"{}\"", e.what());
-          done(error(500, "server_error", "the server could not do this: try again later"));
+          done(api_error(500, "server_error", "the server could not do this: try again later"));
         }
       });
-  if (!queued) done(busy());
+  if (!queued) done(busy_reply());
 }
 
 void Accounts::logout(const Session& session, bool everywhere, const Done& done) {
   if (everywhere) {
-    if (!session.player) return done(error(401, "not_signed_in", "no session: reload the page"));
+    if (!session.player)
+      return done(api_error(401, "not_signed_in", "no session: reload the page"));
     players_.delete_sessions(session.player->id);
     spdlog::info("event=signed_out_everywhere player={}", session.player->id);
   } else if (!session.hash.empty()) {
@@ -361,10 +363,10 @@ void Accounts::logout(const Session& session, bool everywhere, const Done& done)
 
 void Accounts::change_password(const ApiRequest& request, const Session& session,
                                const Done& done) {
-  if (!session.player) return done(error(401, "not_signed_in", "no session: reload the page"));
+  if (!session.player) return done(api_error(401, "not_signed_in", "no session: reload the page"));
   if (session.player->guest)
-    return done(error(409, "not_an_account", "claim this player as an account first"));
-  Fields f = fields(request.body, {"password", "new_password"});
+    return done(api_error(409, "not_an_account", "claim this player as an account first"));
+  Fields f = body_fields(request.body, {"password", "new_password"});
   if (f.problem) return done(*f.problem);
   const std::string password = f.text("password"), fresh = f.text("new_password");
   if (auto problem = password_problem(fresh)) return done(*problem);
@@ -391,14 +393,14 @@ void Accounts::change_password(const ApiRequest& request, const Session& session
           done(std::move(reply));
         } catch (const std::runtime_error& e) {
           spdlog::error("event=api_failed error=\"{}\"", e.what());
-          done(error(500, "server_error", "the server could not do this: try again later"));
+          done(api_error(500, "server_error", "the server could not do this: try again later"));
         }
       });
-  if (!queued) done(busy());
+  if (!queued) done(busy_reply());
 }
 
 void Accounts::delete_account(const ApiRequest& request, const Session& session, const Done& done) {
-  if (!session.player) return done(error(401, "not_signed_in", "no session: reload the page"));
+  if (!session.player) return done(api_error(401, "not_signed_in", "no session: reload the page"));
   const PlayerId id = session.player->id;
   auto erase = [this, id, done] {
     players_.delete_player(id);
@@ -409,7 +411,7 @@ void Accounts::delete_account(const ApiRequest& request, const Session& session,
     done(std::move(reply));
   };
   if (session.player->guest) return erase();  // a guest has no password: his cookie is his key
-  Fields f = fields(request.body, {"password"});
+  Fields f = body_fields(request.body, {"password"});
   if (f.problem) return done(*f.problem);
   const std::string key = session.player->name_key;
   if (auto refused = refuse_attempt(request.ip, key)) return done(*refused);
@@ -426,14 +428,14 @@ void Accounts::delete_account(const ApiRequest& request, const Session& session,
           erase();
         } catch (const std::runtime_error& e) {
           spdlog::error("event=api_failed error=\"{}\"", e.what());
-          done(error(500, "server_error", "the server could not do this: try again later"));
+          done(api_error(500, "server_error", "the server could not do this: try again later"));
         }
       });
-  if (!queued) done(busy());
+  if (!queued) done(busy_reply());
 }
 
 void Accounts::export_data(const Session& session, const Done& done) {
-  if (!session.player) return done(error(401, "not_signed_in", "no session: reload the page"));
+  if (!session.player) return done(api_error(401, "not_signed_in", "no session: reload the page"));
   const PlayerRecord& p = *session.player;
   json ratings = json::array();
   for (const RatingChange& c : players_.rating_history(p.id)) {

@@ -14,7 +14,7 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 namespace {
-constexpr const char* kFormat = "allegra-players";
+constexpr const char* kPlayersFormat = "allegra-players";
 
 json skill_json(const rating::Skill& s) { return {{"mu", s.mu}, {"sigma", s.sigma}}; }
 }  // namespace
@@ -28,7 +28,7 @@ void export_players(PlayerStore& players, const fs::path& dir) {
     std::stringstream text;
     text << in.rdbuf();
     const json old = json::parse(text.str(), nullptr, false);
-    if (!old.is_object() || old.value("format", "") != kFormat)
+    if (!old.is_object() || old.value("format", "") != kPlayersFormat)
       throw StoreError(
           fmt::format("'{}' is not a players file of allegra: not overwritten (move it "
                       "away or export into another folder)",
@@ -59,7 +59,7 @@ void export_players(PlayerStore& players, const fs::path& dir) {
   const fs::path temporary = dir / ".players.json.tmp";
   {
     std::ofstream out(temporary, std::ios::trunc);
-    out << json{{"format", kFormat}, {"version", 1}, {"players", list}}.dump(1) << '\n';
+    out << json{{"format", kPlayersFormat}, {"version", 1}, {"players", list}}.dump(1) << '\n';
     if (!out) throw StoreError(fmt::format("cannot write '{}'", temporary.string()));
   }
   fs::rename(temporary, file, ec);

@@ -11,7 +11,7 @@ namespace allegra::server {
 
 namespace {
 
-std::string text(std::string_view s) { return std::string(s); }
+std::string owned_text(std::string_view s) { return std::string(s); }
 
 std::string column_text(SQLite::Statement& s, int column) {
   return s.getColumn(column).isNull() ? std::string() : s.getColumn(column).getString();
@@ -51,7 +51,7 @@ auto SqliteStore::player_write(std::string_view what, Write&& write) {
 std::optional<PlayerRecord> SqliteStore::select_player(const char* where, std::string_view value) {
   try {
     SQLite::Statement s(db_, fmt::format("SELECT {} FROM players WHERE {}", kPlayerColumns, where));
-    s.bind(1, text(value));
+    s.bind(1, owned_text(value));
     if (!s.executeStep()) return std::nullopt;
     return read_player(s);
   } catch (const SQLite::Exception& e) {
@@ -89,10 +89,10 @@ bool SqliteStore::claim(PlayerId id, std::string_view name, std::string_view nam
     SQLite::Statement s(db_,
                         "UPDATE players SET guest = 0, name = ?, name_key = ?, name_skeleton = ?, "
                         "password_hash = ? WHERE id = ? AND guest = 1 AND deleted = 0");
-    s.bind(1, text(name));
-    s.bind(2, text(name_key));
-    s.bind(3, text(skeleton));
-    s.bind(4, text(password_hash));
+    s.bind(1, owned_text(name));
+    s.bind(2, owned_text(name_key));
+    s.bind(3, owned_text(skeleton));
+    s.bind(4, owned_text(password_hash));
     s.bind(5, id);
     if (s.exec() == 0)
       throw StoreError(
@@ -108,7 +108,7 @@ bool SqliteStore::claim(PlayerId id, std::string_view name, std::string_view nam
 void SqliteStore::set_password(PlayerId id, std::string_view password_hash) {
   player_write("change a password", [&] {
     SQLite::Statement s(db_, "UPDATE players SET password_hash = ? WHERE id = ?");
-    s.bind(1, text(password_hash));
+    s.bind(1, owned_text(password_hash));
     s.bind(2, id);
     s.exec();
   });
@@ -142,7 +142,7 @@ void SqliteStore::add_session(std::string_view token_hash, PlayerId player, int6
   player_write("add a session", [&] {
     SQLite::Statement s(
         db_, "INSERT INTO sessions (token_hash, player, created, last_seen) VALUES (?, ?, ?, ?)");
-    s.bind(1, text(token_hash));
+    s.bind(1, owned_text(token_hash));
     s.bind(2, player);
     s.bind(3, now_ms);
     s.bind(4, now_ms);
@@ -154,7 +154,7 @@ std::optional<PlayerId> SqliteStore::session_player(std::string_view token_hash,
   std::optional<PlayerId> player;
   try {
     SQLite::Statement s(db_, "SELECT player, last_seen FROM sessions WHERE token_hash = ?");
-    s.bind(1, text(token_hash));
+    s.bind(1, owned_text(token_hash));
     if (!s.executeStep()) return std::nullopt;
     player = s.getColumn(0).getInt64();
     // The last use is kept to the minute: a write per request would cost a commit each.
@@ -165,7 +165,7 @@ std::optional<PlayerId> SqliteStore::session_player(std::string_view token_hash,
   player_write("note a session's use", [&] {
     SQLite::Statement s(db_, "UPDATE sessions SET last_seen = ? WHERE token_hash = ?");
     s.bind(1, now_ms);
-    s.bind(2, text(token_hash));
+    s.bind(2, owned_text(token_hash));
     s.exec();
   });
   return player;
@@ -174,7 +174,7 @@ std::optional<PlayerId> SqliteStore::session_player(std::string_view token_hash,
 void SqliteStore::delete_session(std::string_view token_hash) {
   player_write("delete a session", [&] {
     SQLite::Statement s(db_, "DELETE FROM sessions WHERE token_hash = ?");
-    s.bind(1, text(token_hash));
+    s.bind(1, owned_text(token_hash));
     s.exec();
   });
 }
