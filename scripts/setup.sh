@@ -32,6 +32,7 @@ PACKAGES=(
   # server for the tests' throwaway cluster (scripts/pg-cluster.sh).
   libpqxx-dev
   postgresql
+  libsodium-dev  # the accounts' Argon2id passwords and session tokens (docs/security.md)
   tmux
   chromium
   # The Python module (python/, docs/python.md), for /usr/bin/python3.

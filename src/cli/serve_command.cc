@@ -22,6 +22,7 @@
 #include "server/http_server.h"
 #include "server/hub.h"
 #include "server/pg_store.h"
+#include "server/player_export.h"
 #include "server/sqlite_store.h"
 
 namespace allegra::cli {
@@ -54,6 +55,7 @@ struct ServeArgs {
   std::string deflate = "on";
   std::string code_prefix;                   // docs/scaling.md: several processes
   std::vector<std::string> trusted_proxies;  // whose X-Forwarded-For is believed
+  bool secure_cookies = false;
 };
 
 std::optional<long long> whole(std::string_view text) {
@@ -140,6 +142,7 @@ int run_serve(const ServeArgs& args) {
           proxy));
   }
   options.trusted_proxies = args.trusted_proxies;
+  options.secure_cookies = args.secure_cookies;
   if (!args.web.empty()) {
     std::error_code ec;
     if (!fs::is_directory(args.web, ec))
@@ -194,7 +197,7 @@ void serve(const ServeArgs& args, const server::ServerOptions& options, const fs
   } catch (const std::runtime_error& e) {
     throw CliError(e.what());
   }
-  server::Hub hub(*store, http->transport(), hub_config(args, delay), http->now());
+  server::Hub hub(*store, http->transport(), hub_config(args, delay), http->now(), store.get());
   std::function<void()> housekeeping;
   if (!args.export_dir.empty()) {
     // Every finished game at start, then whenever games have finished (checked every 10 s), and
@@ -205,6 +208,7 @@ void serve(const ServeArgs& args, const server::ServerOptions& options, const fs
       if (finished == *exported) return;
       try {
         const server::ExportResult r = server::export_games(*store, dir);
+        server::export_players(*store, dir);  // players.json: their ratings, no secrets
         *exported = finished;
         if (r.written > 0)
           spdlog::info("event=export dir={} written={} unchanged={}", dir.string(), r.written,
@@ -225,8 +229,17 @@ void serve(const ServeArgs& args, const server::ServerOptions& options, const fs
   fmt::print("listening on {}\n", http->http_url());
   std::fflush(stdout);
 
-  // 3. Serve until SIGTERM/SIGINT.
+  // 3. Serve until SIGTERM/SIGINT (with the accounts' API, docs/accounts.md).
+  http->set_players(*store);
   http->run(hub, *store, housekeeping);
+  if (!args.export_dir.empty()) {
+    // The players change without a game ending (a claim, a deletion): written once more at exit.
+    try {
+      server::export_players(*store, args.export_dir);
+    } catch (const std::exception& e) {
+      spdlog::error("event=export_failed dir={} error=\"{}\"", args.export_dir, e.what());
+    }
+  }
 }
 
 }  // namespace
@@ -268,7 +281,8 @@ Command add_serve_command(CLI::App& app) {
                   "Folder of the web client's static files (default: a minimal status page)")
       ->type_name("DIR");
   sub->add_option("--export", args->export_dir,
-                  "Folder to write every finished game into, as a record file ID.jsonl")
+                  "Folder to write every finished game into, as a record file ID.jsonl, and the "
+                  "players and their ratings into players.json")
       ->type_name("DIR");
   sub->add_option("--bot-delay", args->bot_delay,
                   "How long a bot seems to think, in milliseconds: MIN-MAX (or one number)")
@@ -333,6 +347,9 @@ Command add_serve_command(CLI::App& app) {
                   "Address of a proxy whose X-Forwarded-For names the client for the "
                   "per-address limits (repeatable; from any other address the header is ignored)")
       ->type_name("ADDR");
+  sub->add_flag("--secure-cookies", args->secure_cookies,
+                "Mark the session cookie Secure: the server is reached over HTTPS through a proxy "
+                "(docs/accounts.md)");
   sub->add_option("--log-level", args->log_level, "Log level of the stderr log")
       ->capture_default_str()
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}));

@@ -29,6 +29,8 @@
 #include <vector>
 
 #include "server/forwarded_for.h"
+#include "server/accounts.h"
+#include "server/credentials.h"
 #include "server/game_replay.h"
 #include "server/log_field.h"
 #include "server/metrics.h"
@@ -165,6 +167,11 @@ struct HttpServer::Impl final : Transport {
   void ws_closed(ConnectionId id);
   void note_receive(Clock::time_point at);
   Response answer(const Request& request);
+  // An /api/ request (accounts.h): `write` gets the response on the io thread, now or later.
+  void answer_api(const Request& request, const std::string& ip,
+                  std::function<void(Response)> write);
+  // A WebSocket upgrade that a cross-site page asks for with the player's cookie: a 403.
+  std::optional<Response> refuse_upgrade(const Request& request);
   std::string status(std::optional<std::string> table_code) const;
 
   ServerOptions options;
@@ -181,6 +188,9 @@ struct HttpServer::Impl final : Transport {
 
   Hub* hub = nullptr;
   Store* store = nullptr;
+  PlayerStore* players = nullptr;
+  std::unique_ptr<Accounts> accounts;
+  std::unique_ptr<PasswordHasher> hasher;  // after accounts: joined before accounts goes
   std::unordered_map<ConnectionId, std::shared_ptr<WsSession>> sockets;
   std::shared_ptr<IpCounts> per_ip = std::make_shared<IpCounts>();
   std::vector<std::string> trusted_proxies;  // canonical addresses (--trusted-proxy)
@@ -228,6 +238,8 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
 
   ConnectionId id() const { return id_; }
   const std::string& ip() const { return slot_.ip(); }
+  // The player of the upgrade's session cookie (docs/accounts.md): his seats come back to him.
+  void set_player(std::optional<PlayerId> player) { player_ = player; }
 
   void accept(Request request) {
     websocket::stream_base::timeout timeouts =
@@ -293,6 +305,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     server_.ws_opened(shared_from_this());
     open_ = true;
     server_.hub->open(id_, ip(), server_.now());
+    if (player_) server_.hub->set_player(id_, *player_);
     server_.request_flush();
     read();
   }
@@ -366,6 +379,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   beast::flat_buffer buffer_;
   IpSlot slot_;
   ConnectionId id_;
+  std::optional<PlayerId> player_;
   std::deque<SharedText> queue_;
   size_t queued_bytes_ = 0;
   bool writing_ = false;
@@ -415,7 +429,14 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       return write(std::move(res));
     }
     Request request = parser_->release();
+    if (server_.accounts && Accounts::handles(target_path(request.target()))) {
+      return server_.answer_api(
+          request, slot_.ip(),
+          [self = shared_from_this()](Response response) { self->write(std::move(response)); });
+    }
     if (websocket::is_upgrade(request)) {  // on /ws (any path: docs/protocol.md)
+      if (std::optional<Response> refused = server_.refuse_upgrade(request))
+        return write(std::move(*refused));
       if (server_.stopping) {
         Response res{http::status::service_unavailable, request.version()};
         res.body() = "the server is shutting down\n";
@@ -427,6 +448,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       stream_.expires_never();
       auto session = std::make_shared<WsSession>(server_, std::move(stream_), std::move(slot_),
                                                  server_.next_id++);
+      if (server_.accounts)
+        session->set_player(server_.accounts->player_of(request[http::field::cookie]));
       session->accept(std::move(request));
       return;
     }
@@ -681,6 +704,52 @@ std::string HttpServer::Impl::status(std::optional<std::string> table_code) cons
   return status_page(info);
 }
 
+void HttpServer::Impl::answer_api(const Request& request, const std::string& ip,
+                                  std::function<void(Response)> write) {
+  ApiRequest api;
+  api.method = std::string(request.method_string());
+  api.path = std::string(target_path(request.target()));
+  api.cookie = std::string(request[http::field::cookie]);
+  api.origin = std::string(request[http::field::origin]);
+  api.host = std::string(request[http::field::host]);
+  api.content_type = std::string(request[http::field::content_type]);
+  api.body = request.body();
+  api.ip = ip;
+  const unsigned version = request.version();
+  const bool keep_alive = request.keep_alive();
+  accounts->handle(api, [this, version, keep_alive, write = std::move(write)](ApiReply reply) {
+    Response res{static_cast<http::status>(reply.status), version};
+    res.set(http::field::server, "allegra/" + options.version);
+    res.set(http::field::content_type, reply.content_type);
+    res.set(http::field::cache_control, "no-store");
+    for (const std::string& cookie : reply.set_cookies) res.insert(http::field::set_cookie, cookie);
+    if (!reply.content_disposition.empty())
+      res.set(http::field::content_disposition, reply.content_disposition);
+    res.keep_alive(keep_alive);
+    res.body() = std::move(reply.body);
+    res.prepare_payload();
+    write(std::move(res));
+  });
+}
+
+std::optional<Response> HttpServer::Impl::refuse_upgrade(const Request& request) {
+  // A browser always sends Origin on a WebSocket upgrade; a page of another site that opens a
+  // socket here would carry the player's cookie (docs/security.md).
+  const std::string_view cookie = request[http::field::cookie];
+  const std::string_view origin = request[http::field::origin];
+  if (cookie.empty() || origin.empty() || !cookie_value(cookie, kSessionCookie).has_value() ||
+      same_origin(origin, request[http::field::host]))
+    return std::nullopt;
+  ++metrics.connections_refused;
+  spdlog::warn("event=upgrade_refused reason=foreign_origin origin={}", field(origin));
+  Response res{http::status::forbidden, request.version()};
+  res.set(http::field::content_type, "text/plain; charset=utf-8");
+  res.body() = "a page of another site cannot open a game connection with your session\n";
+  res.keep_alive(false);
+  res.prepare_payload();
+  return res;
+}
+
 // Every plain HTTP request (see docs/server.md for the list).
 Response HttpServer::Impl::answer(const Request& request) {
   Response res{http::status::ok, request.version()};
@@ -798,6 +867,8 @@ std::string HttpServer::http_url() const {
 
 Transport& HttpServer::transport() { return *impl_; }
 
+void HttpServer::set_players(PlayerStore& players) { impl_->players = &players; }
+
 Millis HttpServer::now() const { return impl_->now(); }
 
 void HttpServer::run(Hub& hub, Store& store, std::function<void()> housekeeping) {
@@ -805,6 +876,14 @@ void HttpServer::run(Hub& hub, Store& store, std::function<void()> housekeeping)
   s.housekeeping_fn = std::move(housekeeping);
   s.hub = &hub;
   s.store = &store;
+  if (s.players) {
+    s.hasher = std::make_unique<PasswordHasher>(
+        s.options.hash_threads, s.options.hash_queue,
+        [&s](std::function<void()> result) { asio::post(s.ioc, std::move(result)); });
+    AccountOptions account_options;
+    account_options.secure_cookies = s.options.secure_cookies;
+    s.accounts = std::make_unique<Accounts>(store, *s.players, *s.hasher, account_options);
+  }
   s.signals.async_wait([&s](beast::error_code ec, int signal) {
     if (!ec) s.begin_shutdown(signal == SIGTERM ? "SIGTERM" : "SIGINT");
   });

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "server/hub.h"
+#include "server/player_store.h"
 #include "server/store.h"
 #include "server/transport.h"
 
@@ -59,6 +60,11 @@ struct ServerOptions {
   std::vector<std::string> trusted_proxies;
   // How often run()'s housekeeping function is called.
   std::chrono::milliseconds housekeeping_period{10'000};
+  // The accounts (docs/accounts.md): Secure on the session cookie (reached over TLS, through a
+  // proxy), and how many Argon2id hashes run at once and may wait.
+  bool secure_cookies = false;
+  size_t hash_threads = 1;
+  size_t hash_queue = 64;
 };
 
 class HttpServer {
@@ -82,6 +88,9 @@ class HttpServer {
   // `housekeeping` (may be empty) is called on the io thread every housekeeping_period and once
   // more after the shutdown (e.g. the export of finished games).
   void run(Hub& hub, Store& store, std::function<void()> housekeeping = {});
+  // The players' store: with it, run() serves the accounts' API under /api/ and ties the
+  // session cookie of a WebSocket upgrade to its player (docs/accounts.md). Call before run().
+  void set_players(PlayerStore& players);
 
   struct Impl;  // the sessions, timers and state (http_server.cc); public for the sessions there
 

@@ -42,7 +42,7 @@ bool Hub::Bucket::take(double rate, double burst, Millis now) {
   return true;
 }
 
-Hub::Hub(Store& store, Transport& transport, HubConfig config, Millis now)
+Hub::Hub(Store& store, Transport& transport, HubConfig config, Millis now, PlayerStore* players)
     : store_(store),
       transport_(transport),
       config_(std::move(config)),
@@ -52,11 +52,12 @@ Hub::Hub(Store& store, Transport& transport, HubConfig config, Millis now)
       bots_(std::make_unique<BotWorker>(
           config_.bot_threads, std::chrono::duration<double>(config_.bots.max_decision).count(),
           config_.bots.max_threads)) {
+  players_ = players;
   for (const StoredTable& stored : store_.open_tables()) {
     // A table that does not replay (a bug, or a file edited by hand) stays in the store,
     // untouched, and the others are served.
     try {
-      RoomContext ctx{store_, *out_, config_, *random_, stats_};
+      RoomContext ctx{store_, *out_, config_, *random_, stats_, players_, &connection_players_};
       auto room = std::make_unique<Room>(ctx, stored, now);
       Room* r = room.get();
       rooms_.emplace(stored.code, std::move(room));
@@ -93,6 +94,7 @@ void Hub::close(ConnectionId c, Millis now) {
   auto a = addresses_.find(it->second.ip);
   if (a != addresses_.end() && --a->second.connections <= 0) addresses_.erase(a);
   connections_.erase(it);
+  connection_players_.erase(c);
 }
 
 void Hub::reply_error(ConnectionId c, std::optional<uint64_t> id, ErrorCode code,
@@ -267,7 +269,7 @@ void Hub::create(ConnectionId c, Connection& conn, std::optional<uint64_t> id, c
   if (shutting_down_) throw RoomError(ErrorCode::kShuttingDown, "the server is shutting down");
   check_table_limits(conn);
   const std::string code = new_code();
-  RoomContext ctx{store_, *out_, config_, *random_, stats_};
+  RoomContext ctx{store_, *out_, config_, *random_, stats_, players_, &connection_players_};
   auto room = std::make_unique<Room>(ctx, code, m, now);
   Room* r = room.get();
   rooms_.emplace(code, std::move(room));

@@ -27,6 +27,7 @@
 
 #include "bots/hint.h"
 #include "server/bot_policy.h"
+#include "server/player_store.h"
 #include "server/store.h"
 #include "server/transport.h"
 #include "server/wire_names.h"
@@ -96,7 +97,10 @@ class Random;
 class Hub {
  public:
   // Resumes every open table of the store (clocks restarted at `now`).
-  Hub(Store& store, Transport& transport, HubConfig config, Millis now);
+  // `players` (may be null): the store's players, for the seats tied to players and the end of
+  // rated games (game_players.h).
+  Hub(Store& store, Transport& transport, HubConfig config, Millis now,
+      PlayerStore* players = nullptr);
   ~Hub();
   Hub(const Hub&) = delete;
   Hub& operator=(const Hub&) = delete;
@@ -104,6 +108,8 @@ class Hub {
   void open(ConnectionId c, std::string_view peer_ip, Millis now);
   void receive(ConnectionId c, std::string_view text, Millis now);  // any bytes: never throws
   void close(ConnectionId c, Millis now);                           // the socket is gone
+  // The player connection `c` belongs to (its session cookie): his seats come back to it.
+  void set_player(ConnectionId c, PlayerId player) { connection_players_[c] = player; }
   void tick(Millis now);                    // bots, knock windows, grace, clocks, round pauses
   std::optional<Millis> next_wake() const;  // when tick() next has work (nullopt: never)
   // store.commit(), then the held frames go to the transport.
@@ -180,6 +186,8 @@ class Hub {
   HubStats stats_;
   bool shutting_down_ = false;
   std::unordered_map<ConnectionId, Connection> connections_;
+  PlayerStore* players_ = nullptr;
+  std::unordered_map<ConnectionId, PlayerId> connection_players_;
   std::unordered_map<std::string, Address> addresses_;
   // The rooms' creators' counts are kept here too: an address with no connection left keeps
   // its tables counted (addresses_ entries are erased with the last connection).

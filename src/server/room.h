@@ -26,9 +26,11 @@
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "server/hints.h"
+#include "server/player_store.h"
 #include "server/round_log.h"
 #include "server/store.h"
 #include "server/transport.h"
@@ -90,6 +92,10 @@ struct RoomContext {
   const HubConfig& config;
   Random& random;
   HubStats& stats;
+  // The players (accounts.h): the store's players (nullptr: none, as in the hub's tests) and the
+  // player of each connection that has one (its session cookie at the upgrade).
+  PlayerStore* players = nullptr;
+  const std::unordered_map<ConnectionId, PlayerId>* connection_players = nullptr;
 };
 
 // The result of a finished rated game (docs/ratings.md), for the store's hook that moves the
@@ -179,6 +185,7 @@ class Room {
   struct RoomSeat {
     SeatState state = SeatState::kOpen;
     std::string name, token, level;
+    PlayerId player = 0;  // the player who took the seat (0: none known): he gets it back
     ConnectionId conn = 0;
     std::optional<Millis> left_at;  // table time the person's connection went
     bool zombie = false;
@@ -201,6 +208,12 @@ class Room {
   std::optional<GameSnapshot> snapshot() const;
   table::Seat table_seat(int seat) const;
   std::string bot_name(int seat) const;
+  // The player of connection `c` (0: none).
+  PlayerId player_of(ConnectionId c) const;
+  // Whether the table's games are rated (issue 29 §2): the `rated` creation option.
+  bool rated() const;
+  // The players of the game that just ended into the store (game_players.h).
+  void store_players(const std::string& game_id, const GameRecord& record, Millis tt);
 
   // The changes, applied alike live and in replay (tt: table time).
   void do_sit(int seat, const std::string& name, const std::string& token, Millis tt);

@@ -62,6 +62,50 @@ CREATE TABLE games (
     {3, R"sql(
 -- The log's format only (docs/server-store.md).
 )sql"},
+    // 4: the players (issue 29): guests and accounts, their sessions (hashes of the tokens only),
+    // their skill ratings and its history, and who sat in which seat of each finished game.
+    // An account's name is unique by its key (NFKC, case folded) and by its confusable skeleton;
+    // a guest or a deleted player has neither (NULLs do not clash). IF NOT EXISTS: a file whose
+    // user_version was set back by hand (the tests write older versions so) migrates too.
+    {4, R"sql(
+CREATE TABLE IF NOT EXISTS players (
+  id INTEGER PRIMARY KEY,
+  guest INTEGER NOT NULL,
+  name TEXT,
+  name_key TEXT UNIQUE,
+  name_skeleton TEXT UNIQUE,
+  password_hash TEXT,
+  created INTEGER NOT NULL,
+  deleted INTEGER NOT NULL DEFAULT 0,
+  mu REAL NOT NULL,
+  sigma REAL NOT NULL,
+  rated_games INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS sessions (
+  token_hash TEXT PRIMARY KEY NOT NULL,
+  player INTEGER NOT NULL REFERENCES players(id),
+  created INTEGER NOT NULL,
+  last_seen INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS sessions_by_player ON sessions(player);
+CREATE TABLE IF NOT EXISTS rating_history (
+  player INTEGER NOT NULL REFERENCES players(id),
+  game TEXT NOT NULL,
+  mu_before REAL NOT NULL,
+  sigma_before REAL NOT NULL,
+  mu_after REAL NOT NULL,
+  sigma_after REAL NOT NULL,
+  at INTEGER NOT NULL,
+  PRIMARY KEY (player, game)
+);
+CREATE TABLE IF NOT EXISTS game_seats (
+  game TEXT NOT NULL,
+  seat INTEGER NOT NULL,
+  player INTEGER NOT NULL REFERENCES players(id),
+  PRIMARY KEY (game, seat)
+);
+CREATE INDEX IF NOT EXISTS game_seats_by_player ON game_seats(player);
+)sql"},
 };
 static_assert(std::size(kMigrationSteps) == SqliteStore::kSchemaVersion);
 

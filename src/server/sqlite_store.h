@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "server/player_store.h"
 #include "server/store.h"
 #include "server/wal_checkpointer.h"
 
@@ -37,9 +38,9 @@ class StoreError : public std::runtime_error {
 // version, a file that is not an Allegra database, or a folder that cannot be written is a
 // StoreError. Only one process may use a file at a time (an advisory lock on it): a second
 // `allegra serve` on the same file is refused instead of interleaving two servers' writes.
-class SqliteStore final : public Store {
+class SqliteStore final : public Store, public PlayerStore {
  public:
-  static constexpr int kSchemaVersion = 3;
+  static constexpr int kSchemaVersion = 4;
   static constexpr int32_t kApplicationId = 0x416c6772;  // "Algr"
 
   // Opens `path`, creating it (not its folder) if it does not exist, and migrates it.
@@ -60,12 +61,37 @@ class SqliteStore final : public Store {
   std::vector<std::string> game_ids() override;
   StoreStats stats() const override;
 
+  // PlayerStore (sqlite_player_store.cc).
+  PlayerId create_guest(int64_t now_ms) override;
+  std::optional<PlayerRecord> player(PlayerId id) override;
+  std::optional<PlayerRecord> account_by_key(std::string_view name_key) override;
+  std::optional<PlayerRecord> account_by_skeleton(std::string_view skeleton) override;
+  bool claim(PlayerId id, std::string_view name, std::string_view name_key,
+             std::string_view skeleton, std::string_view password_hash) override;
+  void set_password(PlayerId id, std::string_view password_hash) override;
+  void delete_player(PlayerId id) override;
+  std::vector<PlayerRecord> players() override;
+  void add_session(std::string_view token_hash, PlayerId player, int64_t now_ms) override;
+  std::optional<PlayerId> session_player(std::string_view token_hash, int64_t now_ms) override;
+  void delete_session(std::string_view token_hash) override;
+  void delete_sessions(PlayerId player) override;
+  int session_count(PlayerId player) override;
+  void set_skill(PlayerId player, const rating::Skill& skill, int rated_games) override;
+  void add_rating_change(const RatingChange& change) override;
+  std::vector<RatingChange> rating_history(PlayerId player) override;
+  void add_game_seat(const GameSeat& seat) override;
+  std::vector<GameSeat> player_games(PlayerId player) override;
+
   const std::filesystem::path& path() const { return path_; }
   // The schema version of the file as it was found (0: a new file), before migrating.
   int found_version() const { return found_version_; }
 
  private:
   void begin_if_needed();
+  // Runs `write` inside the open transaction; an SQLite error becomes a StoreError naming `what`.
+  template <typename Write>
+  auto player_write(std::string_view what, Write&& write);
+  std::optional<PlayerRecord> select_player(const char* where, std::string_view value);
   void prepare_statements();
 
   // An open descriptor of the file holding an exclusive flock(). Declared before db_ so that it is

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <unicode/normalizer2.h>
 #include <unicode/uchar.h>
+#include <unicode/uscript.h>
 #include <unicode/uspoof.h>
 #include <unicode/utf8.h>
 
@@ -60,10 +61,17 @@ std::optional<std::string> player_name_problem(std::string_view name) {
   const auto length = static_cast<int32_t>(name.size());
   bool first = true;
   UChar32 before = 0;
+  unsigned look_alike_scripts = 0;  // bit 0 Latin, 1 Cyrillic, 2 Greek
   for (int32_t i = 0; i < length;) {
     UChar32 c = 0;
     U8_NEXT(bytes, i, length, c);
     if (std::string problem = character_problem(c); !problem.empty()) return problem;
+    UErrorCode script_status = U_ZERO_ERROR;
+    const UScriptCode script = uscript_getScript(c, &script_status);
+    look_alike_scripts |= script == USCRIPT_LATIN      ? 1u
+                          : script == USCRIPT_CYRILLIC ? 2u
+                          : script == USCRIPT_GREEK    ? 4u
+                                                       : 0u;
     if (first && is_combining_mark(c))
       return fmt::format("starts with a combining mark ({}) that has no letter to sit on",
                          code_point_name(c));
@@ -73,6 +81,10 @@ std::optional<std::string> player_name_problem(std::string_view name) {
     before = c;
   }
   if (before == ' ') return std::string("ends with a space");
+  // Latin "a", Cyrillic "а" and Greek "α" look alike: one name keeps to one of these scripts.
+  if (look_alike_scripts != 0 && (look_alike_scripts & (look_alike_scripts - 1)) != 0)
+    return std::string(
+        "mixes Latin, Cyrillic or Greek letters, which look alike; write it in one of them");
   if (const int width = display_width(name); width > kMaxNameColumns)
     return fmt::format(
         "is {} columns wide; a name has at most {} (as many letters, or half as "
@@ -88,6 +100,8 @@ std::string player_name_key(std::string_view name) {
   const icu::UnicodeString key = nfkc_cf->normalize(utf16(name), status);
   return U_FAILURE(status) ? std::string(name) : utf8(key);
 }
+
+std::string player_name_skeleton(std::string_view name) { return confusable_skeleton(name); }
 
 bool names_look_alike(std::string_view a, std::string_view b) {
   if (player_name_key(a) == player_name_key(b)) return true;

@@ -7,7 +7,8 @@
 //     it), default-ignorable characters (zero-width space, joiners, the BOM U+FEFF, the word
 //     joiner, the soft hyphen), spaces other than the plain space (NBSP U+00A0, U+3000, ...),
 //     unassigned and private-use code points, a combining mark with no letter before it, and
-//     spaces at either end or two in a row;
+//     spaces at either end or two in a row, and letters of more than one of the Latin, Cyrillic
+//     and Greek scripts (whose letters look alike);
 //   - at most 16 columns on a terminal (text/display_width.h): 16 Latin letters or 8 wide
 //     characters such as 漢;
 //   - names told apart by how they look: two names are the same name when their keys are equal
@@ -34,6 +35,10 @@ std::optional<std::string> player_name_problem(std::string_view name);
 
 // The form in which names are compared: NFKC, case folded (ICU NFKC_Casefold).
 std::string player_name_key(std::string_view name);
+
+// ICU's confusable skeleton of the name's key: names with equal skeletons look alike ("" if ICU
+// fails). The server keeps it to refuse a user name that looks like another's.
+std::string player_name_skeleton(std::string_view name);
 
 // True if two names would be taken for one another: equal keys or equal confusable skeletons.
 bool names_look_alike(std::string_view a, std::string_view b);

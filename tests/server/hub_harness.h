@@ -77,8 +77,11 @@ class HubHarness {
     hub.reset();
     store.reset();
     store = std::make_unique<SqliteStore>(dir_ / "server.sqlite");
-    hub = std::make_unique<Hub>(*store, net, config_, now);
+    hub = std::make_unique<Hub>(*store, net, config_, now, with_players ? store.get() : nullptr);
   }
+
+  // The store's players for the hub (reopen() after setting it): seats tied to players.
+  bool with_players = false;
 
   void connect(ConnectionId c, const std::string& ip = "127.0.0.1") {
     hub->open(c, ip, now);

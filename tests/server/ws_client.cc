@@ -70,6 +70,45 @@ HttpResult http_request(uint16_t port, std::string_view target, std::string_view
           std::string(res[http::field::vary])};
 }
 
+HttpCall http_call(uint16_t port, std::string_view method, std::string_view target,
+                   const std::vector<std::pair<std::string, std::string>>& headers,
+                   std::string_view body, std::chrono::milliseconds timeout) {
+  asio::io_context ioc;
+  beast::tcp_stream stream(ioc);
+  stream.expires_after(timeout);
+  beast::error_code ec;
+  stream.async_connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port),
+                       [&](beast::error_code e) { ec = e; });
+  ioc.run();
+  if (ec) throw std::runtime_error(fmt::format("connect to port {}: {}", port, ec.message()));
+  http::request<http::string_body> req{http::string_to_verb(method), std::string(target), 11};
+  req.set(http::field::host, fmt::format("127.0.0.1:{}", port));
+  for (const auto& [name, value] : headers) req.set(name, value);
+  req.keep_alive(false);
+  req.body() = std::string(body);
+  req.prepare_payload();
+  http::response_parser<http::string_body> parser;
+  beast::flat_buffer buffer;
+  http::async_write(stream, req, [&](beast::error_code e, size_t) {
+    ec = e;
+    if (e) return;
+    http::async_read(stream, buffer, parser, [&](beast::error_code e2, size_t) { ec = e2; });
+  });
+  ioc.restart();
+  ioc.run();
+  if (ec)
+    throw std::runtime_error(
+        fmt::format("{} {} on port {}: {}", method, target, port, ec.message()));
+  const http::response<http::string_body>& res = parser.get();
+  HttpCall call{static_cast<int>(res.result_int()),
+                res.body(),
+                {},
+                std::string(res[http::field::content_disposition])};
+  for (auto [it, end] = res.equal_range(http::field::set_cookie); it != end; ++it)
+    call.set_cookies.emplace_back(it->value());
+  return call;
+}
+
 struct WsClient::Impl {
   asio::io_context ioc;
   websocket::stream<beast::tcp_stream> ws{ioc};

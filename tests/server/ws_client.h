@@ -14,6 +14,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace allegra::server_testing {
@@ -46,6 +47,17 @@ struct WsConnectOptions {
   std::chrono::milliseconds timeout = 10s;
   bool offer_deflate = false;
 };
+// A request with headers and a body (the accounts' API, tests/server/serve_accounts_test.cc),
+// and what its answer says: the status, the body, every Set-Cookie and Content-Disposition.
+struct HttpCall {
+  int status = 0;
+  std::string body;
+  std::vector<std::string> set_cookies;
+  std::string content_disposition;
+};
+HttpCall http_call(uint16_t port, std::string_view method, std::string_view target,
+                   const std::vector<std::pair<std::string, std::string>>& headers,
+                   std::string_view body = {}, std::chrono::milliseconds timeout = 10s);
 
 class WsClient {
  public:

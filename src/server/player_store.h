@@ -1,0 +1,96 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rating/skill_rating.h"
+
+namespace allegra::server {
+
+using PlayerId = int64_t;
+
+// One player (issue 29 §1): a guest (no name, no password) until claimed as an account. A
+// deleted player keeps his row (his id stays in the games he played, shown as "deleted player")
+// but loses his name, his password and his sessions.
+struct PlayerRecord {
+  PlayerId id = 0;
+  bool guest = true;
+  std::string name;           // the user name as typed ("" for a guest or a deleted player)
+  std::string name_key;       // text::player_name_key(name): unique among accounts
+  std::string name_skeleton;  // the name's confusable skeleton: unique among accounts
+  std::string password_hash;  // Argon2id, libsodium's string form ("" for a guest)
+  int64_t created_ms = 0;     // Unix time
+  bool deleted = false;
+  rating::Skill skill;
+  int rated_games = 0;
+
+  friend bool operator==(const PlayerRecord&, const PlayerRecord&) = default;
+};
+
+// One rating change: a player's skill before and after a rated game.
+struct RatingChange {
+  PlayerId player = 0;
+  std::string game_id;
+  rating::Skill before, after;
+  int64_t at_ms = 0;
+
+  friend bool operator==(const RatingChange&, const RatingChange&) = default;
+};
+
+// Who sat in a seat of a finished game (for a player's history and his export).
+struct GameSeat {
+  std::string game_id;
+  int seat = 0;
+  PlayerId player = 0;
+
+  friend bool operator==(const GameSeat&, const GameSeat&) = default;
+};
+
+// PlayerStore: the players, their sessions and their ratings (docs/server-store.md, "Players").
+// An interface of its own beside Store so that every store (SqliteStore; a PostgreSQL store
+// later) adds it without the server knowing which it talks to.
+//
+// Contract, as Store's: writes join the store's open transaction and are durable after
+// Store::commit() (so a rating change and the game's end it comes from commit together); reads
+// see the pending writes; every call comes from the server's io thread; a write the store cannot
+// make throws std::runtime_error naming the problem, except the name clash of claim(), which
+// returns false. Session tokens are never stored: only their hashes (`token_hash`, hex).
+class PlayerStore {
+ public:
+  virtual ~PlayerStore() = default;
+
+  // --- Players -------------------------------------------------------------------------------
+  virtual PlayerId create_guest(int64_t now_ms) = 0;
+  virtual std::optional<PlayerRecord> player(PlayerId id) = 0;
+  // The account (not deleted) whose name has this key or this skeleton.
+  virtual std::optional<PlayerRecord> account_by_key(std::string_view name_key) = 0;
+  virtual std::optional<PlayerRecord> account_by_skeleton(std::string_view skeleton) = 0;
+  // Makes guest `id` an account; false if the key or the skeleton is taken (nothing changed).
+  virtual bool claim(PlayerId id, std::string_view name, std::string_view name_key,
+                     std::string_view skeleton, std::string_view password_hash) = 0;
+  virtual void set_password(PlayerId id, std::string_view password_hash) = 0;
+  // Forgets the name and the password, deletes the sessions, keeps the row (the games keep it).
+  virtual void delete_player(PlayerId id) = 0;
+  // Every player, in id order (the export).
+  virtual std::vector<PlayerRecord> players() = 0;
+
+  // --- Sessions ------------------------------------------------------------------------------
+  virtual void add_session(std::string_view token_hash, PlayerId player, int64_t now_ms) = 0;
+  // The player of a session (updating its last use), nullopt if there is none.
+  virtual std::optional<PlayerId> session_player(std::string_view token_hash, int64_t now_ms) = 0;
+  virtual void delete_session(std::string_view token_hash) = 0;
+  virtual void delete_sessions(PlayerId player) = 0;  // sign out everywhere
+  virtual int session_count(PlayerId player) = 0;
+
+  // --- Ratings and games ---------------------------------------------------------------------
+  virtual void set_skill(PlayerId player, const rating::Skill& skill, int rated_games) = 0;
+  virtual void add_rating_change(const RatingChange& change) = 0;
+  virtual std::vector<RatingChange> rating_history(PlayerId player) = 0;  // oldest first
+  virtual void add_game_seat(const GameSeat& seat) = 0;
+  virtual std::vector<GameSeat> player_games(PlayerId player) = 0;  // oldest first
+};
+
+}  // namespace allegra::server
