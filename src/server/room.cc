@@ -954,18 +954,19 @@ PlayerId Room::player_of(ConnectionId c) const {
   return it == ctx_.connection_players->end() ? 0 : it->second;
 }
 
-// The `rated` creation option is the ratings work's (issue 29 §2: people only, standard rules);
-// until it is on this branch no table is rated. Read it here, and only here.
-bool Room::rated() const { return false; }
+// Whether this table's games move the players' skills: the `rated` creation option (issue 29
+// §2: people only, standard rules). Read it here, and only here.
+bool Room::rated() const { return settings_.rated; }
 
 void Room::store_players(const std::string& game_id, const GameRecord& record, Millis) {
   if (!ctx_.players) return;
   std::vector<EndSeat> seats(seats_.size());
+  const std::vector<bool> left = rated_leavers();  // the same leavers as the logged result
   for (size_t i = 0; i < seats_.size(); ++i) {
     if (seats_[i].state == SeatState::kPerson && seats_[i].player != 0)
       seats[i].player = seats_[i].player;
     if (i < record.totals_half.size()) seats[i].total_half = record.totals_half[i];
-    seats[i].left = seats_[i].state == SeatState::kPerson && seats_[i].zombie;
+    seats[i].left = left[i];
   }
   const int64_t now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                              std::chrono::system_clock::now().time_since_epoch())
