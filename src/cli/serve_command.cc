@@ -197,18 +197,22 @@ void serve(const ServeArgs& args, const server::ServerOptions& options, const fs
   } catch (const std::runtime_error& e) {
     throw CliError(e.what());
   }
-  server::Hub hub(*store, http->transport(), hub_config(args, delay), http->now(), store.get());
+  // The players (accounts, sessions, ratings) live in the SQLite store; the PostgreSQL store has no
+  // PlayerStore yet (docs/server-store.md): with it there are no accounts (no /api/ routes).
+  server::PlayerStore* players = dynamic_cast<server::PlayerStore*>(store.get());
+  if (!players) spdlog::warn("event=no_player_store store={} accounts=off", store_name);
+  server::Hub hub(*store, http->transport(), hub_config(args, delay), http->now(), players);
   std::function<void()> housekeeping;
   if (!args.export_dir.empty()) {
     // Every finished game at start, then whenever games have finished (checked every 10 s), and
     // once more after the shutdown. A failed export is logged; the games stay in the database.
     auto exported = std::make_shared<uint64_t>(UINT64_MAX);
-    housekeeping = [&hub, &store, exported, dir = fs::path(args.export_dir)] {
+    housekeeping = [&hub, &store, players, exported, dir = fs::path(args.export_dir)] {
       const uint64_t finished = hub.stats().games_finished_total;
       if (finished == *exported) return;
       try {
         const server::ExportResult r = server::export_games(*store, dir);
-        server::export_players(*store, dir);  // players.json: their ratings, no secrets
+        if (players) server::export_players(*players, dir);  // players.json: ratings, no secrets
         *exported = finished;
         if (r.written > 0)
           spdlog::info("event=export dir={} written={} unchanged={}", dir.string(), r.written,
@@ -230,12 +234,12 @@ void serve(const ServeArgs& args, const server::ServerOptions& options, const fs
   std::fflush(stdout);
 
   // 3. Serve until SIGTERM/SIGINT (with the accounts' API, docs/accounts.md).
-  http->set_players(*store);
+  if (players) http->set_players(*players);
   http->run(hub, *store, housekeeping);
   if (!args.export_dir.empty()) {
     // The players change without a game ending (a claim, a deletion): written once more at exit.
     try {
-      server::export_players(*store, args.export_dir);
+      if (players) server::export_players(*players, args.export_dir);
     } catch (const std::exception& e) {
       spdlog::error("event=export_failed dir={} error=\"{}\"", args.export_dir, e.what());
     }

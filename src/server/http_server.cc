@@ -28,9 +28,9 @@
 #include <utility>
 #include <vector>
 
-#include "server/forwarded_for.h"
 #include "server/accounts.h"
 #include "server/credentials.h"
+#include "server/forwarded_for.h"
 #include "server/game_replay.h"
 #include "server/log_field.h"
 #include "server/metrics.h"

@@ -14,16 +14,16 @@ namespace allegra::sim {
 namespace {
 
 constexpr uint64_t kSkillSeatingSalt = 0x5c111ULL;
-constexpr int kMaxBots = 16;
+constexpr int kMaxSkillBots = 16;
 
 void check_config(const SkillRunConfig& config) {
   if (auto error = config.options.validate())
     throw std::invalid_argument(fmt::format("invalid rule options: {}", *error));
   const int m = static_cast<int>(config.bots.size());
-  if (m < config.options.players || m > kMaxBots)
+  if (m < config.options.players || m > kMaxSkillBots)
     throw std::invalid_argument(
         fmt::format("a skill run needs {} to {} different bots for {}-player games, got {}",
-                    config.options.players, kMaxBots, config.options.players, m));
+                    config.options.players, kMaxSkillBots, config.options.players, m));
   for (int i = 0; i < m; ++i)
     for (int j = 0; j < i; ++j)
       if (config.bots[static_cast<size_t>(i)] == config.bots[static_cast<size_t>(j)])

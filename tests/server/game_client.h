@@ -368,4 +368,18 @@ inline void play_to_end(std::vector<Player*> players, std::mt19937_64& rng,
   }
 }
 
+// Plays `players` with random legal actions until `stop` holds; throws after 60 s.
+inline void play_until(std::vector<Player*> players, std::mt19937_64& rng,
+                       const std::function<bool()>& stop) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (!stop()) {
+    if (std::chrono::steady_clock::now() > deadline)
+      throw std::runtime_error("play_until timed out");
+    for (Player* p : players) {
+      p->act_random(rng);
+      p->pump(std::chrono::milliseconds(5));
+    }
+  }
+}
+
 }  // namespace allegra::server_testing

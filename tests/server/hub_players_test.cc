@@ -15,7 +15,9 @@ using nlohmann::json;
 using ::testing::ElementsAre;
 using testing::HubHarness;
 
-json bots3() { return json::array({"person", "bot:greedy", "bot:greedy", "bot:greedy"}); }
+json person_and_3_bots() {
+  return json::array({"person", "bot:greedy", "bot:greedy", "bot:greedy"});
+}
 
 TEST(HubPlayersTest, APlayersSeatComesBackToAnotherConnectionOfHisAndAfterARestart) {
   HubHarness h;
@@ -25,7 +27,7 @@ TEST(HubPlayersTest, APlayersSeatComesBackToAnotherConnectionOfHisAndAfterAResta
   h.store->commit();
   h.hub->set_player(1, bea);
   h.connect(1);
-  const std::string code = h.create(1, {{"seats", bots3()}, {"sit", 0}});
+  const std::string code = h.create(1, {{"seats", person_and_3_bots()}, {"sit", 0}});
   const std::string token = h.last(1, "seated").at("token");
   const std::string creator = h.last(1, "created").at("creator_token");
   h.disconnect(1);

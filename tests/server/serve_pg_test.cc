@@ -61,19 +61,6 @@ class ServePgTest : public CliFixture {
   std::string url_, cluster_;
 };
 
-void play_until(std::vector<Player*> players, std::mt19937_64& rng,
-                const std::function<bool()>& stop) {
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-  while (!stop()) {
-    if (std::chrono::steady_clock::now() > deadline)
-      throw std::runtime_error("play_until timed out");
-    for (Player* p : players) {
-      p->act_random(rng);
-      p->pump(std::chrono::milliseconds(5));
-    }
-  }
-}
-
 TEST_F(ServePgTest, KillNineThenResumeExactlyFromPostgres) {
   auto server = start();
   std::mt19937_64 rng(11);

@@ -22,20 +22,6 @@ using cli_testing::CliFixture;
 
 class ServeRestartTest : public CliFixture {};
 
-// Plays `players` with random legal actions until `stop` holds (bounded).
-void play_until(std::vector<Player*> players, std::mt19937_64& rng,
-                const std::function<bool()>& stop) {
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-  while (!stop()) {
-    if (std::chrono::steady_clock::now() > deadline)
-      throw std::runtime_error("play_until timed out");
-    for (Player* p : players) {
-      p->act_random(rng);
-      p->pump(std::chrono::milliseconds(5));
-    }
-  }
-}
-
 TEST_F(ServeRestartTest, KillNineThenResumeEveryTableExactly) {
   auto server = std::make_unique<ServerProcess>(dir_);
   std::mt19937_64 rng(10);

@@ -147,7 +147,7 @@ class BackendNames {
 using Backends = ::testing::Types<SqliteBackend, PgBackend>;
 TYPED_TEST_SUITE(StoreSuite, Backends, BackendNames);
 
-LogEntry entry(uint64_t seq, const std::string& kind = "act") {
+LogEntry suite_entry(uint64_t seq, const std::string& kind = "act") {
   return {seq, kind, "{\"n\":" + std::to_string(seq) + ",\"text\":\"it's \\\"quoted\\\"\"}"};
 }
 
@@ -160,8 +160,8 @@ TYPED_TEST(StoreSuite, CommittedTablesLogsAndGamesComeBackAfterReopening) {
   {
     auto store = this->backend_.open();
     store->create_table("ABCD", R"({"players":4,"name":"Bob's"})");
-    store->append("ABCD", entry(1, "sit"));
-    store->append("ABCD", entry(2));
+    store->append("ABCD", suite_entry(1, "sit"));
+    store->append("ABCD", suite_entry(2));
     store->save_game("ABCD-1", "ABCD", "{\"record\":1}\n{\"line\":2}\n");
     store->commit();
   }
@@ -170,7 +170,7 @@ TYPED_TEST(StoreSuite, CommittedTablesLogsAndGamesComeBackAfterReopening) {
   ASSERT_EQ(tables.size(), 1u);
   EXPECT_EQ(tables[0].code, "ABCD");
   EXPECT_EQ(tables[0].meta_json, R"({"players":4,"name":"Bob's"})");
-  EXPECT_THAT(tables[0].log, ElementsAre(entry(1, "sit"), entry(2)));
+  EXPECT_THAT(tables[0].log, ElementsAre(suite_entry(1, "sit"), suite_entry(2)));
   EXPECT_EQ(store->game("ABCD-1"), "{\"record\":1}\n{\"line\":2}\n");
   EXPECT_EQ(store->game("ABCD-2"), std::nullopt);
   EXPECT_THAT(store->game_ids(), ElementsAre("ABCD-1"));
@@ -180,18 +180,18 @@ TYPED_TEST(StoreSuite, WhatIsNotCommittedIsLostWhenTheStoreGoesAway) {
   {
     auto store = this->backend_.open();
     store->create_table("ABCD", "{}");
-    store->append("ABCD", entry(1));
+    store->append("ABCD", suite_entry(1));
     store->commit();
-    store->append("ABCD", entry(2));  // never committed
+    store->append("ABCD", suite_entry(2));  // never committed
     store->create_table("EFGH", "{}");
     store->save_game("g1", "ABCD", "x");
   }
   auto store = this->backend_.open();
   const auto tables = store->open_tables();
   ASSERT_EQ(tables.size(), 1u);
-  EXPECT_THAT(tables[0].log, ElementsAre(entry(1)));
+  EXPECT_THAT(tables[0].log, ElementsAre(suite_entry(1)));
   EXPECT_TRUE(store->game_ids().empty());
-  store->append("ABCD", entry(2));  // the lost line can be written again
+  store->append("ABCD", suite_entry(2));  // the lost line can be written again
   store->commit();
 }
 
@@ -199,9 +199,9 @@ TYPED_TEST(StoreSuite, OpenTablesComeBackInCreationOrderWithTheirLogsInOrder) {
   {
     auto store = this->backend_.open();
     for (const char* code : {"CCCC", "AAAA", "BBBB", "DDDD"}) store->create_table(code, code);
-    store->append("BBBB", entry(2));
-    store->append("BBBB", entry(1));
-    store->append("DDDD", entry(1));
+    store->append("BBBB", suite_entry(2));
+    store->append("BBBB", suite_entry(1));
+    store->append("DDDD", suite_entry(1));
     store->commit();
     store->close_table("AAAA");
     store->commit();
@@ -213,24 +213,24 @@ TYPED_TEST(StoreSuite, OpenTablesComeBackInCreationOrderWithTheirLogsInOrder) {
   EXPECT_EQ(tables[1].code, "BBBB");
   EXPECT_EQ(tables[2].code, "DDDD");
   EXPECT_TRUE(tables[0].log.empty());
-  EXPECT_THAT(tables[1].log, ElementsAre(entry(1), entry(2)));
+  EXPECT_THAT(tables[1].log, ElementsAre(suite_entry(1), suite_entry(2)));
   EXPECT_EQ(tables[2].meta_json, "DDDD");
 }
 
 TYPED_TEST(StoreSuite, AClosedTablesCodeMayComeBackAsANewTableAndItsGamesStay) {
   auto store = this->backend_.open();
   store->create_table("ABCD", "old");
-  store->append("ABCD", entry(1));
+  store->append("ABCD", suite_entry(1));
   store->save_game("ABCD-1", "ABCD", "record");
   store->close_table("ABCD");
   store->commit();
   store->create_table("ABCD", "new");
-  store->append("ABCD", entry(1));
+  store->append("ABCD", suite_entry(1));
   store->commit();
   const auto tables = store->open_tables();
   ASSERT_EQ(tables.size(), 1u);
   EXPECT_EQ(tables[0].meta_json, "new");
-  EXPECT_THAT(tables[0].log, ElementsAre(entry(1)));
+  EXPECT_THAT(tables[0].log, ElementsAre(suite_entry(1)));
   EXPECT_EQ(store->game("ABCD-1"), "record");
 }
 
@@ -239,7 +239,7 @@ TYPED_TEST(StoreSuite, GroupCommitWritesEachBatchAsOneTransaction) {
   store->create_table("ABCD", "{}");
   uint64_t seq = 0;
   for (int batch = 0; batch < 3; ++batch) {
-    for (int i = 0; i < 10; ++i) store->append("ABCD", entry(++seq));
+    for (int i = 0; i < 10; ++i) store->append("ABCD", suite_entry(++seq));
     store->commit();
   }
   store->commit();  // nothing pending: no transaction
@@ -262,10 +262,10 @@ TYPED_TEST(StoreSuite, CommitAsyncCallsBackInOrderOnceEachBatchIsCommitted) {
   });
   std::vector<int> done;
   store->create_table("ABCD", "{}");
-  store->append("ABCD", entry(1));
+  store->append("ABCD", suite_entry(1));
   store->commit_async([&](std::exception_ptr e) { done.push_back(e ? -1 : 1); });
   store->commit_async([&](std::exception_ptr e) { done.push_back(e ? -2 : 2); });  // empty
-  store->append("ABCD", entry(2));
+  store->append("ABCD", suite_entry(2));
   store->commit_async([&](std::exception_ptr e) { done.push_back(e ? -3 : 3); });
   // Run what the store posts, as the io loop would, until all three are back.
   for (int i = 0; i < 500 && done.size() < 3; ++i) {
@@ -280,24 +280,25 @@ TYPED_TEST(StoreSuite, CommitAsyncCallsBackInOrderOnceEachBatchIsCommitted) {
   EXPECT_THAT(done, ElementsAre(1, 2, 3));
   store->set_post(nullptr);
   store.reset();
-  EXPECT_THAT(this->backend_.open()->open_tables()[0].log, ElementsAre(entry(1), entry(2)));
+  EXPECT_THAT(this->backend_.open()->open_tables()[0].log,
+              ElementsAre(suite_entry(1), suite_entry(2)));
 }
 
 TYPED_TEST(StoreSuite, ADoubleLineIsANamedErrorAndTheStoreGoesOn) {
   auto store = this->backend_.open();
   store->create_table("ABCD", "{}");
-  store->append("ABCD", entry(1));
+  store->append("ABCD", suite_entry(1));
   store->commit();
-  EXPECT_THAT(this->batch_error(*store, [](Store& s) { s.append("ABCD", entry(1)); }),
+  EXPECT_THAT(this->batch_error(*store, [](Store& s) { s.append("ABCD", suite_entry(1)); }),
               HasSubstr("already there"));
-  EXPECT_THAT(this->batch_error(*store, [](Store& s) { s.append("NONE", entry(1)); }),
+  EXPECT_THAT(this->batch_error(*store, [](Store& s) { s.append("NONE", suite_entry(1)); }),
               HasSubstr("no such table"));
   EXPECT_THAT(this->batch_error(*store, [](Store& s) { s.create_table("ABCD", "{}"); }),
               HasSubstr("a table with this code is open"));
   // The refused batches are gone; the next one commits.
-  store->append("ABCD", entry(2));
+  store->append("ABCD", suite_entry(2));
   store->commit();
-  EXPECT_THAT(store->open_tables()[0].log, ElementsAre(entry(1), entry(2)));
+  EXPECT_THAT(store->open_tables()[0].log, ElementsAre(suite_entry(1), suite_entry(2)));
 }
 
 TYPED_TEST(StoreSuite, ClosingATableThatIsNotOpenAndSavingAGameTwiceAreNamedErrors) {
@@ -364,7 +365,7 @@ TEST_F(PgStoreTest, ARestartedDatabaseLosesNoBatchAndTheStoreReconnectsByItself)
     for (auto& f : now) f();
   };
   store->create_table("ABCD", "{}");
-  store->append("ABCD", entry(1));
+  store->append("ABCD", suite_entry(1));
   store->commit_async([&](std::exception_ptr e) { done.push_back(e ? -1 : 1); });
   for (int i = 0; i < 300 && done.empty(); ++i) {
     run_posted();
@@ -375,7 +376,7 @@ TEST_F(PgStoreTest, ARestartedDatabaseLosesNoBatchAndTheStoreReconnectsByItself)
 
   ASSERT_EQ(std::system(("bash " + script + " pause " + dir).c_str()), 0);
   for (uint64_t seq = 2; seq <= 6; ++seq) {
-    store->append("ABCD", entry(seq));
+    store->append("ABCD", suite_entry(seq));
     store->commit_async([&, seq](std::exception_ptr e) { done.push_back(e ? -1 : int(seq)); });
   }
   for (int i = 0; i < 300 && !store->unavailable(); ++i) {
