@@ -9,24 +9,9 @@
 set -euo pipefail
 
 allegra="${1:?usage: tmux_e2e.sh path/to/allegra}"
-if ! command -v tmux >/dev/null 2>&1; then
-  echo "tmux_e2e: SKIPPED: tmux is not installed (apt-get install tmux)"
-  exit 77
-fi
-
-work="$(mktemp -d)"
-socket="$work/tmux.socket"  # a server of our own, whatever else runs on the machine
-cleanup() {
-  tmux -S "$work/tmux.socket" kill-server >/dev/null 2>&1 || true
-  tmux -S "$work/tmux2.socket" kill-server >/dev/null 2>&1 || true
-  tmux -S "$work/tmux3.socket" kill-server >/dev/null 2>&1 || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
-
-test_name=tmux_e2e
 # shellcheck source=tests/tui/tmux_lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/tmux_lib.sh"
+tmux_test_begin tmux_e2e
 
 # 1. A terminal too small for the table says so; growing it draws the table (in ASCII, since
 #    the locale is C); a typed move and the hint key work.

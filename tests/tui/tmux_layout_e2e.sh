@@ -7,22 +7,9 @@
 set -euo pipefail
 
 allegra="${1:?usage: tmux_layout_e2e.sh path/to/allegra}"
-if ! command -v tmux >/dev/null 2>&1; then
-  echo "tmux_layout_e2e: SKIPPED: tmux is not installed (apt-get install tmux)"
-  exit 77
-fi
-
-work="$(mktemp -d)"
-socket="$work/tmux.socket"  # a server of our own, whatever else runs on the machine
-cleanup() {
-  tmux -S "$socket" kill-server >/dev/null 2>&1 || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
-
-test_name=tmux_layout_e2e
 # shellcheck source=tests/tui/tmux_lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/tmux_lib.sh"
+tmux_test_begin tmux_layout_e2e
 
 start 80 24 "env LANG=C.UTF-8 XDG_STATE_HOME='$work/state' '$allegra' play --delay 400 \
 --lang en --seats human,easy,easy,easy --seed 11 --no-record; sleep 30"

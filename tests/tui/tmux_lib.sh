@@ -1,8 +1,30 @@
-# Helpers shared by the tmux end-to-end scripts (sourced, not run). The caller sets
+# Helpers shared by the tmux end-to-end scripts (sourced, not run). The caller runs
+#   tmux_test_begin NAME
+# first, which skips the test (exit 77) without tmux and sets
 #   test_name  the prefix of its messages ("tmux_e2e")
-#   socket     the tmux server socket of its own, whatever else runs on the machine
+#   work       a temporary folder, removed at exit with every tmux server of a socket in it
+#   socket     $work/tmux.socket: a tmux server of its own, whatever else runs on the machine
 # and gets: tm (tmux on that server), start (a detached session "game"), screen (what it
 # shows), fail (message, screen, exit 1) and wait_for (poll the screen for a text).
+
+tmux_test_begin() {
+  test_name="$1"
+  if ! command -v tmux >/dev/null 2>&1; then
+    echo "$test_name: SKIPPED: tmux is not installed (apt-get install tmux)"
+    exit 77
+  fi
+  work="$(mktemp -d)"
+  socket="$work/tmux.socket"
+  trap tmux_test_cleanup EXIT
+}
+
+tmux_test_cleanup() {
+  local s
+  for s in "$work"/*.socket; do
+    if [[ -S "$s" ]]; then tmux -S "$s" kill-server >/dev/null 2>&1 || true; fi
+  done
+  rm -rf "$work"
+}
 
 tm() { tmux -S "$socket" "$@"; }
 

@@ -7,22 +7,9 @@
 set -euo pipefail
 
 allegra="${1:?usage: tmux_review_e2e.sh path/to/allegra}"
-if ! command -v tmux >/dev/null 2>&1; then
-  echo "tmux_review_e2e: SKIPPED: tmux is not installed (apt-get install tmux)"
-  exit 77
-fi
-
-work="$(mktemp -d)"
-socket="$work/tmux.socket"  # a server of our own, whatever else runs on the machine
-cleanup() {
-  tmux -S "$socket" kill-server >/dev/null 2>&1 || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
-
-test_name=tmux_review_e2e
 # shellcheck source=tests/tui/tmux_lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/tmux_lib.sh"
+tmux_test_begin tmux_review_e2e
 
 # A game where the random player makes mistakes for the review to find.
 "$allegra" sim --seats expert,random --games 1 --rounds 1 --seed 5 --record "$work/game.jsonl" \

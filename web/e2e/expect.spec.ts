@@ -6,7 +6,7 @@
 // in the chat and, on a phone, the unread count on the tab of the scores/log/chat sheet.
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
-import { openTable, playUntil } from './helpers';
+import { openTable, playUntil, sitAs, startGame } from './helpers';
 
 async function home(page: Page, url: string, name = 'Anna') {
   await page.goto(`${url}/`);
@@ -104,12 +104,8 @@ test('chat on a phone: the unread count on the sheet’s tab, quick reactions', 
   const code = await openTable(page, server.url, 'Anna', { players: 3, others: ['person', 'easy'], rounds: 1 });
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const bea = await ctx.newPage();
-  await bea.goto(`${server.url}/t/${code}`);
-  await bea.locator('#player-name').fill('Bea');
-  await bea.getByRole('button', { name: 'Sit here' }).first().click();
-  await page.getByRole('button', { name: 'Start the game' }).click();
-  await expect(page.locator('.table-screen')).toBeVisible();
-  await expect(bea.locator('.table-screen')).toBeVisible();
+  await sitAs(bea, server.url, code, 'Bea');
+  await startGame(page, bea);
   // On the phone the chat is behind the tab; on the desktop it is in view.
   await expect(page.locator('.chat-form input')).toBeHidden();
   await expect(bea.locator('.sheet-tab')).toBeHidden();

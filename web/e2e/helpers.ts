@@ -124,3 +124,30 @@ export async function expectAccessible(page: Page, where: string): Promise<void>
     `${where}: axe violations`,
   ).toEqual([]);
 }
+
+/** A second person (another browser context's page) opens the table and sits in its first free seat as `name`. */
+export async function sitAs(page: Page, baseUrl: string, code: string, name: string): Promise<void> {
+  await page.goto(`${baseUrl}/t/${code}`);
+  await page.locator('#player-name').fill(name);
+  await page.getByRole('button', { name: 'Sit here' }).first().click();
+}
+
+/** The creator starts the game; every page given sees the table screen. */
+export async function startGame(creator: Page, ...others: Page[]): Promise<void> {
+  await creator.getByRole('button', { name: 'Start the game' }).click();
+  for (const p of [creator, ...others]) await expect(p.locator('.table-screen')).toBeVisible();
+}
+
+/** The actions offered at the table now (data-action of every control). */
+export async function offeredActions(page: Page): Promise<string[]> {
+  return page.locator('.table-screen [data-action]').evaluateAll((els) => els.map((e) => e.getAttribute('data-action') ?? ''));
+}
+
+/** Clicks the control of `action` if it is there within 1.5 s (a move may be gone already). */
+export async function clickAction(page: Page, action: string): Promise<void> {
+  await page
+    .locator(`.table-screen [data-action="${action}"]`)
+    .first()
+    .click({ timeout: 1500 })
+    .catch(() => {});
+}

@@ -4,25 +4,12 @@
 // the real client against the real server. Screenshots of the knock window at phone and
 // desktop size.
 import { test, expect } from './fixtures';
-import type { Page } from '@playwright/test';
-import { openTable } from './helpers';
+import { openTable, sitAs, startGame, offeredActions, clickAction } from './helpers';
 
 const sizes = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1920, height: 1080 },
 ];
-
-async function actions(page: Page): Promise<string[]> {
-  return page.locator('.table-screen [data-action]').evaluateAll((els) => els.map((e) => e.getAttribute('data-action') ?? ''));
-}
-
-async function click(page: Page, action: string) {
-  await page
-    .locator(`.table-screen [data-action="${action}"]`)
-    .first()
-    .click({ timeout: 1500 })
-    .catch(() => {});
-}
 
 test('two people and a bot: a knock given to the knocker, a clear', async ({ page, server, browser }) => {
   // A small deck of 5s and 6s: lines of three equal cards come soon.
@@ -42,12 +29,8 @@ test('two people and a bot: a knock given to the knocker, a clear', async ({ pag
   bea.on('console', (m) => {
     if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
   });
-  await bea.goto(`${server.url}/t/${code}`);
-  await bea.locator('#player-name').fill('Bea');
-  await bea.getByRole('button', { name: 'Sit here' }).first().click();
-  await page.getByRole('button', { name: 'Start the game' }).click();
-  await expect(page.locator('.table-screen')).toBeVisible();
-  await expect(bea.locator('.table-screen')).toBeVisible();
+  await sitAs(bea, server.url, code, 'Bea');
+  await startGame(page, bea);
 
   const log = page.locator('.log-lines');
   let beaKnocked = false;
@@ -61,7 +44,7 @@ test('two people and a bot: a knock given to the knocker, a clear', async ({ pag
   for (let i = 0; i < 600 && !(await done()); i++) {
     let acted = false;
     // Bea: knocks for Anna's card (once), else plays the first offered move.
-    const b = await actions(bea);
+    const b = await offeredActions(bea);
     if (b.includes('knock') && !beaKnocked && (await bea.locator('.status').innerText()).includes('Anna drew')) {
       if (!shot) {
         await expect(bea.locator('.knock-button')).toBeFocused();
@@ -72,18 +55,18 @@ test('two people and a bot: a knock given to the knocker, a clear', async ({ pag
         await bea.setViewportSize({ width: 1280, height: 800 });
         shot = true;
       }
-      await click(bea, 'knock');
+      await clickAction(bea, 'knock');
       beaKnocked = true;
       acted = true;
     } else if (b.length > 0) {
-      await click(bea, b.includes('pass') ? 'pass' : b.includes('draw') ? 'draw' : b[0]!);
+      await clickAction(bea, b.includes('pass') ? 'pass' : b.includes('draw') ? 'draw' : b[0]!);
       acted = true;
     }
     // Anna: gives the card to Bea when she knocked, draws from the draw pile (so a knock window opens).
-    const a = await actions(page);
+    const a = await offeredActions(page);
     if (a.length > 0) {
       const give = a.find((x) => x === 'give 1');
-      await click(page, give ?? (a.includes('pass') ? 'pass' : a.includes('draw') ? 'draw' : a[0]!));
+      await clickAction(page, give ?? (a.includes('pass') ? 'pass' : a.includes('draw') ? 'draw' : a[0]!));
       acted = true;
     }
     if (!acted) await page.waitForTimeout(40);

@@ -2,7 +2,7 @@
 // comes by the invite link (another browser context: no shared storage), sits down with a
 // name; the creator starts. Screenshots of home and lobby at phone and desktop size.
 import { test, expect } from './fixtures';
-import { expectAccessible, openTable } from './helpers';
+import { expectAccessible, openTable, sitAs } from './helpers';
 
 const sizes = [
   { name: 'phone', width: 390, height: 844 },
@@ -31,9 +31,7 @@ test('home and lobby: invite link, a friend sits down, bots fill the rest, start
   // The friend: a fresh context, as another browser would be.
   const ctx = await browser.newContext();
   const friend = await ctx.newPage();
-  await friend.goto(`${server.url}/t/${code}`);
-  await friend.locator('#player-name').fill('Bea');
-  await friend.getByRole('button', { name: 'Sit here' }).first().click();
+  await sitAs(friend, server.url, code, 'Bea');
   await expect(friend.locator('.seat-row.mine')).toContainText('Bea');
   await expect(page.locator('.lobby-seats')).toContainText('Bea');
 

@@ -2,7 +2,7 @@
 // it; the scoreboard stays open after the deal), the countdown to a gone person's bot takeover,
 // and a double click that sends one answer (no "Too late" banner).
 import { test, expect } from './fixtures';
-import { openTable, playUntil } from './helpers';
+import { openTable, playUntil, sitAs } from './helpers';
 
 test('a round result waits for Continue, with a countdown; the scoreboard stays open after the deal', async ({ page, server }) => {
   await openTable(page, server.url, 'Anna', { players: 2, others: ['easy'], rounds: 2, knockWindow: 1 });
@@ -27,9 +27,7 @@ test('the others see the seconds until a bot takes over a gone person’s seat',
   const code = await openTable(page, server.url, 'Anna', { players: 3, others: ['person', 'easy'], rounds: 1, knockWindow: 1 });
   const ctx = await browser.newContext();
   const bea = await ctx.newPage();
-  await bea.goto(`${server.url}/t/${code}`);
-  await bea.locator('#player-name').fill('Bea');
-  await bea.getByRole('button', { name: 'Sit here' }).first().click();
+  await sitAs(bea, server.url, code, 'Bea');
   await page.getByRole('button', { name: 'Start the game' }).click();
   await expect(bea.locator('.table-screen')).toBeVisible();
   await ctx.close(); // Bea's connection drops

@@ -6,19 +6,7 @@
 // grid; the round's log comes back after a reload.
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
-import { openTable } from './helpers';
-
-async function actions(page: Page): Promise<string[]> {
-  return page.locator('.table-screen [data-action]').evaluateAll((els) => els.map((e) => e.getAttribute('data-action') ?? ''));
-}
-
-async function click(page: Page, action: string) {
-  await page
-    .locator(`.table-screen [data-action="${action}"]`)
-    .first()
-    .click({ timeout: 1500 })
-    .catch(() => {});
-}
+import { openTable, sitAs, startGame, offeredActions, clickAction } from './helpers';
 
 /** The row and column numbers drawn beside the card of `action` (a card button). */
 async function drawnNumbers(page: Page, action: string): Promise<{ row: string; col: string }> {
@@ -41,12 +29,8 @@ test('the words at the table match what is drawn and what is legal', async ({ pa
   const code = await openTable(page, server.url, 'Anna', { players: 3, others: ['person', 'easy'], rounds: 2, knockWindow: 30 });
   const ctx = await browser.newContext();
   const bea = await ctx.newPage();
-  await bea.goto(`${server.url}/t/${code}`);
-  await bea.locator('#player-name').fill('Bea');
-  await bea.getByRole('button', { name: 'Sit here' }).first().click();
-  await page.getByRole('button', { name: 'Start the game' }).click();
-  await expect(page.locator('.table-screen')).toBeVisible();
-  await expect(bea.locator('.table-screen')).toBeVisible();
+  await sitAs(bea, server.url, code, 'Bea');
+  await startGame(page, bea);
 
   // The own display: the neighbour's column, numbered 4 under its owner's name, then 1-4.
   const mine = page.locator('.seat.mine .display');
@@ -64,7 +48,7 @@ test('the words at the table match what is drawn and what is legal', async ({ pa
   // A card the log names "row 2, column 3" is the one drawn in row 2, column 3.
   await expect(page.locator('[data-action="reveal 0b2"]')).toBeVisible();
   expect(await drawnNumbers(page, 'reveal 0b2')).toEqual({ row: '2', col: '3' });
-  await click(page, 'reveal 0b2');
+  await clickAction(page, 'reveal 0b2');
   await expect(page.locator('.log-lines')).toContainText(/You turned up the -?\d+ at row 2, column 3/);
 
   const status = page.locator('.controls .status');
@@ -73,19 +57,19 @@ test('the words at the table match what is drawn and what is legal', async ({ pa
   let beaKnocks = false;
   for (let i = 0; i < 800 && !Object.values(done).every(Boolean); i++) {
     if ((await page.locator('.game-end').count()) > 0) break;
-    const a = await actions(page);
-    const b = await actions(bea);
+    const a = await offeredActions(page);
+    const b = await offeredActions(bea);
     let acted = false;
     if (a.includes('draw-discard') && !done.discard) {
       // Taken from the discard pile: swap it in, never "or discard it?".
-      await click(page, 'draw-discard');
+      await clickAction(page, 'draw-discard');
       await expect(status).toHaveText(/Swap the -?\d+ into your display \(a card taken from the discard pile cannot be discarded again\)\./);
       await expect(page.locator('[data-action="discard"]')).toHaveCount(0);
       done.discard = true;
       continue;
     }
     if (a.includes('draw') && done.discard && !done.drawer && b.length === 0) {
-      await click(page, 'draw');
+      await clickAction(page, 'draw');
       // Bea may knock: the window stays open while she thinks, and Anna waits.
       if ((await bea.locator('[data-action="knock"]').count()) > 0 || (await bea.locator('.knock-button').waitFor({ timeout: 3000 }).then(() => true).catch(() => false))) {
         await expect(status).toHaveText(/^You drew the -?\d+\. The others may knock for it: wait for their answers\.$/);
@@ -97,7 +81,7 @@ test('the words at the table match what is drawn and what is legal', async ({ pa
     if (b.includes('knock')) {
       const drawnByAnna = (await beaStatus.innerText()).includes('Anna drew');
       if (drawnByAnna) {
-        await click(bea, beaKnocks ? 'knock' : 'pass');
+        await clickAction(bea, beaKnocks ? 'knock' : 'pass');
         if (beaKnocks) {
           // The window is closed and Anna decides: Bea's tag on both screens.
           await expect(page.locator('.seat', { has: page.locator('.seat-name', { hasText: /^Bea$/ }) }).locator('.tag.knock')).toBeVisible();
@@ -107,23 +91,23 @@ test('the words at the table match what is drawn and what is legal', async ({ pa
       }
       // The bot drew: Anna answers first (below); Bea waits for her.
       if (!a.includes('knock')) {
-        await click(bea, 'pass');
+        await clickAction(bea, 'pass');
         continue;
       }
     }
     if (a.includes('knock')) {
       if (!done.knocked && b.includes('knock')) {
-        await click(page, 'knock');
+        await clickAction(page, 'knock');
         // At once, while Bea still decides: Anna reads her own answer, her seat says so.
         await expect(status).toHaveText(/^You knocked for Bot 3’s -?\d+\. Waiting for the others\.$/);
         await expect(page.locator('.seat.mine .tag.knock')).toBeVisible();
         await expect(beaStatus).toHaveText(/^Bot 3 drew the -?\d+\. Knock for it, or pass\?$/);
         done.knocked = true;
-      } else await click(page, 'pass');
+      } else await clickAction(page, 'pass');
       continue;
     }
     if (a.includes('give 1')) {
-      await click(page, 'give 1');
+      await clickAction(page, 'give 1');
       continue;
     }
     const takes = a.filter((x) => x.startsWith('take '));
@@ -137,18 +121,18 @@ test('the words at the table match what is drawn and what is legal', async ({ pa
       expect(new Set(inside)).toEqual(new Set(takes));
       expect(inside.length).toBe(new Set(takes).size);
       expect(takes.some((x) => x.startsWith('take 2'))).toBe(true);
-      await click(page, takes.find((x) => x.startsWith('take 2')) ?? takes[0]!);
+      await clickAction(page, takes.find((x) => x.startsWith('take 2')) ?? takes[0]!);
       done.take = true;
       continue;
     }
     // Anything else: the first offered move (Anna draws only when Bea is free to knock).
     const pick = (xs: string[]) => (xs.includes('pass') ? 'pass' : xs.includes('refuse') ? 'refuse' : xs.find((x) => x !== 'draw-discard' && x !== 'draw') ?? xs[0]);
     if (b.length > 0 && !b.includes('knock')) {
-      await click(bea, pick(b)!);
+      await clickAction(bea, pick(b)!);
       acted = true;
     }
     if (a.length > 0 && !a.includes('knock')) {
-      await click(page, pick(a)!);
+      await clickAction(page, pick(a)!);
       acted = true;
     }
     if (!acted) await page.waitForTimeout(40);

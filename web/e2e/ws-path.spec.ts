@@ -3,7 +3,7 @@
 // an invite link connects to /ws/CODE from the start. So a proxy in front of several servers
 // routes both to the table's server (docs/scaling.md).
 import { test, expect } from './fixtures';
-import { openTable } from './helpers';
+import { openTable, sitAs } from './helpers';
 
 test('the lobby socket is /ws, a table socket /ws/CODE', async ({ page, server, browser }) => {
   const annaSockets: string[] = [];
@@ -14,9 +14,7 @@ test('the lobby socket is /ws, a table socket /ws/CODE', async ({ page, server, 
   const bea = await ctx.newPage();
   const beaSockets: string[] = [];
   bea.on('websocket', (ws) => beaSockets.push(new URL(ws.url()).pathname));
-  await bea.goto(`${server.url}/t/${code}`);
-  await bea.locator('#player-name').fill('Bea');
-  await bea.getByRole('button', { name: 'Sit here' }).first().click();
+  await sitAs(bea, server.url, code, 'Bea');
   await expect(page.getByRole('button', { name: 'Start the game' })).toBeEnabled();
   expect(beaSockets).toEqual([`/ws/${code}`]);
   await ctx.close();
