@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "bots/hint_json.h"
 #include "engine/json_fields.h"
 
 namespace allegra::review {
@@ -32,8 +33,8 @@ json decision_json(const ReviewDecision& d) {
           {"loss_error", points(d.loss_error)},
           {"label", label_name(d.label)},
           {"samples", d.values.samples},
-          {"best_reason", reason_to_json(d.best_reason)},
-          {"chosen_reason", reason_to_json(d.chosen_reason)},
+          {"best_reason", bots::hint_reason_json(d.best_reason)},
+          {"chosen_reason", bots::hint_reason_json(d.chosen_reason)},
           {"choices", std::move(choices)}};
 }
 
@@ -60,86 +61,6 @@ json player_json(const PlayerReview& p) {
 }
 
 }  // namespace
-
-std::string_view reason_code_name(bots::HintReasonCode code) {
-  using enum bots::HintReasonCode;
-  switch (code) {
-    case kClears:
-      return "clears";
-    case kReplaceDown:
-      return "replace_down";
-    case kReplace:
-      return "replace";
-    case kPut:
-      return "put";
-    case kPutUnknown:
-      return "put_unknown";
-    case kReveal:
-      return "reveal";
-    case kDiscard:
-      return "discard";
-    case kDrawPile:
-      return "draw_pile";
-    case kDrawDiscard:
-      return "draw_discard";
-    case kKnock:
-      return "knock";
-    case kPass:
-      return "pass";
-    case kGive:
-      return "give";
-    case kRefuse:
-      return "refuse";
-    case kTake:
-      return "take";
-    case kTakeDown:
-      return "take_down";
-    case kClearLine:
-      return "clear_line";
-    case kLeaveLines:
-      return "leave_lines";
-  }
-  return "pass";
-}
-
-json reason_to_json(const bots::HintReason& r) {
-  using enum bots::HintReasonCode;
-  // The arguments each code uses (bots/hint.h), as in the hint frame (wire/messages.cc).
-  bool card = false, old = false, mean = false;
-  switch (r.code) {
-    case kClears:
-    case kPut:
-    case kDrawDiscard:
-    case kKnock:
-    case kRefuse:
-    case kTake:
-      card = true;
-      break;
-    case kReplaceDown:
-    case kDiscard:
-      card = mean = true;
-      break;
-    case kReplace:
-      card = old = true;
-      break;
-    case kReveal:
-    case kDrawPile:
-    case kTakeDown:
-      mean = true;
-      break;
-    case kPutUnknown:
-    case kPass:
-    case kGive:
-    case kClearLine:
-    case kLeaveLines:
-      break;
-  }
-  json j = {{"code", reason_code_name(r.code)}};
-  if (card) j["card"] = card_to_json(r.card);
-  if (old) j["old"] = card_to_json(r.old);
-  if (mean) j["mean"] = std::round(r.mean * 10.0) / 10.0;
-  return j;
-}
 
 json review_to_json(const Review& review) {
   json decisions = json::array();

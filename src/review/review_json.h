@@ -17,8 +17,4 @@ inline constexpr int kReviewFormatVersion = 1;
 
 nlohmann::json review_to_json(const Review& review);
 
-// A hint reason as data: {"code", "card"?, "old"?, "mean"?} (the fields its code uses).
-nlohmann::json reason_to_json(const bots::HintReason& reason);
-std::string_view reason_code_name(bots::HintReasonCode code);
-
 }  // namespace allegra::review

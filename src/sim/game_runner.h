@@ -8,8 +8,11 @@
 // others (their result is then empty and thrown away). The game loop never knows which.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <optional>
+#include <span>
+#include <string>
 
 #include "engine/record.h"
 #include "sim/match.h"
@@ -21,6 +24,19 @@ struct GameOutcome {
   MatchResult match;
   std::optional<GameRecord> record;
 };
+
+// One game of a run (sim, rate, the skill run): seat s is played by factory(*spec_of_seat[s],
+// bot_seeds[s]), the deal by `deal_seed`; with the record when `record` is true.
+GameOutcome play_bot_game(const RuleOptions& options, uint64_t deal_seed,
+                          std::span<const std::string* const> spec_of_seat,
+                          std::span<const uint64_t> bot_seeds, const BotFactory& factory,
+                          bool record);
+
+// The settings every run of named bots checks alike (rate, the skill run): valid rule options,
+// no bot listed twice, at least one game and one thread. Throws std::invalid_argument naming
+// the problem.
+void check_run_settings(const RuleOptions& options, std::span<const std::string> bots, int games,
+                        int threads);
 
 using PlayGame = std::function<GameOutcome(int game)>;
 using EmitGame = std::function<void(int game, GameOutcome& outcome)>;

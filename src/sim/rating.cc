@@ -138,21 +138,11 @@ std::vector<int> rate_seating(const std::vector<std::vector<int>>& lineups, int 
 
 RateResult run_rating(const RateConfig& config, const BotFactory& factory,
                       const SimCallbacks& callbacks) {
-  if (auto error = config.options.validate())
-    throw std::invalid_argument(fmt::format("invalid rule options: {}", *error));
   const int m = static_cast<int>(config.bots.size());
   const int n = config.options.players;
   if (m < 2 || m > kMaxBots)
     throw std::invalid_argument(fmt::format("rate needs 2 to {} bots, got {}", kMaxBots, m));
-  for (int i = 0; i < m; ++i)
-    for (int j = 0; j < i; ++j)
-      if (config.bots[static_cast<size_t>(i)] == config.bots[static_cast<size_t>(j)])
-        throw std::invalid_argument(
-            fmt::format("bot '{}' is listed twice", config.bots[static_cast<size_t>(i)]));
-  if (config.games < 1)
-    throw std::invalid_argument(fmt::format("games must be at least 1, got {}", config.games));
-  if (config.threads < 1)
-    throw std::invalid_argument(fmt::format("threads must be at least 1, got {}", config.threads));
+  check_run_settings(config.options, config.bots, config.games, config.threads);
   if (config.bootstrap < 0)
     throw std::invalid_argument(
         fmt::format("bootstrap must be at least 0, got {}", config.bootstrap));
@@ -176,20 +166,15 @@ RateResult run_rating(const RateConfig& config, const BotFactory& factory,
   std::vector<double> total_half(static_cast<size_t>(m), 0.0);
   auto play_game = [&](int g) {
     const std::vector<int> bot_of_seat = rate_seating(lineups, g, config.seed);
-    std::vector<std::unique_ptr<Bot>> owned;
-    std::vector<Bot*> seats;
+    const std::string* specs[kMaxPlayers];
+    uint64_t seeds[kMaxPlayers];
     for (int s = 0; s < n; ++s) {
-      owned.push_back(
-          factory(config.bots[static_cast<size_t>(bot_of_seat[static_cast<size_t>(s)])],
-                  game_bot_seed(config.seed, static_cast<uint64_t>(g), static_cast<uint64_t>(s))));
-      seats.push_back(owned.back().get());
+      specs[s] = &config.bots[static_cast<size_t>(bot_of_seat[static_cast<size_t>(s)])];
+      seeds[s] = game_bot_seed(config.seed, static_cast<uint64_t>(g), static_cast<uint64_t>(s));
     }
-    GameOutcome out;
-    GameRecord record;
-    out.match = play_match(config.options, config.seed + static_cast<uint64_t>(g), seats,
-                           want_record ? &record : nullptr);
-    if (want_record) out.record = std::move(record);
-    return out;
+    return play_bot_game(config.options, config.seed + static_cast<uint64_t>(g),
+                         std::span(specs, static_cast<size_t>(n)),
+                         std::span(seeds, static_cast<size_t>(n)), factory, want_record);
   };
   // The seating is a function of the game number, so the game's outcome need not carry it (a
   // runner may bring it from another process).

@@ -129,21 +129,16 @@ SimResult run_simulation(const SimConfig& config, const BotFactory& factory,
 
   const bool want_record = static_cast<bool>(callbacks.record);
   auto play = [&](int g) {
-    std::vector<std::unique_ptr<Bot>> owned(static_cast<size_t>(n));
-    std::vector<Bot*> seats(static_cast<size_t>(n));
+    const std::string* specs[kMaxPlayers];
+    uint64_t seeds[kMaxPlayers];
     for (int s = 0; s < n; ++s) {
       const int e = entry_at_seat(s, g, n);
-      owned[static_cast<size_t>(s)] =
-          factory(config.lineup[static_cast<size_t>(e)],
-                  game_bot_seed(config.seed, static_cast<uint64_t>(g), static_cast<uint64_t>(e)));
-      seats[static_cast<size_t>(s)] = owned[static_cast<size_t>(s)].get();
+      specs[s] = &config.lineup[static_cast<size_t>(e)];
+      seeds[s] = game_bot_seed(config.seed, static_cast<uint64_t>(g), static_cast<uint64_t>(e));
     }
-    GameOutcome out;
-    GameRecord record;
-    out.match = play_match(config.options, config.seed + static_cast<uint64_t>(g), seats,
-                           want_record ? &record : nullptr);
-    if (want_record) out.record = std::move(record);
-    return out;
+    return play_bot_game(config.options, config.seed + static_cast<uint64_t>(g),
+                         std::span(specs, static_cast<size_t>(n)),
+                         std::span(seeds, static_cast<size_t>(n)), factory, want_record);
   };
   auto emit = [&](int g, GameOutcome& out) {
     const MatchResult& m = out.match;

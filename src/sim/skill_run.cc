@@ -17,22 +17,12 @@ constexpr uint64_t kSkillSeatingSalt = 0x5c111ULL;
 constexpr int kMaxSkillBots = 16;
 
 void check_config(const SkillRunConfig& config) {
-  if (auto error = config.options.validate())
-    throw std::invalid_argument(fmt::format("invalid rule options: {}", *error));
   const int m = static_cast<int>(config.bots.size());
   if (m < config.options.players || m > kMaxSkillBots)
     throw std::invalid_argument(
         fmt::format("a skill run needs {} to {} different bots for {}-player games, got {}",
                     config.options.players, kMaxSkillBots, config.options.players, m));
-  for (int i = 0; i < m; ++i)
-    for (int j = 0; j < i; ++j)
-      if (config.bots[static_cast<size_t>(i)] == config.bots[static_cast<size_t>(j)])
-        throw std::invalid_argument(
-            fmt::format("bot '{}' is listed twice", config.bots[static_cast<size_t>(i)]));
-  if (config.games < 1)
-    throw std::invalid_argument(fmt::format("games must be at least 1, got {}", config.games));
-  if (config.threads < 1)
-    throw std::invalid_argument(fmt::format("threads must be at least 1, got {}", config.threads));
+  check_run_settings(config.options, config.bots, config.games, config.threads);
 }
 
 }  // namespace
@@ -71,17 +61,15 @@ SkillRunResult run_skill_rating(const SkillRunConfig& config, const BotFactory& 
   // 1. play(g): one game, anywhere (the runner's threads or processes).
   auto play_game = [&](int g) {
     const std::vector<int> bot_of_seat = skill_seating(m, n, g, config.seed);
-    std::vector<std::unique_ptr<Bot>> owned;
-    std::vector<Bot*> seats;
+    const std::string* specs[kMaxPlayers];
+    uint64_t seeds[kMaxPlayers];
     for (int s = 0; s < n; ++s) {
-      owned.push_back(
-          factory(config.bots[static_cast<size_t>(bot_of_seat[static_cast<size_t>(s)])],
-                  game_bot_seed(config.seed, static_cast<uint64_t>(g), static_cast<uint64_t>(s))));
-      seats.push_back(owned.back().get());
+      specs[s] = &config.bots[static_cast<size_t>(bot_of_seat[static_cast<size_t>(s)])];
+      seeds[s] = game_bot_seed(config.seed, static_cast<uint64_t>(g), static_cast<uint64_t>(s));
     }
-    GameOutcome out;
-    out.match = play_match(config.options, config.seed + static_cast<uint64_t>(g), seats, nullptr);
-    return out;
+    return play_bot_game(config.options, config.seed + static_cast<uint64_t>(g),
+                         std::span(specs, static_cast<size_t>(n)),
+                         std::span(seeds, static_cast<size_t>(n)), factory, false);
   };
   // 2. emit(g): in game order, the update of rated tables over the bots' beliefs.
   auto emit = [&](int g, GameOutcome& out) {

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "tui/curses_screen.h"
+#include "tui/pager_keys.h"
 #include "tui/review_screen.h"
 #include "tui/table_description.h"
 #include "tui/table_view.h"
@@ -159,24 +160,11 @@ void run_replay_viewer(const ReplayFrames& frames, const text::Translator& tr) {
     const int ch = screen.show_and_wait(frames.frame(step), tr.tr("replay.help"), &scroll);
     const int before = step;
     switch (ch) {
-      case KEY_RIGHT:
-      case ' ':
-      case 'l':
-      case 'n':
+      case 'n':  // the replay's own keys first
         step = std::min(step + 1, frames.steps());
         break;
-      case KEY_LEFT:
-      case 'h':
       case 'p':
         step = std::max(step - 1, 0);
-        break;
-      case KEY_DOWN:
-      case 'j':
-        ++scroll;
-        break;
-      case KEY_UP:
-      case 'k':
-        --scroll;
         break;
       case KEY_NPAGE:
         step = frames.next_round(step);
@@ -184,21 +172,11 @@ void run_replay_viewer(const ReplayFrames& frames, const text::Translator& tr) {
       case KEY_PPAGE:
         step = frames.previous_round(step);
         break;
-      case KEY_HOME:
-        step = 0;
-        break;
-      case KEY_END:
-        step = frames.steps();
-        break;
       case 'v':
         run_review_screen(screen, frames, tr);
         break;
-      case 'q':
-      case 'Q':
-      case 27:
-      case 3:
-        return;
       default:
+        if (apply_pager_key(pager_key(ch), frames.steps(), step, scroll)) return;
         break;
     }
     if (step != before) scroll = 0;

@@ -11,6 +11,7 @@
 
 #include "review/review_text.h"
 #include "tui/curses_screen.h"
+#include "tui/pager_keys.h"
 
 namespace allegra::tui {
 namespace {
@@ -115,41 +116,14 @@ void run_review_screen(CursesScreen& screen, const ReplayFrames& frames,
     const int ch = screen.show_and_wait(review.frame(k), tr.tr("review.help"), &scroll);
     const int before = k;
     switch (ch) {
-      case KEY_RIGHT:
-      case ' ':
-      case 'l':
-        k = std::min(k + 1, std::max(review.size() - 1, 0));
-        break;
-      case KEY_LEFT:
-      case 'h':
-        k = std::max(k - 1, 0);
-        break;
-      case 'n':
+      case 'n':  // the review's own keys first
         k = review.next_mistake(k);
         break;
       case 'p':
         k = review.previous_mistake(k);
         break;
-      case KEY_DOWN:
-      case 'j':
-        ++scroll;
-        break;
-      case KEY_UP:
-      case 'k':
-        --scroll;
-        break;
-      case KEY_HOME:
-        k = 0;
-        break;
-      case KEY_END:
-        k = std::max(review.size() - 1, 0);
-        break;
-      case 'q':
-      case 'Q':
-      case 27:
-      case 3:
-        return;
       default:
+        if (apply_pager_key(pager_key(ch), std::max(review.size() - 1, 0), k, scroll)) return;
         break;
     }
     if (k != before) scroll = 0;

@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "bots/hint_json.h"
 #include "engine/event_json.h"
 #include "engine/json_fields.h"
 #include "engine/lines.h"
@@ -457,47 +458,6 @@ SharedText pong_frame(std::optional<uint64_t> id) {
   return frame({{"type", "pong"}, {"id", id_json(id)}});
 }
 
-std::string_view hint_reason_code_name(bots::HintReasonCode code) {
-  using enum bots::HintReasonCode;
-  switch (code) {
-    case kClears:
-      return "clears";
-    case kReplaceDown:
-      return "replace_down";
-    case kReplace:
-      return "replace";
-    case kPut:
-      return "put";
-    case kPutUnknown:
-      return "put_unknown";
-    case kReveal:
-      return "reveal";
-    case kDiscard:
-      return "discard";
-    case kDrawPile:
-      return "draw_pile";
-    case kDrawDiscard:
-      return "draw_discard";
-    case kKnock:
-      return "knock";
-    case kPass:
-      return "pass";
-    case kGive:
-      return "give";
-    case kRefuse:
-      return "refuse";
-    case kTake:
-      return "take";
-    case kTakeDown:
-      return "take_down";
-    case kClearLine:
-      return "clear_line";
-    case kLeaveLines:
-      return "leave_lines";
-  }
-  return "pass";
-}
-
 std::string_view hint_order_name(bots::HintOrder order) {
   switch (order) {
     case bots::HintOrder::kByPoints:
@@ -510,51 +470,12 @@ std::string_view hint_order_name(bots::HintOrder order) {
   return "by_points";
 }
 
-json hint_reason_json(const bots::HintReason& r) {
-  using enum bots::HintReasonCode;
-  // The arguments each code uses (bots/hint.h; text/hint_text.cc words them).
-  bool card = false, old = false, mean = false;
-  switch (r.code) {
-    case kClears:
-    case kPut:
-    case kDrawDiscard:
-    case kKnock:
-    case kRefuse:
-    case kTake:
-      card = true;
-      break;
-    case kReplaceDown:
-    case kDiscard:
-      card = mean = true;
-      break;
-    case kReplace:
-      card = old = true;
-      break;
-    case kReveal:
-    case kDrawPile:
-    case kTakeDown:
-      mean = true;
-      break;
-    case kPutUnknown:
-    case kPass:
-    case kGive:
-    case kClearLine:
-    case kLeaveLines:
-      break;
-  }
-  json j = {{"code", hint_reason_code_name(r.code)}};
-  if (card) j["card"] = card_to_json(r.card);
-  if (old) j["old"] = card_to_json(r.old);
-  if (mean) j["mean"] = text::one_decimal(r.mean);
-  return j;
-}
-
 SharedText hint_frame(std::optional<uint64_t> id, const bots::Hint& hint) {
   json moves = json::array();
   for (size_t i = 0; i < hint.moves.size(); ++i) {
     moves.push_back({{"action", to_text(hint.moves[i].action)},
                      {"expected", text::one_decimal(hint.moves[i].expected)},
-                     {"reason", hint_reason_json(hint.reasons.at(i))}});
+                     {"reason", bots::hint_reason_json(hint.reasons.at(i))}});
   }
   return frame({{"type", "hint"},
                 {"id", id_json(id)},

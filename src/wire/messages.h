@@ -180,7 +180,6 @@ SharedText pong_frame(std::optional<uint64_t> id);
 // The hint as data (docs/protocol.md "hint"): the moves best first with their expected scores
 // and reasons, points rounded to one decimal; the client words it in its own language.
 SharedText hint_frame(std::optional<uint64_t> id, const bots::Hint& hint);
-std::string_view hint_reason_code_name(bots::HintReasonCode code);  // "clears", "replace_down", ...
 std::string_view hint_order_name(bots::HintOrder order);  // "by_points", "equal_points", ...
 SharedText error_frame(std::optional<uint64_t> id, ErrorCode code, std::string_view message);
 SharedText bye_frame(std::string_view reason);

@@ -178,24 +178,29 @@ class HubHarness {
 // Lets every person of `seats` answer with the first legal action (a pass in knock windows)
 // and the clock run, until the game is over or `max_steps` steps were taken; returns the
 // table's status.
+// Sends one decision for the first pending seat of `table` that `seats` plays (its first legal
+// action; a pass in a knock window); false if none of them is pending.
+inline bool act_for_first_pending(HubHarness& h, const nlohmann::json& table,
+                                  const std::map<int, ConnectionId>& seats) {
+  for (const nlohmann::json& p : table.at("pending")) {
+    auto it = seats.find(p.at("seat").get<int>());
+    if (it == seats.end()) continue;
+    const std::string action = p.at("knock_window").get<bool>()
+                                   ? std::string("pass")
+                                   : p.at("legal").at(0).get<std::string>();
+    h.send(it->second, {{"type", "act"}, {"action", action}});
+    return true;
+  }
+  return false;
+}
+
 inline std::string play(HubHarness& h, const std::map<int, ConnectionId>& seats,
                         int max_steps = 5000) {
   const ConnectionId watcher = seats.begin()->second;
   for (int step = 0; step < max_steps; ++step) {
     nlohmann::json table = h.table(watcher);
     if (table.at("status") != "playing") return table.at("status").get<std::string>();
-    bool acted = false;
-    for (const nlohmann::json& p : table.at("pending")) {
-      auto it = seats.find(p.at("seat").get<int>());
-      if (it == seats.end()) continue;
-      const std::string action = p.at("knock_window").get<bool>()
-                                     ? std::string("pass")
-                                     : p.at("legal").at(0).get<std::string>();
-      h.send(it->second, {{"type", "act"}, {"action", action}});
-      acted = true;
-      break;
-    }
-    if (!acted) h.advance(500);
+    if (!act_for_first_pending(h, table, seats)) h.advance(500);
   }
   return h.table(watcher).at("status").get<std::string>();
 }

@@ -30,18 +30,7 @@ bool until_round_over(HubHarness& h, const std::map<int, ConnectionId>& seats) {
     const json table = h.table(watcher);
     if (!table.at("round_over").is_null()) return true;
     if (table.at("status") != "playing") return false;
-    bool acted = false;
-    for (const json& p : table.at("pending")) {
-      auto it = seats.find(p.at("seat").get<int>());
-      if (it == seats.end()) continue;
-      const std::string action = p.at("knock_window").get<bool>()
-                                     ? std::string("pass")
-                                     : p.at("legal").at(0).get<std::string>();
-      h.send(it->second, {{"type", "act"}, {"action", action}});
-      acted = true;
-      break;
-    }
-    if (!acted) h.advance(100);
+    if (!act_for_first_pending(h, table, seats)) h.advance(100);
   }
   return false;
 }

@@ -11,31 +11,11 @@
 #include <string>
 
 #include "engine/state.h"
+#include "table/sealed_window_checks.h"
 #include "table/table.h"
 
 namespace allegra::table {
 namespace {
-
-std::string read(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-// The answers of an open window are sealed in the engine: no view shows them, only the seats
-// that did not answer are due, and a save keeps them.
-void check_window(const Table& t, const nlohmann::json& saved_answers, const std::string& name) {
-  if (!t.state().is_simultaneous_node()) {
-    EXPECT_TRUE(saved_answers.empty()) << name;
-    return;
-  }
-  EXPECT_EQ(t.view().masked().knockers(), 0) << name;
-  for (const nlohmann::json& a : saved_answers) {
-    const int seat = a.at("seat").get<int>();
-    EXPECT_FALSE(t.state().knock_pending() >> seat & 1) << name;
-    EXPECT_EQ(t.state().knockers() >> seat & 1, a.at("action") == "knock" ? 1 : 0) << name;
-  }
-  for (const Pending& p : t.pending()) EXPECT_TRUE(t.state().knock_pending() >> p.seat & 1);
-}
 
 TEST(TableCorpusTest, EveryTableOfTheFuzzCorpusLoadsAndSavesAgain) {
   int tables = 0;
@@ -45,11 +25,11 @@ TEST(TableCorpusTest, EveryTableOfTheFuzzCorpusLoadsAndSavesAgain) {
     const std::string name = entry.path().filename().string();
     if (entry.path().extension() != ".json") continue;
     SCOPED_TRACE(name);
-    const nlohmann::json j = nlohmann::json::parse(read(entry.path()));
+    const nlohmann::json j = nlohmann::json::parse(read_whole_file(entry.path()));
     const Table t = Table::load(j);
     ++tables;
     windows += !j.at("knock_answers").empty();
-    check_window(t, j.at("knock_answers"), name);
+    check_sealed_window(t, j.at("knock_answers"), name);
     const nlohmann::json again = t.save();
     EXPECT_EQ(again.at("knock_answers"), j.at("knock_answers")) << name;
     EXPECT_EQ(again.at("record"), j.at("record")) << name;

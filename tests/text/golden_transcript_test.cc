@@ -19,6 +19,7 @@
 #include <sstream>
 
 #include "bots/bot.h"
+#include "text/golden_file.h"
 #include "text/narrator.h"
 
 #ifndef ALLEGRA_SOURCE_DIR
@@ -147,18 +148,9 @@ TEST_P(TextGolden, TranscriptMatchesTheCheckedInFile) {
   // chain at -O1 with the tests' precompiled header.
   const std::string path =
       fmt::format("{}/tests/text/golden/transcript.{}.txt", ALLEGRA_SOURCE_DIR, GetParam());
-  const std::string got = transcript(GetParam()) + golden_cases(GetParam());
-  const char* update = std::getenv("ALLEGRA_UPDATE_GOLDEN");
-  if (update != nullptr && std::string(update) == "1") {
-    std::ofstream(path, std::ios::binary) << got;
-    GTEST_SKIP() << "wrote " << path;
-  }
-  std::ifstream in(path, std::ios::binary);
-  ASSERT_TRUE(in) << "missing " << path << ": run with ALLEGRA_UPDATE_GOLDEN=1 to write it";
-  std::ostringstream want;
-  want << in.rdbuf();
-  EXPECT_EQ(got, want.str()) << "the transcript changed: if on purpose, regenerate it with "
-                                "ALLEGRA_UPDATE_GOLDEN=1 and read it";
+  expect_golden_file(path, transcript(GetParam()) + golden_cases(GetParam()),
+                     "the transcript changed: if on purpose, regenerate it with "
+                     "ALLEGRA_UPDATE_GOLDEN=1 and read it");
 }
 
 INSTANTIATE_TEST_SUITE_P(Languages, TextGolden, ::testing::Values("en", "de", "fr", "nl", "es"));

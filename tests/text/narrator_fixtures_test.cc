@@ -27,6 +27,7 @@
 #include "engine/event_json.h"
 #include "engine/public_view.h"
 #include "engine/view_json.h"
+#include "text/golden_file.h"
 #include "text/hint_text.h"
 #include "text/narrator.h"
 #include "wire/messages.h"
@@ -381,19 +382,10 @@ TEST(TextFixtures, CoverEveryEventKind) {
 TEST(TextFixtures, MatchTheCheckedInFile) {
   const std::string path =
       fmt::format("{}/tests/text/golden/narrator_fixtures.json", ALLEGRA_SOURCE_DIR);
-  const std::string got = fixtures();
-  const char* update = std::getenv("ALLEGRA_UPDATE_GOLDEN");
-  if (update != nullptr && std::string(update) == "1") {
-    std::ofstream(path, std::ios::binary) << got;
-    GTEST_SKIP() << "wrote " << path;
-  }
-  std::ifstream in(path, std::ios::binary);
-  ASSERT_TRUE(in) << "missing " << path << ": run with ALLEGRA_UPDATE_GOLDEN=1 to write it";
-  std::ostringstream want;
-  want << in.rdbuf();
-  EXPECT_EQ(got, want.str()) << "the narrator's sentences changed: if on purpose, regenerate "
-                                "with ALLEGRA_UPDATE_GOLDEN=1, read the diff, and run the web's "
-                                "vitest (it reads the same file)";
+  expect_golden_file(path, fixtures(),
+                     "the narrator's sentences changed: if on purpose, regenerate with "
+                     "ALLEGRA_UPDATE_GOLDEN=1, read the diff, and run the web's vitest (it reads "
+                     "the same file)");
 }
 
 }  // namespace

@@ -11,35 +11,17 @@
 #include <string>
 
 #include "engine/state.h"
+#include "table/sealed_window_checks.h"
 #include "table/table.h"
 #include "tui/save_file.h"
 
 namespace allegra::tui {
 namespace {
 
+using table::check_sealed_window;
 using table::Pending;
+using table::read_whole_file;
 using table::Table;
-
-std::string read(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-// The answers of an open window are sealed in the engine: no view shows them, only the seats
-// that did not answer are due, and a save keeps them.
-void check_window(const Table& t, const nlohmann::json& saved_answers, const std::string& name) {
-  if (!t.state().is_simultaneous_node()) {
-    EXPECT_TRUE(saved_answers.empty()) << name;
-    return;
-  }
-  EXPECT_EQ(t.view().masked().knockers(), 0) << name;
-  for (const nlohmann::json& a : saved_answers) {
-    const int seat = a.at("seat").get<int>();
-    EXPECT_FALSE(t.state().knock_pending() >> seat & 1) << name;
-    EXPECT_EQ(t.state().knockers() >> seat & 1, a.at("action") == "knock" ? 1 : 0) << name;
-  }
-  for (const Pending& p : t.pending()) EXPECT_TRUE(t.state().knock_pending() >> p.seat & 1);
-}
 
 TEST(SaveCorpus, EveryTerminalSaveOfTheFuzzCorpusResumes) {
   int saves = 0;
@@ -52,7 +34,7 @@ TEST(SaveCorpus, EveryTerminalSaveOfTheFuzzCorpusResumes) {
       State state(RuleOptions{}, 1);
       SavedGame saved;
       try {
-        saved = load_save(read(entry.path()), &state);
+        saved = load_save(read_whole_file(entry.path()), &state);
       } catch (const std::exception& e) {
         // Three version-1 saves are older than the state's turn counter (turns_in_round), so
         // their saved state differs from the replayed one: refused, as before the window moved
@@ -64,7 +46,7 @@ TEST(SaveCorpus, EveryTerminalSaveOfTheFuzzCorpusResumes) {
       }
       const Table t = resume_table(saved);
       EXPECT_EQ(t.state(), state) << name;
-      check_window(t, saved.table.at("knock_answers"), name);
+      check_sealed_window(t, saved.table.at("knock_answers"), name);
       ++saves;
     }
   }
