@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include <charconv>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -21,6 +22,7 @@
 #include "server/game_export.h"
 #include "server/http_server.h"
 #include "server/hub.h"
+#include "server/pg_lobby.h"
 #include "server/pg_store.h"
 #include "server/player_export.h"
 #include "server/sqlite_store.h"
@@ -179,7 +181,8 @@ void serve(const ServeArgs& args, const server::ServerOptions& options, const fs
   std::string store_name = db.string();
   if (!args.store.empty()) {
     try {
-      store = std::make_unique<server::PgStore>(server::PgStore::Options{.url = args.store});
+      store = std::make_unique<server::PgStore>(
+          server::PgStore::Options{.url = args.store, .code_prefix = args.code_prefix});
     } catch (const std::exception& e) {
       throw CliError(fmt::format("--store: {}", e.what()));
     }
@@ -193,14 +196,18 @@ void serve(const ServeArgs& args, const server::ServerOptions& options, const fs
   }
   std::unique_ptr<server::HttpServer> http;
   try {
-    http = std::make_unique<server::HttpServer>(options);
+    server::ServerOptions http_options = options;
+    // On PostgreSQL the housekeeping also hands this server's tables to the shared lobby.
+    if (!args.store.empty()) http_options.housekeeping_period = std::chrono::seconds(1);
+    http = std::make_unique<server::HttpServer>(http_options);
   } catch (const std::runtime_error& e) {
     throw CliError(e.what());
   }
-  // The players (accounts, sessions, ratings) live in the SQLite store; the PostgreSQL store has no
-  // PlayerStore yet (docs/server-store.md): with it there are no accounts (no /api/ routes).
+  // The players (accounts, sessions, ratings) live in the store (SQLite or PostgreSQL; on
+  // PostgreSQL shared by every server of the database, docs/server-store.md).
   server::PlayerStore* players = dynamic_cast<server::PlayerStore*>(store.get());
   if (!players) spdlog::warn("event=no_player_store store={} accounts=off", store_name);
+  std::unique_ptr<server::PgLobby> lobby;  // outlives the hub's use of it
   server::Hub hub(*store, http->transport(), hub_config(args, delay), http->now(), players);
   std::function<void()> housekeeping;
   if (!args.export_dir.empty()) {
@@ -222,6 +229,17 @@ void serve(const ServeArgs& args, const server::ServerOptions& options, const fs
       }
     };
     housekeeping();
+  }
+  if (!args.store.empty()) {
+    // The lobby of every server on the database (pg_lobby.h): ours out every second, theirs in.
+    lobby = std::make_unique<server::PgLobby>(server::PgLobby::Options{
+        .url = args.store, .server = args.code_prefix.empty() ? "default" : args.code_prefix});
+    hub.set_remote_lobby([&lobby] { return lobby->remote(); });
+    lobby->set_local(hub.public_tables());
+    housekeeping = [&hub, &lobby, exporting = std::move(housekeeping)] {
+      lobby->set_local(hub.public_tables());
+      if (exporting) exporting();
+    };
   }
   const server::HubStats resumed = hub.stats();
   spdlog::info("event=start version={} db={} tables_resumed={} web={} code_prefix={}", kVersion,

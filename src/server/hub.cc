@@ -332,18 +332,39 @@ void Hub::leave_room(ConnectionId c, Connection& conn, Millis now) {
 }
 
 void Hub::list(ConnectionId c, std::optional<uint64_t> id) {
-  std::vector<const Room*> shown;
+  // The summaries are written only for the tables shown (the entries of this process's tables
+  // carry none until then).
+  std::vector<LobbyEntry> shown;
   for (const auto& [code, room] : rooms_) {
-    if (room->is_public()) shown.push_back(room.get());
+    if (room->is_public()) shown.push_back({static_cast<int>(room->status()), code, {}});
   }
-  std::sort(shown.begin(), shown.end(), [](const Room* a, const Room* b) {
-    if (a->status() != b->status()) return a->status() < b->status();
-    return a->code() < b->code();
+  if (remote_lobby_) {
+    // The other processes' tables (pg_lobby.h): a code is only ever one process's.
+    for (LobbyEntry& e : remote_lobby_()) {
+      if (rooms_.find(e.code) == rooms_.end()) shown.push_back(std::move(e));
+    }
+  }
+  std::sort(shown.begin(), shown.end(), [](const LobbyEntry& a, const LobbyEntry& b) {
+    if (a.status != b.status) return a.status < b.status;
+    return a.code < b.code;
   });
   if (shown.size() > kMaxListed) shown.resize(kMaxListed);
   std::vector<std::string> summaries;
-  for (const Room* r : shown) summaries.push_back(table_summary_text(r->info()));
+  for (LobbyEntry& e : shown) {
+    const auto room = rooms_.find(e.code);
+    summaries.push_back(room != rooms_.end() ? table_summary_text(room->second->info())
+                                             : std::move(e.summary));
+  }
   out_->send(c, tables_frame(id, summaries));
+}
+
+std::vector<LobbyEntry> Hub::public_tables() const {
+  std::vector<LobbyEntry> tables;
+  for (const auto& [code, room] : rooms_) {
+    if (room->is_public())
+      tables.push_back({static_cast<int>(room->status()), code, table_summary_text(room->info())});
+  }
+  return tables;
 }
 
 void Hub::hint(ConnectionId c, Connection& conn, std::optional<uint64_t> id) {

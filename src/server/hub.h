@@ -27,6 +27,7 @@
 
 #include "bots/hint.h"
 #include "server/bot_policy.h"
+#include "server/lobby_entry.h"
 #include "server/player_store.h"
 #include "server/store.h"
 #include "server/transport.h"
@@ -122,6 +123,10 @@ class Hub {
   const std::vector<std::string>& restore_errors() const { return restore_errors_; }
   // For tests: the room of a code (nullptr if none).
   const Room* room(std::string_view code) const;
+  // The public tables of this process (for the other processes' lobbies, pg_lobby.h), and where
+  // `list` finds theirs (unset: only this process's tables are listed).
+  std::vector<LobbyEntry> public_tables() const;
+  void set_remote_lobby(RemoteLobby remote) { remote_lobby_ = std::move(remote); }
 
  private:
   struct Bucket {
@@ -197,6 +202,7 @@ class Hub {
   std::set<std::pair<Millis, Room*>> wakes_;
   std::unordered_map<Room*, Millis> wake_of_;
   std::vector<std::string> restore_errors_;
+  RemoteLobby remote_lobby_;
 };
 
 }  // namespace allegra::server

@@ -6,7 +6,12 @@
 #include <map>
 #include <pqxx/pqxx>
 
+#include "server/pg_connection.h"
+
 namespace allegra::server {
+
+using pg::first_line;
+using pg::quote;
 
 namespace {
 
@@ -53,43 +58,70 @@ BEGIN
   END IF;
 END $$ LANGUAGE plpgsql;
 )sql"},
+    // 2: the players, their sessions, ratings and seats (SQLite's version 4); `n` keeps the order
+    // in which history lines and seats were written (SQLite's rowid). The lobby of several
+    // servers: their public tables, and when each was last seen (pg_lobby.h).
+    {2, R"sql(
+CREATE TABLE players (
+  id BIGSERIAL PRIMARY KEY,
+  guest BOOLEAN NOT NULL,
+  name TEXT,
+  name_key TEXT UNIQUE,
+  name_skeleton TEXT UNIQUE,
+  password_hash TEXT,
+  created BIGINT NOT NULL,
+  deleted BOOLEAN NOT NULL DEFAULT false,
+  mu DOUBLE PRECISION NOT NULL,
+  sigma DOUBLE PRECISION NOT NULL,
+  rated_games INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE sessions (
+  token_hash TEXT PRIMARY KEY NOT NULL,
+  player BIGINT NOT NULL REFERENCES players(id),
+  created BIGINT NOT NULL,
+  last_seen BIGINT NOT NULL
+);
+CREATE INDEX sessions_by_player ON sessions(player);
+CREATE TABLE rating_history (
+  n BIGSERIAL NOT NULL,
+  player BIGINT NOT NULL REFERENCES players(id),
+  game TEXT NOT NULL,
+  mu_before DOUBLE PRECISION NOT NULL,
+  sigma_before DOUBLE PRECISION NOT NULL,
+  mu_after DOUBLE PRECISION NOT NULL,
+  sigma_after DOUBLE PRECISION NOT NULL,
+  at BIGINT NOT NULL,
+  PRIMARY KEY (player, game)
+);
+CREATE TABLE game_seats (
+  n BIGSERIAL NOT NULL,
+  game TEXT NOT NULL,
+  seat INTEGER NOT NULL,
+  player BIGINT NOT NULL REFERENCES players(id),
+  PRIMARY KEY (game, seat)
+);
+CREATE INDEX game_seats_by_player ON game_seats(player);
+CREATE TABLE lobby_servers (server TEXT PRIMARY KEY NOT NULL, seen TIMESTAMPTZ NOT NULL);
+CREATE TABLE lobby (
+  code TEXT PRIMARY KEY NOT NULL,
+  server TEXT NOT NULL REFERENCES lobby_servers(server) ON DELETE CASCADE,
+  status INTEGER NOT NULL,
+  summary TEXT NOT NULL
+);
+)sql"},
 };
 static_assert(std::size(kMigrationSteps) == PgStore::kSchemaVersion);
 
 // The key of the advisory lock that makes one server per database ("Algr").
 constexpr int64_t kLockKey = 0x416c6772;
+// The first key of the locks of one code prefix each, (kPrefixLockKey, hashtext(prefix)), and of
+// the migration (kPrefixLockKey, 0). Two-key locks never meet the one-key kLockKey.
+constexpr int32_t kPrefixLockKey = 0x416c67;
 
 int64_t unix_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
              std::chrono::system_clock::now().time_since_epoch())
       .count();
-}
-
-// A string literal. Every connection runs with standard_conforming_strings on (set at connecting),
-// where a quote doubled is the only escape; a NUL byte cannot be in a PostgreSQL text at all.
-// Quoting here, not with the connection's escape function, keeps the io thread off the
-// connection that the store thread uses.
-std::string quote(std::string_view text) {
-  if (text.find('\0') != std::string_view::npos) {
-    throw StoreError("cannot store a text holding a NUL byte");
-  }
-  std::string out;
-  out.reserve(text.size() + 2);
-  out += '\'';
-  for (const char c : text) {
-    out += c;
-    if (c == '\'') out += '\'';
-  }
-  out += '\'';
-  return out;
-}
-
-// The first line of a PostgreSQL error ("ERROR:  duplicate key ...") without its prefix.
-std::string first_line(std::string_view message) {
-  std::string_view line = message.substr(0, message.find('\n'));
-  if (line.starts_with("ERROR:")) line.remove_prefix(6);
-  while (!line.empty() && line.front() == ' ') line.remove_prefix(1);
-  return std::string(line);
 }
 
 // What a refused batch means, in the words SqliteStore uses for the same refusals.
@@ -115,10 +147,31 @@ std::string refusal(const pqxx::sql_error& e) {
 
 }  // namespace
 
-struct PgStore::Connection {
-  explicit Connection(const std::string& url) : c(url) {}
-  pqxx::connection c;
-};
+namespace pg {
+
+std::string quote(std::string_view text) {
+  if (text.find('\0') != std::string_view::npos) {
+    throw StoreError("cannot store a text holding a NUL byte");
+  }
+  std::string out;
+  out.reserve(text.size() + 2);
+  out += '\'';
+  for (const char c : text) {
+    out += c;
+    if (c == '\'') out += '\'';
+  }
+  out += '\'';
+  return out;
+}
+
+std::string first_line(std::string_view message) {
+  std::string_view line = message.substr(0, message.find('\n'));
+  if (line.starts_with("ERROR:")) line.remove_prefix(6);
+  while (!line.empty() && line.front() == ' ') line.remove_prefix(1);
+  return std::string(line);
+}
+
+}  // namespace pg
 
 bool is_postgres_url(std::string_view spec) {
   return spec.starts_with("postgresql://") || spec.starts_with("postgres://");
@@ -147,6 +200,7 @@ std::unique_ptr<PgStore::Connection> PgStore::connect() const {
 
 PgStore::PgStore(Options options) : options_(std::move(options)) {
   name_ = url_without_password(options_.url);
+  if (!options_.code_prefix.empty()) writer_name_ = options_.code_prefix;
   // 1. The writer's connection, its lock, the schema.
   try {
     writer_ = connect();
@@ -169,11 +223,32 @@ int PgStore::lock_and_migrate(Connection& connection) const {
   int found_version = 0;
   try {
     pqxx::nontransaction t(connection.c);
-    // 1. One server per database: two would interleave their writes to the same tables.
-    if (!t.exec("SELECT pg_try_advisory_lock(" + std::to_string(kLockKey) + ")")[0][0].as<bool>()) {
-      throw StoreError(
-          fmt::format("cannot use the database '{}': another allegra serve is using it", name_));
+    // 1. One server per code prefix: two would interleave their writes to the same tables. A
+    //    server without a prefix makes every code: it holds the database alone (the lock in
+    //    exclusive mode); servers with prefixes share it (shared mode) and each holds its prefix.
+    const std::string prefix = options_.code_prefix;
+    const std::string lock = prefix.empty() ? fmt::format("pg_try_advisory_lock({})", kLockKey)
+                                            : fmt::format(
+                                                  "pg_try_advisory_lock_shared({0}) AND "
+                                                  "pg_try_advisory_lock({1}, hashtext({2}))",
+                                                  kLockKey, kPrefixLockKey, quote(prefix));
+    if (!t.exec("SELECT " + lock)[0][0].as<bool>()) {
+      t.exec("SELECT pg_advisory_unlock_all()");
+      throw StoreError(fmt::format(
+          "cannot use the database '{}': another allegra serve is using it{}", name_,
+          prefix.empty() ? "" : fmt::format(" (with the code prefix {}, or with none)", prefix)));
     }
+    // Servers starting at once migrate one after the other (released at the end of this scope).
+    t.exec(fmt::format("SELECT pg_advisory_lock({}, 0)", kPrefixLockKey));
+    struct Unlock {
+      pqxx::nontransaction& t;
+      ~Unlock() {
+        try {
+          t.exec(fmt::format("SELECT pg_advisory_unlock({}, 0)", kPrefixLockKey));
+        } catch (const std::exception&) {  // the connection is gone: so is the lock
+        }
+      }
+    } unlock{t};
     // 2. Is it Allegra's, and of which version?
     const bool has_schema = !t.exec("SELECT to_regclass('allegra_schema')")[0][0].is_null();
     if (has_schema) {
@@ -462,41 +537,22 @@ void PgStore::finish(Batch batch, std::exception_ptr error) {
 
 // --- Reads: on the caller's thread ---------------------------------------------------------------
 
-template <typename F>
-auto PgStore::read(const char* what, F&& f) {
-  std::lock_guard lock(read_mutex_);
-  for (int attempt = 0;; ++attempt) {
-    try {
-      if (!reader_) reader_ = connect();
-      pqxx::nontransaction t(reader_->c);
-      return f(t);
-    } catch (const pqxx::broken_connection& e) {
-      reader_.reset();
-      if (attempt == 0) continue;  // a connection broken since the last read: once more
-      throw StoreError(
-          fmt::format("cannot read {} from '{}': {}", what, name_, first_line(e.what())));
-    } catch (const StoreError&) {
-      throw;
-    } catch (const std::exception& e) {
-      reader_.reset();
-      throw StoreError(
-          fmt::format("cannot read {} from '{}': {}", what, name_, first_line(e.what())));
-    }
-  }
-}
-
 std::vector<StoredTable> PgStore::open_tables() {
-  return read("the open tables", [](pqxx::nontransaction& t) {
+  // Only this server's: the others' tables are theirs to resume (their codes have their prefixes).
+  const std::string prefix = quote(options_.code_prefix);
+  return read("the open tables", [&prefix](pqxx::nontransaction& t) {
     std::vector<StoredTable> tables;
     std::map<std::string, size_t> index;
-    for (const auto& row :
-         t.exec("SELECT code, meta FROM tables WHERE closed IS NULL ORDER BY n")) {
+    for (const auto& row : t.exec("SELECT code, meta FROM tables WHERE closed IS NULL AND "
+                                  "starts_with(code, " +
+                                  prefix + ") ORDER BY n")) {
       index[row[0].as<std::string>()] = tables.size();
       tables.push_back({row[0].as<std::string>(), row[1].as<std::string>(), {}});
     }
     for (const auto& row :
          t.exec("SELECT l.code, l.seq, l.kind, l.json FROM log l JOIN tables t ON t.code = l.code "
-                "WHERE t.closed IS NULL ORDER BY l.code, l.seq")) {
+                "WHERE t.closed IS NULL AND starts_with(t.code, " +
+                prefix + ") ORDER BY l.code, l.seq")) {
       tables[index.at(row[0].as<std::string>())].log.push_back(
           {row[1].as<uint64_t>(), row[2].as<std::string>(), row[3].as<std::string>()});
     }

@@ -13,6 +13,7 @@
 #include <thread>
 #include <vector>
 
+#include "server/player_store.h"
 #include "server/sqlite_store.h"  // StoreError
 #include "server/store.h"
 
@@ -42,14 +43,26 @@ namespace allegra::server {
 // found there first.
 //
 // The schema is versioned in `allegra_schema` and migrated step by step like SQLite's; a database
-// of a newer version is refused. One server per database: the writer holds a session advisory
-// lock, and a second `allegra serve` on it stops with "another allegra serve is using it".
-class PgStore final : public Store {
+// of a newer version is refused. One server per code prefix: the writer holds a session advisory
+// lock on its prefix (a server without a prefix: on the whole database), and a second `allegra
+// serve` with it stops with "another allegra serve is using it". Servers with different prefixes
+// share the database: each resumes only its own tables, and the players are everybody's.
+//
+// The PlayerStore half (pg_player_store.cc, docs/server-store.md "Players on PostgreSQL"): what
+// belongs to a game's end (its seats, the skills, the rating history) joins the batch, so that it
+// commits with the game; what needs an answer at once (a new guest's id, a claim's name clash) or
+// belongs to no game (sessions, passwords, deletions) runs on the caller's thread over the reading
+// connection and commits at once. Reads run there too (they block the io thread for a round trip:
+// rare calls, a visit or a sign-in) and see the batches not yet committed, as SQLite's do.
+class PgStore final : public Store, public PlayerStore {
  public:
-  static constexpr int kSchemaVersion = 1;
+  static constexpr int kSchemaVersion = 2;
 
   struct Options {
     std::string url;  // postgresql://USER@HOST:PORT/DB (libpq's connection URI)
+    // Several servers on one database (docs/scaling.md): each with its own code prefix resumes
+    // only the tables of its prefix; without a prefix the server holds the database alone.
+    std::string code_prefix{};
     size_t max_queued_batches = 256;
     std::chrono::milliseconds retry{200};
     // How long commit() (the last flush at shutdown, tests, `store migrate`) and the destructor
@@ -80,6 +93,27 @@ class PgStore final : public Store {
   std::vector<std::string> game_ids() override;
   StoreStats stats() const override;
 
+  // PlayerStore (pg_player_store.cc).
+  PlayerId create_guest(int64_t now_ms) override;
+  std::optional<PlayerRecord> player(PlayerId id) override;
+  std::optional<PlayerRecord> account_by_key(std::string_view name_key) override;
+  std::optional<PlayerRecord> account_by_skeleton(std::string_view skeleton) override;
+  bool claim(PlayerId id, std::string_view name, std::string_view name_key,
+             std::string_view skeleton, std::string_view password_hash) override;
+  void set_password(PlayerId id, std::string_view password_hash) override;
+  void delete_player(PlayerId id) override;
+  std::vector<PlayerRecord> players() override;
+  void add_session(std::string_view token_hash, PlayerId player, int64_t now_ms) override;
+  std::optional<PlayerId> session_player(std::string_view token_hash, int64_t now_ms) override;
+  void delete_session(std::string_view token_hash) override;
+  void delete_sessions(PlayerId player) override;
+  int session_count(PlayerId player) override;
+  void set_skill(PlayerId player, const rating::Skill& skill, int rated_games) override;
+  void add_rating_change(const RatingChange& change) override;
+  std::vector<RatingChange> rating_history(PlayerId player) override;
+  void add_game_seat(const GameSeat& seat) override;
+  std::vector<GameSeat> player_games(PlayerId player) override;
+
   // The schema version found at opening (0: an empty database), before migrating.
   int found_version() const { return found_version_; }
   // The URL without its password, for messages and logs.
@@ -91,6 +125,15 @@ class PgStore final : public Store {
     std::string sql;  // the statements, already quoted
     uint64_t entries = 0;
     std::vector<std::pair<std::string, std::string>> games;  // id, record: found by game()
+    // The PlayerStore's game-end writes in `sql`, seen by its reads until they are committed.
+    struct Skill {
+      PlayerId player;
+      rating::Skill skill;
+      int rated_games;
+    };
+    std::vector<Skill> skills;
+    std::vector<RatingChange> changes;
+    std::vector<GameSeat> seats;
     std::function<void(std::exception_ptr)> done;
     bool direct = false;  // done runs on the store thread (a waiting commit), not posted
   };
@@ -108,6 +151,10 @@ class PgStore final : public Store {
   void finish(Batch batch, std::exception_ptr error);
   template <typename F>
   auto read(const char* what, F&& f);
+  // PlayerStore helpers (pg_player_store.cc).
+  std::optional<PlayerRecord> select_player(const std::string& where);
+  Batch pending_players() const;  // the game-end writes not committed yet (skills, changes, seats)
+  static void apply_pending(const Batch& pending, PlayerRecord& p);
 
   Options options_;
   std::string name_;

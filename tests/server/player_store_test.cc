@@ -1,14 +1,20 @@
-// SqliteStore as a PlayerStore (schema version 4): players, sessions, ratings and seats on a real
-// file, committed with the store's one transaction, and a version 3 file migrated keeping its
-// tables.
+// Every PlayerStore (schema version 4 of SQLite, 2 of PostgreSQL) as one typed suite: players,
+// sessions, ratings and seats, committed with the store's batch of the game's end, across
+// reopening; and each store's migration of a database from before the players. The PostgreSQL
+// half runs on the throwaway cluster of `ctest -R StoreSuitePostgres` (ALLEGRA_PG_URL, a database
+// named allegra_test...; emptied by each test) and skips without it, as store_suite_test.cc's.
 #include <SQLiteCpp/Database.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <atomic>
+#include <cstdlib>
 #include <filesystem>
+#include <memory>
+#include <pqxx/pqxx>
 
+#include "server/pg_store.h"
 #include "server/sqlite_store.h"
 
 namespace allegra::server {
@@ -17,26 +23,84 @@ namespace {
 namespace fs = std::filesystem;
 using ::testing::ElementsAre;
 
-class PlayerStoreTest : public ::testing::Test {
- protected:
-  void SetUp() override {
+// SqliteStore on a file in a fresh scratch folder.
+class SqlitePlayerStoreFactory {
+ public:
+  SqlitePlayerStoreFactory() {
     static std::atomic<int> counter{0};
     dir_ = fs::temp_directory_path() / ("allegra_player_store_test_" + std::to_string(::getpid()) +
                                         "_" + std::to_string(counter++));
     fs::create_directories(dir_);
   }
-  void TearDown() override {
+  ~SqlitePlayerStoreFactory() {
     std::error_code ec;
     fs::remove_all(dir_, ec);
   }
+  std::string skip_reason() const { return ""; }
+  std::unique_ptr<SqliteStore> open() { return std::make_unique<SqliteStore>(db()); }
   fs::path db() const { return dir_ / "server.sqlite"; }
+
+ private:
   fs::path dir_;
 };
 
-TEST_F(PlayerStoreTest, AGuestIsClaimedSignedInAndDeletedAcrossReopening) {
+// PgStore on the database of ALLEGRA_PG_URL, emptied first.
+class PgPlayerStoreFactory {
+ public:
+  PgPlayerStoreFactory() {
+    const char* url = std::getenv("ALLEGRA_PG_URL");
+    if (url == nullptr || *url == '\0') {
+      skip_ = "ALLEGRA_PG_URL is not set: run `ctest -R StoreSuitePostgres` (it starts a cluster)";
+      return;
+    }
+    url_ = url;
+    pqxx::connection c(url_);
+    pqxx::nontransaction t(c);
+    if (!t.exec("SELECT current_database()")[0][0].as<std::string>().starts_with("allegra_test")) {
+      skip_ = "ALLEGRA_PG_URL must name a database called allegra_test... (the suite empties it)";
+      return;
+    }
+    t.exec("DROP SCHEMA public CASCADE; CREATE SCHEMA public");
+  }
+  std::string skip_reason() const { return skip_; }
+  std::unique_ptr<PgStore> open() {
+    return std::make_unique<PgStore>(PgStore::Options{.url = url_});
+  }
+  const std::string& url() const { return url_; }
+
+ private:
+  std::string url_, skip_;
+};
+
+template <typename Factory>
+class PlayerStoreSuite : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const std::string skip = factory_.skip_reason();
+    if (!skip.empty()) {
+      if (const char* required = std::getenv("ALLEGRA_PG_REQUIRED"); required && *required == '1')
+        FAIL() << skip;
+      GTEST_SKIP() << skip;
+    }
+  }
+  Factory factory_;
+};
+
+class PlayerStoreNames {
+ public:
+  template <typename T>
+  static std::string GetName(int) {
+    return std::is_same_v<T, SqlitePlayerStoreFactory> ? "Sqlite" : "Postgres";
+  }
+};
+using PlayerStoreFactories = ::testing::Types<SqlitePlayerStoreFactory, PgPlayerStoreFactory>;
+TYPED_TEST_SUITE(PlayerStoreSuite, PlayerStoreFactories, PlayerStoreNames);
+
+TYPED_TEST(PlayerStoreSuite, AGuestIsClaimedSignedInAndDeletedAcrossReopening) {
   PlayerId bea = 0, other = 0;
   {
-    SqliteStore store(db());
+    auto opened = this->factory_.open();
+    auto& store = *opened;
     PlayerStore& players = store;
     bea = players.create_guest(1000);
     other = players.create_guest(1001);
@@ -49,7 +113,8 @@ TEST_F(PlayerStoreTest, AGuestIsClaimedSignedInAndDeletedAcrossReopening) {
     players.add_session("hash2", bea, 2000);
     store.commit();
   }
-  SqliteStore store(db());
+  auto opened = this->factory_.open();
+  auto& store = *opened;
   PlayerStore& players = store;
   const std::optional<PlayerRecord> p = players.account_by_key("bea");
   ASSERT_TRUE(p.has_value());
@@ -85,10 +150,11 @@ TEST_F(PlayerStoreTest, AGuestIsClaimedSignedInAndDeletedAcrossReopening) {
   EXPECT_EQ(players.players().size(), 2u);
 }
 
-TEST_F(PlayerStoreTest, RatingsAndSeatsCommitWithTheGameAndAreLostWithIt) {
+TYPED_TEST(PlayerStoreSuite, RatingsAndSeatsCommitWithTheGameAndAreLostWithIt) {
   PlayerId a = 0, b = 0;
   {
-    SqliteStore store(db());
+    auto opened = this->factory_.open();
+    auto& store = *opened;
     a = store.create_guest(1);
     b = store.create_guest(1);
     store.commit();
@@ -106,7 +172,8 @@ TEST_F(PlayerStoreTest, RatingsAndSeatsCommitWithTheGameAndAreLostWithIt) {
     store.set_skill(a, {30, 7}, 2);
     store.add_rating_change({a, "ABCD-2", {27, 8}, {30, 7}, 20});
   }
-  SqliteStore store(db());
+  auto opened = this->factory_.open();
+  auto& store = *opened;
   EXPECT_EQ(store.player(a)->skill, (rating::Skill{27, 8}));
   EXPECT_EQ(store.player(a)->rated_games, 1);
   EXPECT_THAT(store.rating_history(a),
@@ -116,9 +183,34 @@ TEST_F(PlayerStoreTest, RatingsAndSeatsCommitWithTheGameAndAreLostWithIt) {
   EXPECT_THROW(store.set_skill(999, {1, 1}, 1), StoreError);
 }
 
-TEST_F(PlayerStoreTest, AVersion3FileIsMigratedKeepingItsTablesAndGames) {
+// Reads see the game-end writes that are not committed yet (the batch of PgStore, the open
+// transaction of SQLite), and see them once after the commit.
+TYPED_TEST(PlayerStoreSuite, ReadsSeeTheGameEndBeforeItsCommitAndOnceAfter) {
+  auto store = this->factory_.open();
+  const PlayerId a = store->create_guest(1);
+  store->commit();
+  store->add_game_seat({"G-1", 2, a});
+  store->set_skill(a, {26.5, 7.25}, 1);
+  store->add_rating_change({a, "G-1", {25, 8.333}, {26.5, 7.25}, 10});
+  for (int pass = 0; pass < 2; ++pass) {
+    EXPECT_EQ(store->player(a)->skill, (rating::Skill{26.5, 7.25})) << pass;
+    EXPECT_EQ(store->player(a)->rated_games, 1) << pass;
+    EXPECT_EQ(store->players().at(0).rated_games, 1) << pass;
+    EXPECT_THAT(store->rating_history(a),
+                ElementsAre(RatingChange{a, "G-1", {25, 8.333}, {26.5, 7.25}, 10}))
+        << pass;
+    EXPECT_THAT(store->player_games(a), ElementsAre(GameSeat{"G-1", 2, a})) << pass;
+    store->commit();
+  }
+}
+
+// --- Each store's migration ------------------------------------------------------------------
+
+class SqlitePlayerStoreMigration : public PlayerStoreSuite<SqlitePlayerStoreFactory> {};
+
+TEST_F(SqlitePlayerStoreMigration, AVersion3FileIsMigratedKeepingItsTablesAndGames) {
   {
-    SqliteStore store(db());
+    SqliteStore store(factory_.db());
     store.create_table("ABCD", "{}");
     store.append("ABCD", {1, "sit", "{}"});
     store.save_game("g1", "ABCD", "{}\n");
@@ -126,18 +218,45 @@ TEST_F(PlayerStoreTest, AVersion3FileIsMigratedKeepingItsTablesAndGames) {
   }
   {
     // Back to version 3: what a server of schema 3 left.
-    SQLite::Database raw(db(), SQLite::OPEN_READWRITE);
+    SQLite::Database raw(factory_.db(), SQLite::OPEN_READWRITE);
     raw.exec(
         "DROP TABLE game_seats; DROP TABLE rating_history; DROP TABLE sessions; DROP TABLE "
         "players; PRAGMA user_version = 3;");
   }
-  SqliteStore store(db());
+  SqliteStore store(factory_.db());
   EXPECT_EQ(store.found_version(), 3);
   EXPECT_EQ(store.open_tables().size(), 1u);
   EXPECT_EQ(store.game("g1"), "{}\n");
   const PlayerId id = store.create_guest(5);
   store.commit();
   EXPECT_TRUE(store.player(id)->guest);
+}
+
+class PgPlayerStoreMigration : public PlayerStoreSuite<PgPlayerStoreFactory> {};
+
+TEST_F(PgPlayerStoreMigration, AVersion1DatabaseIsMigratedKeepingItsTablesAndGames) {
+  {
+    auto store = factory_.open();
+    store->create_table("ABCD", "{}");
+    store->append("ABCD", {1, "sit", "{}"});
+    store->save_game("g1", "ABCD", "{}\n");
+    store->commit();
+  }
+  {
+    // Back to version 1: what a server before the players left.
+    pqxx::connection c(factory_.url());
+    pqxx::nontransaction t(c);
+    t.exec(
+        "DROP TABLE game_seats; DROP TABLE rating_history; DROP TABLE sessions; DROP TABLE "
+        "players; DROP TABLE lobby; DROP TABLE lobby_servers; UPDATE allegra_schema SET version = "
+        "1");
+  }
+  auto store = factory_.open();
+  EXPECT_EQ(store->found_version(), 1);
+  EXPECT_EQ(store->open_tables().size(), 1u);
+  EXPECT_EQ(store->game("g1"), "{}\n");
+  const PlayerId id = store->create_guest(5);
+  EXPECT_TRUE(store->player(id)->guest);
 }
 
 }  // namespace
