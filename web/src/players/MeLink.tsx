@@ -11,9 +11,10 @@ export function MeLink() {
   const p = m.player;
   return (
     <a class="me-link" href="/me" onClick={(e) => onLinkClick(e, '/me')} title={t('web.me.title')}>
-      <span aria-hidden="true" class="me-icon">
-        ●
-      </span>
+      <svg class="me-icon" viewBox="0 0 16 16" width="18" height="18" aria-hidden="true">
+        <circle cx="8" cy="5" r="3.2" fill="currentColor" />
+        <path d="M1.8 15c0-3.6 2.8-5.6 6.2-5.6s6.2 2 6.2 5.6z" fill="currentColor" />
+      </svg>
       <span class="me-name">{p ? playerName(t, p) : t('web.me.title')}</span>
     </a>
   );

@@ -218,7 +218,7 @@ export function MePage() {
         <p class="me-who">
           {p.guest ? t('web.me.you_guest', { name: playerName(t, p) }) : t('web.me.you_account', { name: playerName(t, p) })}{' '}
           <span class="me-rating">
-            {t('web.players.rating')}: <Rating t={t} display={p.rating.display} provisional={p.rating.provisional} />
+            {t('web.players.rating')}: <Rating t={t} display={p.rating.display} provisional={p.rating.provisional} long />
           </span>
         </p>
         <p class="me-links">

@@ -73,7 +73,7 @@ function ProfileHead(props: { t: T; profile: Profile }) {
       <div class="profile-title">
         <h1 id="profile-h">{playerName(t, p)}</h1>
         <p class="big-rating">
-          <span class="label">{t('web.players.rating')}</span> <Rating t={t} display={p.rating.display} provisional={p.rating.provisional} />
+          <span class="label">{t('web.players.rating')}</span> <Rating t={t} display={p.rating.display} provisional={p.rating.provisional} long />
         </p>
         <button type="button" class="link share" onClick={share}>
           {copied ? t('web.players.link_copied') : t('web.players.share')}

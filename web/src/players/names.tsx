@@ -23,9 +23,15 @@ export function PlayerLink(props: { t: T; player: PlayerSummary }) {
   );
 }
 
-/** A display rating with its provisional mark ("1034?" with a title saying so). */
-export function Rating(props: { t: T; display: number; provisional: boolean }) {
+/** A display rating with its provisional mark ("1034?" with a title saying so; `long`: "1034 provisional"). */
+export function Rating(props: { t: T; display: number; provisional: boolean; long?: boolean }) {
   const value = Math.round(props.display);
+  if (props.provisional && props.long)
+    return (
+      <span class="rating provisional" title={props.t('web.players.provisional')}>
+        {value} <span class="prov-word">{props.t('web.players.provisional_short')}</span>
+      </span>
+    );
   return props.provisional ? (
     <span class="rating provisional" title={props.t('web.players.provisional')}>
       {value}
