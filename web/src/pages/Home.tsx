@@ -24,7 +24,10 @@ export function Home() {
           <a href="/rules" onClick={(e) => onLinkClick(e, '/rules')}>
             {t('web.home.how_to_play')}
           </a>{' '}
-          <TutorialOffer />
+          <TutorialOffer />{' '}
+          <a href="/leaderboard" onClick={(e) => onLinkClick(e, '/leaderboard')}>
+            {t('web.board.title')}
+          </a>
         </p>
       </section>
       <div class="home-grid">

@@ -1,7 +1,7 @@
 // "Play again with the same people" (issue 29 §3): a new table with the options of a finished
 // game, the same bots in their seats and the seats of the game's people open, and an
 // invitation to each of those people (`create.invite`, /work/players-spec.md section 3). This
-// browser's player sits in seat 1; the others come by the invitation and take the open seats.
+// browser's player sits where he sat; the others come by the invitation and take the open seats.
 import { session } from '../net/session';
 import { storage } from '../net/storage';
 import type { CreateMessage, RuleOptions } from '../protocol/messages';
@@ -19,28 +19,29 @@ export interface AgainGame {
   seats: AgainSeat[];
 }
 
-/** The create message of the new table (pure, for tests): `me` is this browser's player id. */
-export function againCreate(g: AgainGame, me: number | null): Omit<CreateMessage, 'type' | 'id'> & { invite: number[] } {
-  const others = g.seats.filter((s) => s.bot === null && s.player !== null && s.player !== me).map((s) => s.player!);
-  const bots = g.seats.filter((s) => s.bot !== null).map((s) => `bot:${s.bot}` as const);
-  // Seat 1 is this player's, then the people's open seats, then the bots.
-  const seats = ['person' as const, ...others.map(() => 'person' as const), ...bots];
-  while (seats.length < g.seats.length) seats.push('person');
+/**
+ * The create message of the new table (pure, for tests), the seats in the game's order (bots
+ * where they sat, the people's seats open), and the seat this browser's player `me` takes: his
+ * seat in that game, else the first seat of a person.
+ */
+export function againCreate(g: AgainGame, me: number | null): { create: Omit<CreateMessage, 'type' | 'id'> & { invite: number[] }; seat: number } {
+  const seats = g.seats.map((s) => (s.bot === null ? ('person' as const) : (`bot:${s.bot}` as const)));
+  const mine = g.seats.findIndex((s) => s.bot === null && s.player !== null && s.player === me);
+  const seat = mine >= 0 ? mine : Math.max(0, seats.indexOf('person'));
+  const invite = [...new Set(g.seats.filter((s) => s.bot === null && s.player !== null && s.player !== me).map((s) => s.player!))];
   const players = g.seats.length;
   const options: RuleOptions = g.rated ? { players } : { ...g.options, players };
   return {
-    options,
-    seats: seats.slice(0, players),
-    public: false,
-    ...(g.rated ? { rated: true } : {}),
-    invite: [...new Set(others)].slice(0, 5),
+    create: { options, seats, public: false, ...(g.rated ? { rated: true } : {}), invite: invite.slice(0, 5) },
+    seat,
   };
 }
 
-/** Creates the table, sits in seat 1 with the stored name, and returns its code. */
+/** Creates the table, sits with the given name, and returns its code. */
 export async function playAgain(g: AgainGame, me: number | null, name: string): Promise<string> {
-  const code = await session.create(againCreate(g, me) as Omit<CreateMessage, 'type' | 'id'>);
-  await session.sit(0, name.trim() || storage.name() || 'Player');
+  const { create, seat } = againCreate(g, me);
+  const code = await session.create(create as Omit<CreateMessage, 'type' | 'id'>);
+  await session.sit(seat, name.trim() || storage.name() || 'Player');
   return code;
 }
 
