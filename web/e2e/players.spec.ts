@@ -204,3 +204,89 @@ for (const size of ['phone', 'desktop'] as const) {
     });
   });
 }
+
+/** In the page: a raw socket (it carries the page's cookie) that sends `first` and collects every message. */
+async function openSocket(page: Page, first: object[]): Promise<void> {
+  await page.evaluate((first) => {
+    const w = window as unknown as { __sock: WebSocket; __got: { type: string; [k: string]: unknown }[] };
+    w.__got = [];
+    w.__sock = new WebSocket(`ws://${location.host}/ws`);
+    w.__sock.onopen = () => {
+      w.__sock.send(JSON.stringify({ type: 'hello', version: 1, name: 'Sock' }));
+      for (const m of first) w.__sock.send(JSON.stringify(m));
+    };
+    w.__sock.onmessage = (e) => w.__got.push(JSON.parse(e.data as string));
+  }, first);
+}
+
+async function sendOn(page: Page, m: object): Promise<void> {
+  await page.evaluate((m) => (window as unknown as { __sock: WebSocket }).__sock.send(JSON.stringify(m)), m);
+}
+
+/** The first message of the page's raw socket that `pred` (its source) accepts, within 20 s. */
+async function received(page: Page, pred: string): Promise<Record<string, unknown>> {
+  const h = await page.waitForFunction(
+    (pred) => (window as unknown as { __got: object[] }).__got.find(new Function('m', `return ${pred}`) as (m: object) => boolean),
+    pred,
+    { timeout: 20_000 },
+  );
+  return (await h.jsonValue()) as Record<string, unknown>;
+}
+
+async function myId(page: Page): Promise<number> {
+  return ((await getJson(page, '/api/me')).body as { player: { id: number } }).player.id;
+}
+
+test.describe('players between two browsers', () => {
+  test('an invitation to play again: the banner, Join', async ({ page, server, browser }) => {
+    await page.goto(`${server.url}/`);
+    await expect(page.locator('header .me-link .me-name')).toHaveText(/Guest \d+/);
+    const b = await (await browser.newContext()).newPage();
+    // B's page has its socket open (the server's welcome came) before A invites.
+    const socket = b.waitForEvent('websocket');
+    await b.goto(`${server.url}/me`);
+    await (await socket).waitForEvent('framereceived');
+    await expect(b.locator('header .me-link .me-name')).toHaveText(/Guest \d+/);
+    const bId = await myId(b);
+    await openSocket(page, [{ type: 'create', id: 1, options: { players: 2, rounds: 1 }, seats: ['person', 'person'], public: false, invite: [bId] }]);
+    const reply = await received(page, "m.type === 'created' || m.type === 'error'");
+    test.skip(reply.type === 'error', `this server has no invitations yet (${String(reply.message)})`);
+    const banner = b.locator('.banner.invitation');
+    await expect(banner).toContainText(/Guest \d+ invites you to play again\./);
+    await banner.getByRole('button', { name: 'Join' }).click();
+    await expect(b).toHaveURL(new RegExp(`/t/${String(reply.code)}$`));
+    await expect(banner).toHaveCount(0);
+    await b.context().close();
+  });
+
+  test('the game end of a rated game shows each seat’s rating change', async ({ page, server, browser, consoleWatch }) => {
+    consoleWatch.allow.push(/Failed to load resource: the server responded with a status of 404/);
+    await page.goto(`${server.url}/me`);
+    await expect(page.locator('header .me-link .me-name')).toHaveText(/Guest \d+/);
+    test.skip(!(await hasPlayersApi(page)), 'this server has no players API yet');
+    const b = await (await browser.newContext()).newPage();
+    await b.goto(`${server.url}/me`);
+    await expect(b.locator('header .me-link .me-name')).toHaveText(/Guest \d+/);
+    // Two people at a rated table; both stand up once it is dealt: the zombie bot plays their
+    // seats to the end at once (grace 0), and the game is rated.
+    await openSocket(page, [{ type: 'create', id: 1, options: { players: 2 }, seats: ['person', 'person'], public: false, rated: true, grace_s: 0, sit: 0 }]);
+    const created = await received(page, "m.type === 'created' || m.type === 'error'");
+    expect(created.type, JSON.stringify(created)).toBe('created');
+    await openSocket(b, [{ type: 'join', id: 1, code: created.code }, { type: 'sit', id: 2, seat: 1, name: 'Bea' }]);
+    await received(b, "m.type === 'seated'");
+    await sendOn(page, { type: 'start' });
+    await received(page, "m.type === 'update' && m.table && m.table.status === 'playing'");
+    await sendOn(page, { type: 'stand' });
+    await sendOn(b, { type: 'stand' });
+    await received(page, "m.type === 'update' && m.events.some((e) => e.type === 'game-saved')");
+    await page.goto(`${server.url}/t/${String(created.code)}`);
+    const end = page.locator('.game-end');
+    await expect(end.getByRole('columnheader', { name: 'Rating' })).toBeVisible();
+    await expect(end.locator('td.rating-change')).toHaveCount(2);
+    await expect(end.locator('td.rating-change').first()).toContainText(/[+-±]\d+/);
+    // The names link to the profiles.
+    await expect(end.locator('tbody th a[href^="/players/"]')).toHaveCount(2);
+    await page.screenshot({ path: 'test-results/players-game-end-rated.png' });
+    await b.context().close();
+  });
+});

@@ -19,7 +19,9 @@ async function boot(): Promise<void> {
   const lang = initialLang(storedLang(), navigator.languages ?? [navigator.language]);
   // Who this browser is (a first visit: a new guest and its cookie), before the page opens its
   // socket, which the server ties to the cookie's player at the upgrade (at most 1.5 s).
-  const [messages] = await Promise.all([loadMessages(lang), Promise.race([me.load(), new Promise((r) => setTimeout(r, 1500))])]);
+  // Offline (the service worker's shell) it asks when the network is back, without waiting.
+  const asked = me.load();
+  const [messages] = await Promise.all([loadMessages(lang), navigator.onLine ? Promise.race([asked, new Promise((r) => setTimeout(r, 1500))]) : null]);
   const tr = new Translator(lang, messages);
   const root = document.getElementById('app');
   if (!root) throw new Error('index.html has no #app');

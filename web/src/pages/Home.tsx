@@ -24,10 +24,7 @@ export function Home() {
           <a href="/rules" onClick={(e) => onLinkClick(e, '/rules')}>
             {t('web.home.how_to_play')}
           </a>{' '}
-          <TutorialOffer />{' '}
-          <a href="/leaderboard" onClick={(e) => onLinkClick(e, '/leaderboard')}>
-            {t('web.board.title')}
-          </a>
+          <TutorialOffer />
         </p>
       </section>
       <div class="home-grid">

@@ -28,6 +28,14 @@ class MeStore {
   /** Asks the server who this browser is (once; `force` asks again, e.g. after signing out). */
   load(force = false): Promise<void> {
     if (this.loading && !force) return this.loading;
+    // Offline (the app opened from the service worker's cache): ask once the network is back,
+    // rather than fail a request the browser reports as an error.
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+      this.loading = new Promise<void>((resolve) => {
+        window.addEventListener('online', () => resolve(this.load(true)), { once: true });
+      });
+      return this.loading;
+    }
     this.loading = api.me().then(
       (p) => this.set(p),
       (e: ApiFailure) => {
