@@ -1,7 +1,8 @@
-// The players' part of the game-end screen (pages/GameEnd.tsx): each seat's rating change
-// (TABLE.rating_changes, once a rated game's end is stored), the seats' names linking to their
-// profiles (TABLE.seats[].player), and "Play again with the same people" for whoever is not
-// the creator, whose `rematch` deals again at this table.
+// The players' part of the table's pages: in the lobby (pages/Lobby.tsx) the names link to the
+// profiles (TABLE.seats[].player) and a rated table shows each person's rating
+// (TABLE.seats[].rating); at the game end (pages/GameEnd.tsx) each seat's rating change
+// (TABLE.rating_changes, once a rated game's end is stored), and "Play again with the same
+// people" for whoever is not the creator, whose `rematch` deals again at this table.
 import { useState } from 'preact/hooks';
 import { useT, useLang } from '../i18n/context';
 import { navigate, onLinkClick } from '../app/router';
@@ -36,6 +37,19 @@ export function SeatName(props: { table: Table; seat: number; name: string }) {
     <a href={path} onClick={(e) => onLinkClick(e, path)}>
       {props.name}
     </a>
+  );
+}
+
+/** A person's display rating at a rated table (the wire's `seats[].rating`), after his name. */
+export function SeatRating(props: { seat: Table['seats'][number] }) {
+  const t = useT();
+  const r = (props.seat as { rating?: { display: number; provisional: boolean } }).rating;
+  if (!r) return null;
+  return (
+    <small class="seat-rating">
+      {' '}
+      <Rating t={t} display={r.display} provisional={r.provisional} />
+    </small>
   );
 }
 
