@@ -7,6 +7,7 @@ type T = (key: string, args?: Record<string, string | number>) => string;
 
 const CODE_KEYS: Record<string, string> = {
   bad_request: 'web.me.error.bad_request',
+  bad_query: 'web.me.error.bad_request',
   not_found: 'web.me.error.not_found',
   no_such_player: 'web.me.error.not_found',
   foreign_origin: 'web.me.error.foreign_origin',
