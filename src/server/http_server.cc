@@ -109,6 +109,8 @@ bool is_client_route(std::string_view path) {
     return !rest.empty() && rest.find('/') == std::string_view::npos;
   };
   if (path == "/rules" || path == "/tutorial") return true;
+  if (path == "/me" || path == "/leaderboard") return true;  // the players' pages (issue 29)
+  if (path.starts_with("/players/")) return one_segment(path.substr(9));
   if (path.starts_with("/rules/")) return one_segment(path.substr(7));
   if (path.starts_with("/t/")) return one_segment(path.substr(3));
   return game_id_of(path, "").has_value() && !path.ends_with(".jsonl") && !path.ends_with(".json");

@@ -8,6 +8,7 @@ import './app/app.css';
 import { registerServiceWorker } from './app/serviceWorker';
 import './app/theme.css';
 import { applyTheme, storedTheme } from './app/theme';
+import { me } from './players/me';
 
 async function boot(): Promise<void> {
   try {
@@ -16,7 +17,12 @@ async function boot(): Promise<void> {
     // storage blocked: follow the device
   }
   const lang = initialLang(storedLang(), navigator.languages ?? [navigator.language]);
-  const tr = new Translator(lang, await loadMessages(lang));
+  // Who this browser is (a first visit: a new guest and its cookie), before the page opens its
+  // socket, which the server ties to the cookie's player at the upgrade (at most 1.5 s).
+  // Offline (the service worker's shell) it asks when the network is back, without waiting.
+  const asked = me.load();
+  const [messages] = await Promise.all([loadMessages(lang), navigator.onLine ? Promise.race([asked, new Promise((r) => setTimeout(r, 1500))]) : null]);
+  const tr = new Translator(lang, messages);
   const root = document.getElementById('app');
   if (!root) throw new Error('index.html has no #app');
   render(

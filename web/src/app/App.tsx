@@ -12,11 +12,16 @@ import { SoundToggle, useTableCues } from './SoundToggle';
 import { useBrowserOnline } from './useBrowserOnline';
 import './offline.css';
 import { Home } from '../pages/Home';
+import { MeLink } from '../players/MeLink';
+import { InvitationBanner } from '../players/InvitationBanner';
 import { TablePage } from '../pages/TablePage';
 
 const Replay = lazy(() => import('../pages/Replay').then((m) => ({ default: m.Replay })));
 const Rules = lazy(() => import('../pages/Rules').then((m) => ({ default: m.Rules })));
 const Tutorial = lazy(() => import('../pages/Tutorial').then((m) => ({ default: m.Tutorial })));
+const MePage = lazy(() => import('../players/MePage').then((m) => ({ default: m.MePage })));
+const PlayerPage = lazy(() => import('../players/PlayerPage').then((m) => ({ default: m.PlayerPage })));
+const Leaderboard = lazy(() => import('../players/Leaderboard').then((m) => ({ default: m.Leaderboard })));
 
 export function App() {
   const route = useRoute();
@@ -41,6 +46,15 @@ export function App() {
     case 'tutorial':
       page = <Tutorial />;
       break;
+    case 'me':
+      page = <MePage />;
+      break;
+    case 'player':
+      page = <PlayerPage id={route.id} />;
+      break;
+    case 'leaderboard':
+      page = <Leaderboard />;
+      break;
     default:
       page = (
         <div class="page narrow">
@@ -58,6 +72,7 @@ export function App() {
           ALLEGRA
         </a>
         <nav aria-label={t('web.app.nav')}>
+          <MeLink />
           <a href="/rules" onClick={(e) => onLinkClick(e, '/rules')}>
             {t('web.app.rules')}
           </a>
@@ -67,6 +82,7 @@ export function App() {
         </nav>
       </header>
       <Banner />
+      <InvitationBanner />
       <main id="main" inert={lost && atTable}>
         <Suspense fallback={<p class="muted page narrow">…</p>}>{page}</Suspense>
       </main>

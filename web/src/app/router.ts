@@ -4,6 +4,9 @@
 //   /games/ID    the replay of a finished game
 //   /rules       the rules in the page's language; /rules/LANG in a given one
 //   /tutorial    the first game that teaches (pages/Tutorial.tsx)
+//   /me          the account of this browser's player (pages/MePage.tsx)
+//   /players/ID  a player's profile and games (pages/PlayerPage.tsx)
+//   /leaderboard the leaderboards (pages/Leaderboard.tsx)
 // A tiny history router: parse a path to a Route; navigate() pushes and notifies.
 import { useEffect, useState } from 'preact/hooks';
 
@@ -13,6 +16,9 @@ export type Route =
   | { page: 'replay'; game: string }
   | { page: 'rules'; lang: string | null }
   | { page: 'tutorial' }
+  | { page: 'me' }
+  | { page: 'player'; id: number }
+  | { page: 'leaderboard' }
   | { page: 'missing'; path: string };
 
 const CODE = /^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{6}$/;
@@ -26,6 +32,9 @@ export function parseRoute(pathname: string): Route {
     if (head === 'games' && arg !== undefined && /^[A-Za-z0-9]{6}-[0-9]+$/.test(arg)) return { page: 'replay', game: arg.toUpperCase() };
     if (head === 'rules') return { page: 'rules', lang: arg ?? null };
     if (head === 'tutorial' && arg === undefined) return { page: 'tutorial' };
+    if (head === 'me' && arg === undefined) return { page: 'me' };
+    if (head === 'players' && arg !== undefined && /^[1-9][0-9]{0,15}$/.test(arg)) return { page: 'player', id: Number(arg) };
+    if (head === 'leaderboard' && arg === undefined) return { page: 'leaderboard' };
   }
   return { page: 'missing', path: pathname };
 }

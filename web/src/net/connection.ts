@@ -74,6 +74,16 @@ export class Connection {
   /** Reconnects at once at `url` if the link is not there already (true: it moves). */
   moveTo(url: string): boolean {
     if (!this.retarget(url) || this.closed) return false;
+    this.renew();
+    return true;
+  }
+
+  /**
+   * A new socket at once, without showing a lost link (the server reads the session cookie at
+   * the upgrade: after a sign-in the socket must be new). Requests under way fail as offline.
+   */
+  renew(): void {
+    if (this.closed) return;
     const old = this.ws;
     if (old) {
       old.onclose = null;
@@ -90,7 +100,6 @@ export class Connection {
     }
     this.waiting.clear();
     this.open();
-    return true;
   }
 
   get isReady(): boolean {

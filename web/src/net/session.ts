@@ -8,6 +8,7 @@ import { Connection, RequestError, defaultUrl, type LinkStatus } from './connect
 import { storage } from './storage';
 import type { CreateMessage, HintReply, Outgoing, ServerMessage, TableSummary } from '../protocol/messages';
 import { applyMessage, emptyTable, type TableState } from '../state/table';
+import type { Invitation } from '../players/apiTypes';
 
 export interface Problem {
   code: string;
@@ -28,6 +29,8 @@ export class Session {
   /** The last refused request, to show to the player (cleared by the next success). */
   problem: Problem | null = null;
   joined = false;
+  /** The last invitation to play again (players/InvitationBanner.tsx), until joined or dismissed. */
+  invitation: Invitation | null = null;
 
   constructor(private readonly url?: string) {}
 
@@ -62,6 +65,19 @@ export class Session {
   /** Opens the link (pages that need the server call this; the rules page does not). */
   connect(): void {
     this.connection();
+  }
+
+  /**
+   * Opens the link again: the server reads the session cookie at the upgrade only, so after a
+   * sign-in or sign-out the socket must be new to be the new player's (his invitations, seats).
+   */
+  reconnect(): void {
+    this.conn?.renew();
+  }
+
+  dismissInvitation(): void {
+    this.invitation = null;
+    this.changed();
   }
 
   subscribe(l: Listener): () => void {
@@ -212,6 +228,8 @@ export class Session {
       this.problem = { code: m.code, message: m.message };
     } else if (m.type === 'bye') {
       this.problem = { code: 'bye', message: m.reason };
+    } else if ((m as { type: string }).type === 'invitation') {
+      this.invitation = m as unknown as Invitation;
     }
     if (this.table) {
       const next = applyMessage(this.table, m, performance.now());

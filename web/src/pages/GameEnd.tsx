@@ -6,6 +6,7 @@ import { session } from '../net/session';
 import { onLinkClick, navigate } from '../app/router';
 import type { TableState } from '../state/table';
 import { listNames, points } from './format';
+import { PlayAgainButton, RatingCell, SeatName, ratingChanges } from '../players/endOfGame';
 
 export function GameEnd(p: { ts: TableState; isCreator: boolean }) {
   const t = useT();
@@ -18,6 +19,7 @@ export function GameEnd(p: { ts: TableState; isCreator: boolean }) {
   const order = names.map((_, i) => i).sort((a, b) => (totals[a] ?? 0) - (totals[b] ?? 0) || a - b);
   const iWon = p.ts.mySeat !== null && winners.includes(p.ts.mySeat);
   const game = table.game;
+  const changes = ratingChanges(table);
   const [shown, setShown] = useState(true);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -45,6 +47,7 @@ export function GameEnd(p: { ts: TableState; isCreator: boolean }) {
             <th scope="col">#</th>
             <th scope="col">{t('web.app.player')}</th>
             <th scope="col">{t('table.total')}</th>
+            {changes && <th scope="col">{t('web.players.rating')}</th>}
           </tr>
         </thead>
         <tbody>
@@ -53,8 +56,11 @@ export function GameEnd(p: { ts: TableState; isCreator: boolean }) {
             return (
               <tr key={i} class={`${winners.includes(i) ? 'winner' : ''}${p.ts.mySeat === i ? ' mine' : ''}`}>
                 <td>{rank}</td>
-                <th scope="row">{names[i]}</th>
+                <th scope="row">
+                  <SeatName table={table} seat={i} name={names[i] ?? ''} />
+                </th>
                 <td class="num">{points(totals[i] ?? 0, lang)}</td>
+                {changes && <RatingCell change={changes.find((c) => c.seat === i)} />}
               </tr>
             );
           })}
@@ -66,7 +72,10 @@ export function GameEnd(p: { ts: TableState; isCreator: boolean }) {
             {t('web.app.rematch')}
           </button>
         ) : (
-          <p class="muted">{t('web.app.rematch_wait')}</p>
+          <>
+            <p class="muted">{t('web.app.rematch_wait')}</p>
+            {p.ts.mySeat !== null && <PlayAgainButton table={table} name={names[p.ts.mySeat] ?? ''} />}
+          </>
         )}
         {game && (
           <a class="button" href={`/games/${game}`} onClick={(e) => onLinkClick(e, `/games/${game}`)}>

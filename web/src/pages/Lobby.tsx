@@ -10,6 +10,7 @@ import { QrCode } from './QrCode';
 import { NameField } from './NameField';
 import { TableRules } from './TableRules';
 import { LobbyChat } from './LobbyChat';
+import { SeatName, SeatRating } from '../players/endOfGame';
 
 export function Lobby(p: { ts: TableState; isCreator: boolean }) {
   const t = useT();
@@ -81,7 +82,8 @@ export function Lobby(p: { ts: TableState; isCreator: boolean }) {
                     </>
                   ) : (
                     <>
-                      {seat.name}
+                      <SeatName table={table} seat={i} name={seat.name} />
+                      <SeatRating seat={seat} />
                       {mySeat === i && <small> {t('web.lobby.you')}</small>}
                       {seat.connected === false && <small> {t('web.lobby.away')}</small>}
                     </>
