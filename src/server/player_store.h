@@ -40,11 +40,22 @@ struct RatingChange {
   friend bool operator==(const RatingChange&, const RatingChange&) = default;
 };
 
-// Who sat in a seat of a finished game (for a player's history and his export).
+// Who sat in a seat of a finished game and how it went for him (a player's history, his
+// profile's figures, his export). The fields from `players` on are schema 5's: rows of games
+// stored before it have zeros and false there.
 struct GameSeat {
   std::string game_id;
   int seat = 0;
   PlayerId player = 0;
+  // schema 5:
+  int players = 0;          // seats in the game (2-6)
+  int place = 0;            // 1 = best; ties share the better place; a rated leaver is last
+  int total_half = 0;       // the final total, half points
+  int rounds = 0;           // rounds played
+  int best_round_half = 0;  // the seat's lowest round score (score_half), half points
+  int round_sum_half = 0;   // sum of the seat's round scores (average = round_sum_half / rounds)
+  bool rated = false;
+  int64_t finished_ms = 0;  // Unix ms of the game's end
 
   friend bool operator==(const GameSeat&, const GameSeat&) = default;
 };

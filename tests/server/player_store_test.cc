@@ -220,7 +220,7 @@ TEST_F(SqlitePlayerStoreMigration, AVersion3FileIsMigratedKeepingItsTablesAndGam
     // Back to version 3: what a server of schema 3 left.
     SQLite::Database raw(factory_.db(), SQLite::OPEN_READWRITE);
     raw.exec(
-        "DROP TABLE game_seats; DROP TABLE rating_history; DROP TABLE sessions; DROP TABLE "
+        "DROP TABLE skills; DROP TABLE game_seats; DROP TABLE rating_history; DROP TABLE "
         "players; PRAGMA user_version = 3;");
   }
   SqliteStore store(factory_.db());
@@ -247,9 +247,8 @@ TEST_F(PgPlayerStoreMigration, AVersion1DatabaseIsMigratedKeepingItsTablesAndGam
     pqxx::connection c(factory_.url());
     pqxx::nontransaction t(c);
     t.exec(
-        "DROP TABLE game_seats; DROP TABLE rating_history; DROP TABLE sessions; DROP TABLE "
-        "players; DROP TABLE lobby; DROP TABLE lobby_servers; UPDATE allegra_schema SET version = "
-        "1");
+        "DROP TABLE skills, game_seats, rating_history, sessions, players, lobby, lobby_servers; "
+        "UPDATE allegra_schema SET version = 1");
   }
   auto store = factory_.open();
   EXPECT_EQ(store->found_version(), 1);
