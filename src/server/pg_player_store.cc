@@ -76,6 +76,7 @@ PgStore::Batch PgStore::pending_players() const {
   Batch all;
   auto add = [&all](const Batch& b) {
     all.skills.insert(all.skills.end(), b.skills.begin(), b.skills.end());
+    all.count_skills.insert(all.count_skills.end(), b.count_skills.begin(), b.count_skills.end());
     all.changes.insert(all.changes.end(), b.changes.begin(), b.changes.end());
     all.seats.insert(all.seats.end(), b.seats.begin(), b.seats.end());
   };

@@ -89,6 +89,15 @@ void PgStore::seal_ratings() {
                     sql_double(s.skill.mu), sql_double(s.skill.sigma), s.rated_games, s.player),
         false);
   }
+  for (const Batch::CountSkill& s : batch.count_skills) {
+    if (rated_here.contains(s.player)) continue;
+    add(fmt::format("INSERT INTO skills (player, players, mu, sigma, rated_games) VALUES ({}, {}, "
+                    "{}, {}, {}) ON CONFLICT (player, players) DO UPDATE SET mu = EXCLUDED.mu, "
+                    "sigma = EXCLUDED.sigma, rated_games = EXCLUDED.rated_games",
+                    s.player, s.players, sql_double(s.skill.mu), sql_double(s.skill.sigma),
+                    s.rated_games),
+        false);
+  }
   for (const RatingChange& c : batch.changes) {
     if (rated_here.contains(c.player)) continue;
     add(history_insert(c), false);

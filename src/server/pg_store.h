@@ -117,6 +117,14 @@ class PgStore final : public Store, public PlayerStore {
   std::vector<RatingChange> rating_history(PlayerId player) override;
   void add_game_seat(const GameSeat& seat) override;
   std::vector<GameSeat> player_games(PlayerId player) override;
+  // Schema 5's queries (pg_player_queries.cc).
+  std::vector<LeaderboardRow> leaderboard(int players_count, int offset, int limit) override;
+  std::optional<LeaderboardRow> leaderboard_row(PlayerId player, int players_count) override;
+  std::pair<rating::Skill, int> count_skill(PlayerId player, int players_count) override;
+  void set_count_skill(PlayerId player, int players_count, const rating::Skill& skill,
+                       int rated_games) override;
+  std::vector<GameSeat> game_seats(std::string_view game_id) override;
+  std::vector<GameSeat> recent_games(PlayerId player, int64_t before_ms, int limit) override;
 
   // The schema version found at opening (0: an empty database), before migrating.
   int found_version() const { return found_version_; }
@@ -145,6 +153,13 @@ class PgStore final : public Store, public PlayerStore {
       int rated_games;
     };
     std::vector<Skill> skills;
+    struct CountSkill {
+      PlayerId player;
+      int players;
+      rating::Skill skill;
+      int rated_games;
+    };
+    std::vector<CountSkill> count_skills;
     std::vector<RatingChange> changes;
     std::vector<GameSeat> seats;
     // The rated games, rated again on the store thread from the locked rows (pg_ratings.cc).
@@ -170,6 +185,7 @@ class PgStore final : public Store, public PlayerStore {
   std::optional<PlayerRecord> select_player(const std::string& where);
   Batch pending_players() const;  // the game-end writes not committed yet (skills, changes, seats)
   static void apply_pending(const Batch& pending, PlayerRecord& p);
+  std::vector<LeaderboardRow> full_leaderboard(int players_count);  // ranked, established only
   // Ratings among several servers (pg_ratings.cc).
   void seal_ratings();  // on the io thread, at the end of current_
   static void rate(pqxx::transaction_base& t, const RatingJob& job);  // on the store thread
