@@ -14,31 +14,11 @@ namespace allegra::server {
 
 namespace {
 
-constexpr const char* kQuerySeatColumns =
-    "game, seat, player, players, place, total_half, rounds, best_round_half, round_sum_half, "
-    "rated, finished";
-
-GameSeat query_seat(const pqxx::row& r) {
-  GameSeat g;
-  g.game_id = r[0].as<std::string>();
-  g.seat = r[1].as<int>();
-  g.player = r[2].as<PlayerId>();
-  g.players = r[3].as<int>();
-  g.place = r[4].as<int>();
-  g.total_half = r[5].as<int>();
-  g.rounds = r[6].as<int>();
-  g.best_round_half = r[7].as<int>();
-  g.round_sum_half = r[8].as<int>();
-  g.rated = r[9].as<bool>();
-  g.finished_ms = r[10].as<int64_t>();
-  return g;
-}
-
 // The seats of the database plus those of `pending` that `keep` accepts and the database does not
 // hold yet (a batch committed between the two reads is in both).
-std::vector<GameSeat> with_pending(std::vector<GameSeat> stored,
-                                   const std::vector<GameSeat>& pending,
-                                   const std::function<bool(const GameSeat&)>& keep) {
+std::vector<GameSeat> pg_seats_with_pending(std::vector<GameSeat> stored,
+                                            const std::vector<GameSeat>& pending,
+                                            const std::function<bool(const GameSeat&)>& keep) {
   std::set<std::pair<std::string, int>> have;
   for (const GameSeat& s : stored) have.insert({s.game_id, s.seat});
   for (const GameSeat& s : pending) {
@@ -52,14 +32,14 @@ std::vector<GameSeat> with_pending(std::vector<GameSeat> stored,
 std::vector<GameSeat> PgStore::game_seats(std::string_view game_id) {
   const Batch pending = pending_players();
   const std::string id = pg::quote(game_id);
-  std::vector<GameSeat> seats = with_pending(
+  std::vector<GameSeat> seats = pg_seats_with_pending(
       read("the seats of a game",
            [&id](pqxx::nontransaction& t) {
              std::vector<GameSeat> out;
              for (const auto& row :
                   t.exec(fmt::format("SELECT {} FROM game_seats WHERE game = {} ORDER BY seat",
-                                     kQuerySeatColumns, id)))
-               out.push_back(query_seat(row));
+                                     pg::kSeatColumns, id)))
+               out.push_back(pg::read_seat(row));
              return out;
            }),
       pending.seats, [game_id](const GameSeat& s) { return s.game_id == game_id; });
@@ -71,15 +51,15 @@ std::vector<GameSeat> PgStore::game_seats(std::string_view game_id) {
 std::vector<GameSeat> PgStore::recent_games(PlayerId player, int64_t before_ms, int limit) {
   const Batch pending = pending_players();
   limit = std::max(limit, 0);
-  std::vector<GameSeat> seats = with_pending(
+  std::vector<GameSeat> seats = pg_seats_with_pending(
       read("the games of a player",
            [&](pqxx::nontransaction& t) {
              std::vector<GameSeat> out;
              for (const auto& row : t.exec(fmt::format(
                       "SELECT {} FROM game_seats WHERE player = {} AND finished < {} ORDER BY "
                       "finished DESC, game DESC LIMIT {}",
-                      kQuerySeatColumns, player, before_ms, limit)))
-               out.push_back(query_seat(row));
+                      pg::kSeatColumns, player, before_ms, limit)))
+               out.push_back(pg::read_seat(row));
              return out;
            }),
       pending.seats,

@@ -20,21 +20,24 @@ namespace allegra::server {
 namespace {
 
 using pg::quote;
+using pg::sql_double;
 
-constexpr const char* kPlayerColumns =
+constexpr const char* kPgPlayerColumns =
     "id, guest, name, name_key, name_skeleton, password_hash, created, deleted, mu, sigma, "
     "rated_games";
 
-std::string text_or_empty(const pqxx::field& f) { return f.is_null() ? "" : f.as<std::string>(); }
+std::string pg_text_or_empty(const pqxx::field& f) {
+  return f.is_null() ? "" : f.as<std::string>();
+}
 
-PlayerRecord read_player(const pqxx::row& r) {
+PlayerRecord read_pg_player(const pqxx::row& r) {
   PlayerRecord p;
   p.id = r[0].as<PlayerId>();
   p.guest = r[1].as<bool>();
-  p.name = text_or_empty(r[2]);
-  p.name_key = text_or_empty(r[3]);
-  p.name_skeleton = text_or_empty(r[4]);
-  p.password_hash = text_or_empty(r[5]);
+  p.name = pg_text_or_empty(r[2]);
+  p.name_key = pg_text_or_empty(r[3]);
+  p.name_skeleton = pg_text_or_empty(r[4]);
+  p.password_hash = pg_text_or_empty(r[5]);
   p.created_ms = r[6].as<int64_t>();
   p.deleted = r[7].as<bool>();
   p.skill = {r[8].as<double>(), r[9].as<double>()};
@@ -42,11 +45,9 @@ PlayerRecord read_player(const pqxx::row& r) {
   return p;
 }
 
-constexpr const char* kSeatColumns =
-    "game, seat, player, players, place, total_half, rounds, best_round_half, round_sum_half, "
-    "rated, finished";
+}  // namespace
 
-GameSeat read_seat(const pqxx::row& r) {
+GameSeat pg::read_seat(const pqxx::row& r) {
   GameSeat g;
   g.game_id = r[0].as<std::string>();
   g.seat = r[1].as<int>();
@@ -61,11 +62,6 @@ GameSeat read_seat(const pqxx::row& r) {
   g.finished_ms = r[10].as<int64_t>();
   return g;
 }
-
-// A double as SQL: the shortest text that reads back as the same double.
-std::string sql_double(double x) { return fmt::format("{}", x); }
-
-}  // namespace
 
 // --- What is not committed yet -------------------------------------------------------------------
 
@@ -98,9 +94,9 @@ std::optional<PlayerRecord> PgStore::select_player(const std::string& where) {
   std::optional<PlayerRecord> p =
       read("a player", [&where](pqxx::nontransaction& t) -> std::optional<PlayerRecord> {
         const pqxx::result r =
-            t.exec(fmt::format("SELECT {} FROM players WHERE {}", kPlayerColumns, where));
+            t.exec(fmt::format("SELECT {} FROM players WHERE {}", kPgPlayerColumns, where));
         if (r.empty()) return std::nullopt;
-        return read_player(r[0]);
+        return read_pg_player(r[0]);
       });
   if (p) apply_pending(pending, *p);
   return p;
@@ -167,8 +163,8 @@ std::vector<PlayerRecord> PgStore::players() {
   std::vector<PlayerRecord> all = read("the players", [](pqxx::nontransaction& t) {
     std::vector<PlayerRecord> out;
     for (const auto& row :
-         t.exec(fmt::format("SELECT {} FROM players ORDER BY id", kPlayerColumns)))
-      out.push_back(read_player(row));
+         t.exec(fmt::format("SELECT {} FROM players ORDER BY id", kPgPlayerColumns)))
+      out.push_back(read_pg_player(row));
     return out;
   });
   for (PlayerRecord& p : all) apply_pending(pending, p);
@@ -275,8 +271,8 @@ std::vector<GameSeat> PgStore::player_games(PlayerId player) {
   std::vector<GameSeat> seats = read("the games of a player", [player](pqxx::nontransaction& t) {
     std::vector<GameSeat> out;
     for (const auto& row : t.exec(fmt::format(
-             "SELECT {} FROM game_seats WHERE player = {} ORDER BY n", kSeatColumns, player))) {
-      out.push_back(read_seat(row));
+             "SELECT {} FROM game_seats WHERE player = {} ORDER BY n", pg::kSeatColumns, player))) {
+      out.push_back(pg::read_seat(row));
     }
     return out;
   });

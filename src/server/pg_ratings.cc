@@ -34,10 +34,9 @@ namespace allegra::server {
 namespace {
 
 using pg::quote;
+using pg::sql_double;
 
-std::string sql_double(double x) { return fmt::format("{}", x); }
-
-std::string id_list(const std::vector<PlayerId>& ids) {
+std::string pg_id_list(const std::vector<PlayerId>& ids) {
   std::string out;
   for (const PlayerId id : ids) out += fmt::format("{}{}", out.empty() ? "" : ", ", id);
   return out;
@@ -120,12 +119,12 @@ void PgStore::rate(pqxx::transaction_base& t, const RatingJob& job) {
   std::map<PlayerId, std::pair<rating::Skill, int>> overall, counted;
   for (const auto& row : t.exec(fmt::format("SELECT id, mu, sigma, rated_games FROM players WHERE "
                                             "id IN ({}) ORDER BY id FOR UPDATE",
-                                            id_list(ids)))) {
+                                            pg_id_list(ids)))) {
     overall[row[0].as<PlayerId>()] = {{row[1].as<double>(), row[2].as<double>()}, row[3].as<int>()};
   }
   for (const auto& row : t.exec(fmt::format("SELECT player, mu, sigma, rated_games FROM skills "
                                             "WHERE players = {} AND player IN ({})",
-                                            job.players_count, id_list(ids)))) {
+                                            job.players_count, pg_id_list(ids)))) {
     counted[row[0].as<PlayerId>()] = {{row[1].as<double>(), row[2].as<double>()}, row[3].as<int>()};
   }
   // 2. Rate from what is committed now.
