@@ -27,6 +27,13 @@ namespace pg {
 std::string quote(std::string_view text);
 // The first line of a PostgreSQL error ("ERROR:  duplicate key ...") without its prefix.
 std::string first_line(std::string_view message);
+// A double as SQL: the shortest text that reads back as the same double.
+inline std::string sql_double(double x) { return fmt::format("{}", x); }
+// The columns of game_seats in GameSeat's order, and a row of them as a GameSeat.
+inline constexpr const char* kSeatColumns =
+    "game, seat, player, players, place, total_half, rounds, best_round_half, round_sum_half, "
+    "rated, finished";
+GameSeat read_seat(const pqxx::row& r);
 
 }  // namespace pg
 

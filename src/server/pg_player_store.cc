@@ -20,21 +20,24 @@ namespace allegra::server {
 namespace {
 
 using pg::quote;
+using pg::sql_double;
 
-constexpr const char* kPlayerColumns =
+constexpr const char* kPgPlayerColumns =
     "id, guest, name, name_key, name_skeleton, password_hash, created, deleted, mu, sigma, "
     "rated_games";
 
-std::string text_or_empty(const pqxx::field& f) { return f.is_null() ? "" : f.as<std::string>(); }
+std::string pg_text_or_empty(const pqxx::field& f) {
+  return f.is_null() ? "" : f.as<std::string>();
+}
 
-PlayerRecord read_player(const pqxx::row& r) {
+PlayerRecord read_pg_player(const pqxx::row& r) {
   PlayerRecord p;
   p.id = r[0].as<PlayerId>();
   p.guest = r[1].as<bool>();
-  p.name = text_or_empty(r[2]);
-  p.name_key = text_or_empty(r[3]);
-  p.name_skeleton = text_or_empty(r[4]);
-  p.password_hash = text_or_empty(r[5]);
+  p.name = pg_text_or_empty(r[2]);
+  p.name_key = pg_text_or_empty(r[3]);
+  p.name_skeleton = pg_text_or_empty(r[4]);
+  p.password_hash = pg_text_or_empty(r[5]);
   p.created_ms = r[6].as<int64_t>();
   p.deleted = r[7].as<bool>();
   p.skill = {r[8].as<double>(), r[9].as<double>()};
@@ -42,10 +45,23 @@ PlayerRecord read_player(const pqxx::row& r) {
   return p;
 }
 
-// A double as SQL: the shortest text that reads back as the same double.
-std::string sql_double(double x) { return fmt::format("{}", x); }
-
 }  // namespace
+
+GameSeat pg::read_seat(const pqxx::row& r) {
+  GameSeat g;
+  g.game_id = r[0].as<std::string>();
+  g.seat = r[1].as<int>();
+  g.player = r[2].as<PlayerId>();
+  g.players = r[3].as<int>();
+  g.place = r[4].as<int>();
+  g.total_half = r[5].as<int>();
+  g.rounds = r[6].as<int>();
+  g.best_round_half = r[7].as<int>();
+  g.round_sum_half = r[8].as<int>();
+  g.rated = r[9].as<bool>();
+  g.finished_ms = r[10].as<int64_t>();
+  return g;
+}
 
 // --- What is not committed yet -------------------------------------------------------------------
 
@@ -56,6 +72,7 @@ PgStore::Batch PgStore::pending_players() const {
   Batch all;
   auto add = [&all](const Batch& b) {
     all.skills.insert(all.skills.end(), b.skills.begin(), b.skills.end());
+    all.count_skills.insert(all.count_skills.end(), b.count_skills.begin(), b.count_skills.end());
     all.changes.insert(all.changes.end(), b.changes.begin(), b.changes.end());
     all.seats.insert(all.seats.end(), b.seats.begin(), b.seats.end());
   };
@@ -77,9 +94,9 @@ std::optional<PlayerRecord> PgStore::select_player(const std::string& where) {
   std::optional<PlayerRecord> p =
       read("a player", [&where](pqxx::nontransaction& t) -> std::optional<PlayerRecord> {
         const pqxx::result r =
-            t.exec(fmt::format("SELECT {} FROM players WHERE {}", kPlayerColumns, where));
+            t.exec(fmt::format("SELECT {} FROM players WHERE {}", kPgPlayerColumns, where));
         if (r.empty()) return std::nullopt;
-        return read_player(r[0]);
+        return read_pg_player(r[0]);
       });
   if (p) apply_pending(pending, *p);
   return p;
@@ -146,8 +163,8 @@ std::vector<PlayerRecord> PgStore::players() {
   std::vector<PlayerRecord> all = read("the players", [](pqxx::nontransaction& t) {
     std::vector<PlayerRecord> out;
     for (const auto& row :
-         t.exec(fmt::format("SELECT {} FROM players ORDER BY id", kPlayerColumns)))
-      out.push_back(read_player(row));
+         t.exec(fmt::format("SELECT {} FROM players ORDER BY id", kPgPlayerColumns)))
+      out.push_back(read_pg_player(row));
     return out;
   });
   for (PlayerRecord& p : all) apply_pending(pending, p);
@@ -200,20 +217,13 @@ void PgStore::set_skill(PlayerId player, const rating::Skill& skill, int rated_g
   // An unknown player is an error now, as SQLite's (its UPDATE changes no row).
   if (!this->player(player))
     throw StoreError(fmt::format("cannot store a rating in '{}': no player {}", name_, player));
-  add(fmt::format("UPDATE players SET mu = {}, sigma = {}, rated_games = {} WHERE id = {}",
-                  sql_double(skill.mu), sql_double(skill.sigma), rated_games, player),
-      false);
+  // The statement is written when the batch is sealed (pg_ratings.cc): a rated game's is the
+  // store thread's to compute again.
   std::lock_guard lock(mutex_);
   current_.skills.push_back({player, skill, rated_games});
 }
 
 void PgStore::add_rating_change(const RatingChange& change) {
-  add(fmt::format("INSERT INTO rating_history (player, game, mu_before, sigma_before, mu_after, "
-                  "sigma_after, at) VALUES ({}, {}, {}, {}, {}, {}, {})",
-                  change.player, quote(change.game_id), sql_double(change.before.mu),
-                  sql_double(change.before.sigma), sql_double(change.after.mu),
-                  sql_double(change.after.sigma), change.at_ms),
-      false);
   std::lock_guard lock(mutex_);
   current_.changes.push_back(change);
 }
@@ -245,8 +255,12 @@ std::vector<RatingChange> PgStore::rating_history(PlayerId player) {
 }
 
 void PgStore::add_game_seat(const GameSeat& seat) {
-  add(fmt::format("INSERT INTO game_seats (game, seat, player) VALUES ({}, {}, {})",
-                  quote(seat.game_id), seat.seat, seat.player),
+  add(fmt::format("INSERT INTO game_seats (game, seat, player, players, place, total_half, "
+                  "rounds, best_round_half, round_sum_half, rated, finished) VALUES ({}, {}, {}, "
+                  "{}, {}, {}, {}, {}, {}, {}, {})",
+                  quote(seat.game_id), seat.seat, seat.player, seat.players, seat.place,
+                  seat.total_half, seat.rounds, seat.best_round_half, seat.round_sum_half,
+                  seat.rated, seat.finished_ms),
       false);
   std::lock_guard lock(mutex_);
   current_.seats.push_back(seat);
@@ -257,8 +271,8 @@ std::vector<GameSeat> PgStore::player_games(PlayerId player) {
   std::vector<GameSeat> seats = read("the games of a player", [player](pqxx::nontransaction& t) {
     std::vector<GameSeat> out;
     for (const auto& row : t.exec(fmt::format(
-             "SELECT game, seat FROM game_seats WHERE player = {} ORDER BY n", player))) {
-      out.push_back({row[0].as<std::string>(), row[1].as<int>(), player});
+             "SELECT {} FROM game_seats WHERE player = {} ORDER BY n", pg::kSeatColumns, player))) {
+      out.push_back(pg::read_seat(row));
     }
     return out;
   });

@@ -109,6 +109,29 @@ CREATE TABLE lobby (
   summary TEXT NOT NULL
 );
 )sql"},
+    // 3: SQLite's version 5 (issue 29 §3): game_seats gains how the game went for the seat (old
+    // rows keep zeros and false, no backfill), and `skills` holds each player's skill per player
+    // count (2-6) beside the overall one in `players`.
+    {3, R"sql(
+ALTER TABLE game_seats
+  ADD COLUMN players INTEGER NOT NULL DEFAULT 0,
+  ADD COLUMN place INTEGER NOT NULL DEFAULT 0,
+  ADD COLUMN total_half INTEGER NOT NULL DEFAULT 0,
+  ADD COLUMN rounds INTEGER NOT NULL DEFAULT 0,
+  ADD COLUMN best_round_half INTEGER NOT NULL DEFAULT 0,
+  ADD COLUMN round_sum_half INTEGER NOT NULL DEFAULT 0,
+  ADD COLUMN rated BOOLEAN NOT NULL DEFAULT false,
+  ADD COLUMN finished BIGINT NOT NULL DEFAULT 0;
+CREATE INDEX game_seats_by_player_finished ON game_seats(player, finished);
+CREATE TABLE skills (
+  player BIGINT NOT NULL REFERENCES players(id),
+  players INTEGER NOT NULL,
+  mu DOUBLE PRECISION NOT NULL,
+  sigma DOUBLE PRECISION NOT NULL,
+  rated_games INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (player, players)
+);
+)sql"},
 };
 static_assert(std::size(kMigrationSteps) == PgStore::kSchemaVersion);
 
@@ -359,6 +382,7 @@ void PgStore::commit() {
 }
 
 void PgStore::enqueue(std::function<void(std::exception_ptr)> done, bool wait) {
+  seal_ratings();  // the game-end ratings become jobs or statements (pg_ratings.cc)
   std::unique_lock lock(mutex_);
   if (current_.sql.empty() && queue_.empty()) {
     // Nothing to write and nothing on its way (whose frames would have to go first): done.
@@ -511,10 +535,27 @@ void PgStore::run() {
 }
 
 bool PgStore::write(Connection& connection, const Batch& batch) {
-  // One simple query of several statements runs as one transaction: one round trip per batch.
-  pqxx::nontransaction t(connection.c);
-  t.exec(batch.sql);
-  return true;
+  if (batch.ratings.empty()) {
+    // One simple query of several statements runs as one transaction: one round trip per batch.
+    pqxx::nontransaction t(connection.c);
+    t.exec(batch.sql);
+    return true;
+  }
+  // Rated games: the ratings first (their row locks before anything else of the batch), then the
+  // rest, one transaction; run again after a deadlock with another server's batch.
+  for (int attempt = 1;; ++attempt) {
+    try {
+      pqxx::work t(connection.c);
+      for (const RatingJob& job : batch.ratings) rate(t, job);
+      t.exec(batch.sql);
+      t.commit();
+      return true;
+    } catch (const pqxx::deadlock_detected&) {
+      if (attempt == 5) throw;
+    } catch (const pqxx::serialization_failure&) {
+      if (attempt == 5) throw;
+    }
+  }
 }
 
 bool PgStore::committed_already(Connection& connection, uint64_t number) {

@@ -17,6 +17,10 @@
 #include "server/sqlite_store.h"  // StoreError
 #include "server/store.h"
 
+namespace pqxx {
+class transaction_base;
+}
+
 namespace allegra::server {
 
 // PgStore: the Store in a PostgreSQL database (libpqxx), for a server whose store must outlive its
@@ -56,7 +60,7 @@ namespace allegra::server {
 // rare calls, a visit or a sign-in) and see the batches not yet committed, as SQLite's do.
 class PgStore final : public Store, public PlayerStore {
  public:
-  static constexpr int kSchemaVersion = 2;
+  static constexpr int kSchemaVersion = 3;
 
   struct Options {
     std::string url;  // postgresql://USER@HOST:PORT/DB (libpq's connection URI)
@@ -113,6 +117,14 @@ class PgStore final : public Store, public PlayerStore {
   std::vector<RatingChange> rating_history(PlayerId player) override;
   void add_game_seat(const GameSeat& seat) override;
   std::vector<GameSeat> player_games(PlayerId player) override;
+  // Schema 5's queries (pg_player_queries.cc).
+  std::vector<LeaderboardRow> leaderboard(int players_count, int offset, int limit) override;
+  std::optional<LeaderboardRow> leaderboard_row(PlayerId player, int players_count) override;
+  std::pair<rating::Skill, int> count_skill(PlayerId player, int players_count) override;
+  void set_count_skill(PlayerId player, int players_count, const rating::Skill& skill,
+                       int rated_games) override;
+  std::vector<GameSeat> game_seats(std::string_view game_id) override;
+  std::vector<GameSeat> recent_games(PlayerId player, int64_t before_ms, int limit) override;
 
   // The schema version found at opening (0: an empty database), before migrating.
   int found_version() const { return found_version_; }
@@ -120,6 +132,15 @@ class PgStore final : public Store, public PlayerStore {
   const std::string& name() const { return name_; }
 
  private:
+  // One rated game of a batch: who sat where and his place (pg_ratings.cc).
+  struct RatingJob {
+    std::string game_id;
+    int64_t at_ms = 0;
+    int players_count = 0;
+    std::vector<PlayerId> players;  // seat order
+    std::vector<int> places;        // 0 = first, as rating::update takes them
+  };
+
   struct Batch {
     uint64_t number = 0;
     std::string sql;  // the statements, already quoted
@@ -132,8 +153,17 @@ class PgStore final : public Store, public PlayerStore {
       int rated_games;
     };
     std::vector<Skill> skills;
+    struct CountSkill {
+      PlayerId player;
+      int players;
+      rating::Skill skill;
+      int rated_games;
+    };
+    std::vector<CountSkill> count_skills;
     std::vector<RatingChange> changes;
     std::vector<GameSeat> seats;
+    // The rated games, rated again on the store thread from the locked rows (pg_ratings.cc).
+    std::vector<RatingJob> ratings;
     std::function<void(std::exception_ptr)> done;
     bool direct = false;  // done runs on the store thread (a waiting commit), not posted
   };
@@ -155,6 +185,11 @@ class PgStore final : public Store, public PlayerStore {
   std::optional<PlayerRecord> select_player(const std::string& where);
   Batch pending_players() const;  // the game-end writes not committed yet (skills, changes, seats)
   static void apply_pending(const Batch& pending, PlayerRecord& p);
+  std::vector<LeaderboardRow> full_leaderboard(int players_count);  // ranked, established only
+  // Ratings among several servers (pg_ratings.cc).
+  void seal_ratings();  // on the io thread, at the end of current_
+  static void rate(pqxx::transaction_base& t, const RatingJob& job);  // on the store thread
+  static std::string history_insert(const RatingChange& change);
 
   Options options_;
   std::string name_;

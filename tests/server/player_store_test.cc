@@ -220,7 +220,7 @@ TEST_F(SqlitePlayerStoreMigration, AVersion3FileIsMigratedKeepingItsTablesAndGam
     // Back to version 3: what a server of schema 3 left.
     SQLite::Database raw(factory_.db(), SQLite::OPEN_READWRITE);
     raw.exec(
-        "DROP TABLE game_seats; DROP TABLE rating_history; DROP TABLE sessions; DROP TABLE "
+        "DROP TABLE skills; DROP TABLE game_seats; DROP TABLE rating_history; DROP TABLE "
         "players; PRAGMA user_version = 3;");
   }
   SqliteStore store(factory_.db());
@@ -230,6 +230,31 @@ TEST_F(SqlitePlayerStoreMigration, AVersion3FileIsMigratedKeepingItsTablesAndGam
   const PlayerId id = store.create_guest(5);
   store.commit();
   EXPECT_TRUE(store.player(id)->guest);
+}
+
+TEST_F(SqlitePlayerStoreMigration, AVersion4FileGainsTheSeatFiguresAsZerosAndTheCountSkills) {
+  PlayerId a = 0;
+  {
+    SqliteStore store(factory_.db());
+    a = store.create_guest(1);
+    store.add_game_seat({"ABCD-1", 2, a, 3, 1, 10, 3, 1, 10, true, 99});
+    store.commit();
+  }
+  {
+    // Back to version 4: game_seats as it was, no skills.
+    SQLite::Database raw(factory_.db(), SQLite::OPEN_READWRITE);
+    raw.exec(
+        "CREATE TABLE seats4 (game TEXT NOT NULL, seat INTEGER NOT NULL, player INTEGER NOT NULL "
+        "REFERENCES players(id), PRIMARY KEY (game, seat)); INSERT INTO seats4 SELECT game, seat, "
+        "player FROM game_seats; DROP TABLE game_seats; ALTER TABLE seats4 RENAME TO game_seats; "
+        "DROP TABLE skills; PRAGMA user_version = 4;");
+  }
+  SqliteStore store(factory_.db());
+  EXPECT_EQ(store.found_version(), 4);
+  EXPECT_THAT(store.player_games(a), ElementsAre(GameSeat{"ABCD-1", 2, a}));
+  store.set_count_skill(a, 3, {30, 5}, 1);
+  store.commit();
+  EXPECT_EQ(store.count_skill(a, 3), std::make_pair(rating::Skill{30, 5}, 1));
 }
 
 class PgPlayerStoreMigration : public PlayerStoreSuite<PgPlayerStoreFactory> {};
@@ -247,9 +272,8 @@ TEST_F(PgPlayerStoreMigration, AVersion1DatabaseIsMigratedKeepingItsTablesAndGam
     pqxx::connection c(factory_.url());
     pqxx::nontransaction t(c);
     t.exec(
-        "DROP TABLE game_seats; DROP TABLE rating_history; DROP TABLE sessions; DROP TABLE "
-        "players; DROP TABLE lobby; DROP TABLE lobby_servers; UPDATE allegra_schema SET version = "
-        "1");
+        "DROP TABLE skills, game_seats, rating_history, sessions, players, lobby, lobby_servers; "
+        "UPDATE allegra_schema SET version = 1");
   }
   auto store = factory_.open();
   EXPECT_EQ(store->found_version(), 1);
