@@ -109,6 +109,8 @@ bool is_client_route(std::string_view path) {
     return !rest.empty() && rest.find('/') == std::string_view::npos;
   };
   if (path == "/rules" || path == "/tutorial") return true;
+  if (path == "/me" || path == "/leaderboard") return true;  // the players' pages (issue 29)
+  if (path.starts_with("/players/")) return one_segment(path.substr(9));
   if (path.starts_with("/rules/")) return one_segment(path.substr(7));
   if (path.starts_with("/t/")) return one_segment(path.substr(3));
   return game_id_of(path, "").has_value() && !path.ends_with(".jsonl") && !path.ends_with(".json");
@@ -709,6 +711,8 @@ void HttpServer::Impl::answer_api(const Request& request, const std::string& ip,
   ApiRequest api;
   api.method = std::string(request.method_string());
   api.path = std::string(target_path(request.target()));
+  if (const size_t q = request.target().find('?'); q != std::string_view::npos)
+    api.query = std::string(request.target().substr(q + 1));
   api.cookie = std::string(request[http::field::cookie]);
   api.origin = std::string(request[http::field::origin]);
   api.host = std::string(request[http::field::host]);
