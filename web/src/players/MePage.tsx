@@ -221,6 +221,19 @@ export function MePage() {
             {t('web.players.rating')}: <Rating t={t} display={p.rating.display} provisional={p.rating.provisional} long />
           </span>
         </p>
+        {p.guest && (
+          <p class="me-jump">
+            <a
+              href="#login-h"
+              onClick={(e) => {
+                e.preventDefault();
+                document.getElementById('login-name')?.focus();
+              }}
+            >
+              {t('web.me.login_jump')}
+            </a>
+          </p>
+        )}
         <p class="me-links">
           <a class="button primary" href={profile} onClick={(e) => onLinkClick(e, profile)}>
             {t('web.me.profile_link')}
