@@ -136,6 +136,8 @@ for (const size of ['phone', 'desktop'] as const) {
       // The cookie lasts: a reload is still the account.
       await page.reload();
       await expect(meLink).toHaveText(name);
+      // Closed before the server stops: its shutdown must not reach the page as a refused reconnect.
+      await page.close();
     });
 
     test('a profile with its history, and the leaderboard', async ({ page, server, consoleWatch }) => {
@@ -206,6 +208,7 @@ for (const size of ['phone', 'desktop'] as const) {
       await expect(page.getByRole('button', { name: '4 players' })).toHaveAttribute('aria-pressed', 'true');
       await shot(page, `leaderboard-${size}`);
       if (size === 'phone') await expectAccessible(page, 'the leaderboard');
+      await page.close();
     });
   });
 }
@@ -262,6 +265,7 @@ test.describe('players between two browsers', () => {
     await expect(b).toHaveURL(new RegExp(`/t/${String(reply.code)}$`));
     await expect(banner).toHaveCount(0);
     await b.context().close();
+    await page.close();
   });
 
   test('the game end of a rated game shows each seat’s rating change', async ({ page, server, browser, consoleWatch }) => {
@@ -293,5 +297,6 @@ test.describe('players between two browsers', () => {
     await expect(end.locator('tbody th a[href^="/players/"]')).toHaveCount(2);
     await page.screenshot({ path: 'test-results/players-game-end-rated.png' });
     await b.context().close();
+    await page.close();
   });
 });
