@@ -54,7 +54,7 @@ struct World {
   Accounts accounts;
 };
 
-constexpr std::array<std::pair<const char*, const char*>, 9> kEndpoints = {{
+constexpr std::array<std::pair<const char*, const char*>, 11> kEndpoints = {{
     {"GET", "/api/me"},
     {"POST", "/api/account"},
     {"POST", "/api/login"},
@@ -64,6 +64,9 @@ constexpr std::array<std::pair<const char*, const char*>, 9> kEndpoints = {{
     {"POST", "/api/account/delete"},
     {"GET", "/api/me/export"},
     {"POST", "/api/nothing"},
+    // The players' pages: the body is the rest of the target (an id, a query).
+    {"GET", "/api/players/"},
+    {"GET", "/api/leaderboard"},
 }};
 
 }  // namespace
@@ -82,8 +85,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (cookie.find(*value) == std::string_view::npos) bug("a cookie value not in the header");
   }
   ApiRequest request{
-      method,    path, std::string(cookie), "", "h", "application/json", std::string(body),
-      "10.0.0.1"};
+      method,     path, std::string(cookie), "", "h", "application/json", std::string(body),
+      "10.0.0.1", ""};
+  if (method == std::string_view("GET")) {
+    // GET /api/players/ID[/games][?QUERY] and /api/leaderboard[?QUERY] from the body.
+    const size_t q = body.find('?');
+    if (path == std::string_view("/api/players/")) request.path += std::string(body.substr(0, q));
+    if (q != std::string_view::npos) request.query = std::string(body.substr(q + 1));
+  }
   int answers = 0;
   world.accounts.handle(request, [&](ApiReply reply) {
     ++answers;

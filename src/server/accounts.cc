@@ -10,6 +10,7 @@
 
 #include "rating/skill_rating.h"
 #include "server/credentials.h"
+#include "server/player_api.h"
 #include "text/player_name.h"
 
 namespace allegra::server {
@@ -154,7 +155,10 @@ Accounts::Accounts(Store& store, PlayerStore& players, PasswordHasher& hasher,
       options_(options),
       attempts_by_ip_(options.attempts_per_ip, options.window),
       failures_by_account_(options.failures_per_account, options.window),
-      guests_by_ip_(options.guests_per_ip, options.window) {}
+      guests_by_ip_(options.guests_per_ip, options.window),
+      player_api_(std::make_unique<PlayerApi>(store, players)) {}
+
+Accounts::~Accounts() = default;
 
 int64_t Accounts::now_ms() const {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -229,6 +233,8 @@ void Accounts::handle(const ApiRequest& request, std::function<void(ApiReply)> d
     if (path == "/api/me/export" && request.method == "GET") {
       return export_data(session_of(request), done);
     }
+    if (PlayerApi::handles(path) && request.method == "GET")
+      return done(player_api_->handle(path, request.query, player_of(request.cookie)));
     if (!post) {
       ApiReply reply = api_error(405, "bad_request", "this endpoint takes a POST");
       if (path != "/api/account" && path != "/api/login" && path != "/api/logout" &&

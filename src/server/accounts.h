@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -30,6 +31,7 @@
 
 namespace allegra::server {
 
+class PlayerApi;
 inline constexpr std::string_view kSessionCookie = "allegra_session";
 
 // What http_server.cc takes from an HTTP request for the API.
@@ -41,7 +43,8 @@ struct ApiRequest {
   std::string host;    // the Host header
   std::string content_type;
   std::string body;
-  std::string ip;  // the peer's address (rate limits)
+  std::string ip;     // the peer's address (rate limits)
+  std::string query;  // the target after '?' ("" if none)
 };
 
 struct ApiReply {
@@ -93,6 +96,7 @@ class AttemptLimiter {
 class Accounts {
  public:
   Accounts(Store& store, PlayerStore& players, PasswordHasher& hasher, AccountOptions options);
+  ~Accounts();
 
   static bool handles(std::string_view path) { return path.starts_with("/api/"); }
   // Answers one API request; `done` is called once, on the io thread (maybe before handle
@@ -128,6 +132,7 @@ class Accounts {
   PasswordHasher& hasher_;
   AccountOptions options_;
   AttemptLimiter attempts_by_ip_, failures_by_account_, guests_by_ip_;
+  std::unique_ptr<PlayerApi> player_api_;  // GET /api/players/..., /api/leaderboard
 };
 
 }  // namespace allegra::server

@@ -711,6 +711,8 @@ void HttpServer::Impl::answer_api(const Request& request, const std::string& ip,
   ApiRequest api;
   api.method = std::string(request.method_string());
   api.path = std::string(target_path(request.target()));
+  if (const size_t q = request.target().find('?'); q != std::string_view::npos)
+    api.query = std::string(request.target().substr(q + 1));
   api.cookie = std::string(request[http::field::cookie]);
   api.origin = std::string(request[http::field::origin]);
   api.host = std::string(request[http::field::host]);

@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "rating/skill_rating.h"
@@ -40,13 +41,35 @@ struct RatingChange {
   friend bool operator==(const RatingChange&, const RatingChange&) = default;
 };
 
-// Who sat in a seat of a finished game (for a player's history and his export).
+// Who sat in a seat of a finished game and how it went for him (a player's history, his
+// profile's figures, his export). The fields from `players` on are schema 5's: rows of games
+// stored before it have zeros and false there.
 struct GameSeat {
   std::string game_id;
   int seat = 0;
   PlayerId player = 0;
+  // schema 5:
+  int players = 0;          // seats in the game (2-6)
+  int place = 0;            // 1 = best; ties share the better place; a rated leaver is last
+  int total_half = 0;       // the final total, half points
+  int rounds = 0;           // rounds played
+  int best_round_half = 0;  // the seat's lowest round score (score_half), half points
+  int round_sum_half = 0;   // sum of the seat's round scores (average = round_sum_half / rounds)
+  bool rated = false;
+  int64_t finished_ms = 0;  // Unix ms of the game's end
 
   friend bool operator==(const GameSeat&, const GameSeat&) = default;
+};
+
+// One row of a leaderboard (overall, or of one player count).
+struct LeaderboardRow {
+  int rank = 0;  // 1-based, by display rating (then more rated games, then lower id)
+  PlayerId player = 0;
+  std::string name;  // accounts only have names; guests are listed as "" (client words it)
+  bool guest = false;
+  rating::Skill skill;
+  int rated_games = 0;
+  friend bool operator==(const LeaderboardRow&, const LeaderboardRow&) = default;
 };
 
 // PlayerStore: the players, their sessions and their ratings (docs/server-store.md, "Players").
@@ -91,6 +114,22 @@ class PlayerStore {
   virtual std::vector<RatingChange> rating_history(PlayerId player) = 0;  // oldest first
   virtual void add_game_seat(const GameSeat& seat) = 0;
   virtual std::vector<GameSeat> player_games(PlayerId player) = 0;  // oldest first
+
+  // --- Profiles, histories and leaderboards (schema 5) ---------------------------------------
+  // players_count 0 = overall; 2-6 = that count's skill. Only established players: not deleted,
+  // rated_games >= 10 and sigma <= 6 (rating::is_provisional is false). offset/limit page it.
+  virtual std::vector<LeaderboardRow> leaderboard(int players_count, int offset, int limit) = 0;
+  // The player's row on that board, nullopt if he is not on it (provisional, deleted, unknown).
+  virtual std::optional<LeaderboardRow> leaderboard_row(PlayerId player, int players_count) = 0;
+  // The skill of one player count (a default Skill and 0 games if he has none).
+  virtual std::pair<rating::Skill, int> count_skill(PlayerId player, int players_count) = 0;
+  virtual void set_count_skill(PlayerId player, int players_count, const rating::Skill& skill,
+                               int rated_games) = 0;
+  // Every seat of one game (seat order): the opponents of a history entry.
+  virtual std::vector<GameSeat> game_seats(std::string_view game_id) = 0;
+  // A player's games, newest first, finished strictly before `before_ms` (INT64_MAX: from the
+  // newest), at most `limit`.
+  virtual std::vector<GameSeat> recent_games(PlayerId player, int64_t before_ms, int limit) = 0;
 };
 
 }  // namespace allegra::server

@@ -967,6 +967,14 @@ void Room::store_players(const std::string& game_id, const GameRecord& record, M
       seats[i].player = seats_[i].player;
     if (i < record.totals_half.size()) seats[i].total_half = record.totals_half[i];
     seats[i].left = left[i];
+    for (const RoundRecord& round : record.rounds) {
+      if (i >= round.score_half.size()) continue;
+      const int score = round.score_half[i];
+      seats[i].best_round_half =
+          seats[i].rounds == 0 ? score : std::min(seats[i].best_round_half, score);
+      seats[i].round_sum_half += score;
+      ++seats[i].rounds;
+    }
   }
   const int64_t now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                              std::chrono::system_clock::now().time_since_epoch())

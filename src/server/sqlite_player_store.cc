@@ -1,10 +1,13 @@
 // SqliteStore's PlayerStore half (player_store.h): the players, sessions and ratings tables of
-// schema version 4 (docs/server-store.md). These calls are rare beside the log's appends (a
+// schema version 5 (docs/server-store.md). These calls are rare beside the log's appends (a
 // visit, a sign-in, a game's end), so their statements are prepared per call.
 #include <SQLiteCpp/Exception.h>
 #include <fmt/format.h>
 #include <sqlite3.h>
 
+#include <algorithm>
+
+#include "server/leaderboard_order.h"
 #include "server/sqlite_store.h"
 
 namespace allegra::server {
@@ -247,25 +250,149 @@ std::vector<RatingChange> SqliteStore::rating_history(PlayerId player) {
 
 void SqliteStore::add_game_seat(const GameSeat& seat) {
   player_write("store a game's seat", [&] {
-    SQLite::Statement s(db_, "INSERT INTO game_seats (game, seat, player) VALUES (?, ?, ?)");
+    SQLite::Statement s(db_,
+                        "INSERT INTO game_seats (game, seat, player, players, place, total_half, "
+                        "rounds, best_round_half, round_sum_half, rated, finished) VALUES (?, ?, "
+                        "?, ?, ?, ?, ?, ?, ?, ?, ?)");
     s.bind(1, seat.game_id);
     s.bind(2, seat.seat);
     s.bind(3, seat.player);
+    s.bind(4, seat.players);
+    s.bind(5, seat.place);
+    s.bind(6, seat.total_half);
+    s.bind(7, seat.rounds);
+    s.bind(8, seat.best_round_half);
+    s.bind(9, seat.round_sum_half);
+    s.bind(10, seat.rated ? 1 : 0);
+    s.bind(11, seat.finished_ms);
     s.exec();
   });
 }
 
-std::vector<GameSeat> SqliteStore::player_games(PlayerId player) {
+std::vector<GameSeat> SqliteStore::select_seats(
+    const char* where_order, const std::function<void(SQLite::Statement&)>& bind) {
   std::vector<GameSeat> seats;
   try {
-    SQLite::Statement s(db_, "SELECT game, seat FROM game_seats WHERE player = ? ORDER BY rowid");
-    s.bind(1, player);
-    while (s.executeStep())
-      seats.push_back({s.getColumn(0).getString(), s.getColumn(1).getInt(), player});
+    SQLite::Statement s(db_, fmt::format("SELECT game, seat, player, players, place, total_half, "
+                                         "rounds, best_round_half, round_sum_half, rated, "
+                                         "finished FROM game_seats WHERE {}",
+                                         where_order));
+    bind(s);
+    while (s.executeStep()) {
+      GameSeat g;
+      g.game_id = s.getColumn(0).getString();
+      g.seat = s.getColumn(1).getInt();
+      g.player = s.getColumn(2).getInt64();
+      g.players = s.getColumn(3).getInt();
+      g.place = s.getColumn(4).getInt();
+      g.total_half = s.getColumn(5).getInt();
+      g.rounds = s.getColumn(6).getInt();
+      g.best_round_half = s.getColumn(7).getInt();
+      g.round_sum_half = s.getColumn(8).getInt();
+      g.rated = s.getColumn(9).getInt() != 0;
+      g.finished_ms = s.getColumn(10).getInt64();
+      seats.push_back(std::move(g));
+    }
   } catch (const SQLite::Exception& e) {
     throw StoreError(fmt::format("cannot read games from '{}': {}", path_.string(), e.what()));
   }
   return seats;
+}
+
+std::vector<GameSeat> SqliteStore::player_games(PlayerId player) {
+  return select_seats("player = ? ORDER BY rowid",
+                      [&](SQLite::Statement& s) { s.bind(1, player); });
+}
+
+std::vector<GameSeat> SqliteStore::game_seats(std::string_view game_id) {
+  return select_seats("game = ? ORDER BY seat",
+                      [&](SQLite::Statement& s) { s.bind(1, owned_text(game_id)); });
+}
+
+std::vector<GameSeat> SqliteStore::recent_games(PlayerId player, int64_t before_ms, int limit) {
+  return select_seats("player = ? AND finished < ? ORDER BY finished DESC, game DESC LIMIT ?",
+                      [&](SQLite::Statement& s) {
+                        s.bind(1, player);
+                        s.bind(2, before_ms);
+                        s.bind(3, std::max(limit, 0));
+                      });
+}
+
+std::pair<rating::Skill, int> SqliteStore::count_skill(PlayerId player, int players_count) {
+  try {
+    SQLite::Statement s(
+        db_, "SELECT mu, sigma, rated_games FROM skills WHERE player = ? AND players = ?");
+    s.bind(1, player);
+    s.bind(2, players_count);
+    if (!s.executeStep()) return {rating::Skill{}, 0};
+    return {{s.getColumn(0).getDouble(), s.getColumn(1).getDouble()}, s.getColumn(2).getInt()};
+  } catch (const SQLite::Exception& e) {
+    throw StoreError(fmt::format("cannot read a skill from '{}': {}", path_.string(), e.what()));
+  }
+}
+
+void SqliteStore::set_count_skill(PlayerId player, int players_count, const rating::Skill& skill,
+                                  int rated_games) {
+  player_write("store a player count's rating", [&] {
+    SQLite::Statement s(db_,
+                        "INSERT INTO skills (player, players, mu, sigma, rated_games) VALUES (?, "
+                        "?, ?, ?, ?) ON CONFLICT (player, players) DO UPDATE SET mu = "
+                        "excluded.mu, sigma = excluded.sigma, rated_games = excluded.rated_games");
+    s.bind(1, player);
+    s.bind(2, players_count);
+    s.bind(3, skill.mu);
+    s.bind(4, skill.sigma);
+    s.bind(5, rated_games);
+    s.exec();
+  });
+}
+
+// A whole board, ranked. The order is the display rating's (rating::display_rating, computed
+// here rather than written again in SQL), so the candidates are read and sorted in C++: only
+// established players, a few thousand rows at most for a long while.
+std::vector<LeaderboardRow> SqliteStore::full_leaderboard(int players_count) {
+  std::vector<LeaderboardRow> rows;
+  try {
+    const std::string sql =
+        players_count == 0
+            ? "SELECT id, guest, name, mu, sigma, rated_games FROM players WHERE deleted = 0 AND "
+              "rated_games >= ? AND sigma <= ?"
+            : "SELECT p.id, p.guest, p.name, s.mu, s.sigma, s.rated_games FROM skills s JOIN "
+              "players p ON p.id = s.player WHERE p.deleted = 0 AND s.rated_games >= ? AND "
+              "s.sigma <= ? AND s.players = ?";
+    SQLite::Statement s(db_, sql);
+    s.bind(1, rating::kEstablishedGames);
+    s.bind(2, rating::kEstablishedSigma);
+    if (players_count != 0) s.bind(3, players_count);
+    while (s.executeStep()) {
+      LeaderboardRow r;
+      r.player = s.getColumn(0).getInt64();
+      r.guest = s.getColumn(1).getInt() != 0;
+      r.name = column_text(s, 2);
+      r.skill = {s.getColumn(3).getDouble(), s.getColumn(4).getDouble()};
+      r.rated_games = s.getColumn(5).getInt();
+      if (!rating::is_provisional(r.skill, r.rated_games)) rows.push_back(std::move(r));
+    }
+  } catch (const SQLite::Exception& e) {
+    throw StoreError(
+        fmt::format("cannot read the leaderboard from '{}': {}", path_.string(), e.what()));
+  }
+  sort_leaderboard(rows);
+  return rows;
+}
+
+std::vector<LeaderboardRow> SqliteStore::leaderboard(int players_count, int offset, int limit) {
+  std::vector<LeaderboardRow> rows = full_leaderboard(players_count);
+  const size_t from = std::min(rows.size(), static_cast<size_t>(std::max(offset, 0)));
+  const size_t to = std::min(rows.size(), from + static_cast<size_t>(std::max(limit, 0)));
+  return {std::make_move_iterator(rows.begin() + static_cast<std::ptrdiff_t>(from)),
+          std::make_move_iterator(rows.begin() + static_cast<std::ptrdiff_t>(to))};
+}
+
+std::optional<LeaderboardRow> SqliteStore::leaderboard_row(PlayerId player, int players_count) {
+  for (LeaderboardRow& r : full_leaderboard(players_count))
+    if (r.player == player) return std::move(r);
+  return std::nullopt;
 }
 
 }  // namespace allegra::server

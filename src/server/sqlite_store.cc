@@ -25,7 +25,34 @@ namespace {
 struct MigrationStep {
   int version;
   const char* sql;
+  // Run after `sql`, in the same transaction: what SQL alone cannot say (ADD COLUMN has no IF
+  // NOT EXISTS). nullptr for most steps.
+  void (*more)(SQLite::Database&) = nullptr;
 };
+
+// Step 5's columns of game_seats, added unless the table has them already (a file whose
+// user_version was set back by hand: the tests write older versions so).
+void add_game_seat_columns(SQLite::Database& db) {
+  constexpr const char* kColumns[][2] = {{"players", "INTEGER NOT NULL DEFAULT 0"},
+                                         {"place", "INTEGER NOT NULL DEFAULT 0"},
+                                         {"total_half", "INTEGER NOT NULL DEFAULT 0"},
+                                         {"rounds", "INTEGER NOT NULL DEFAULT 0"},
+                                         {"best_round_half", "INTEGER NOT NULL DEFAULT 0"},
+                                         {"round_sum_half", "INTEGER NOT NULL DEFAULT 0"},
+                                         {"rated", "INTEGER NOT NULL DEFAULT 0"},
+                                         {"finished", "INTEGER NOT NULL DEFAULT 0"}};
+  for (const auto& [name, type] : kColumns) {
+    SQLite::Statement has(db,
+                          "SELECT count(*) FROM pragma_table_info('game_seats') WHERE name = ?");
+    has.bind(1, name);
+    has.executeStep();
+    if (has.getColumn(0).getInt() == 0)
+      db.exec(fmt::format("ALTER TABLE game_seats ADD COLUMN {} {}", name, type));
+  }
+  db.exec(
+      "CREATE INDEX IF NOT EXISTS game_seats_by_player_finished ON game_seats(player, finished)");
+}
+
 constexpr MigrationStep kMigrationSteps[] = {
     // 1: the tables and their logs. `created` and `closed` are Unix times in ms (for people and
     // backups; the server never reads them); a table is open while `closed` is NULL. The primary
@@ -106,6 +133,21 @@ CREATE TABLE IF NOT EXISTS game_seats (
 );
 CREATE INDEX IF NOT EXISTS game_seats_by_player ON game_seats(player);
 )sql"},
+    // 5: profiles, histories and leaderboards (issue 29 §3): game_seats gains how the game went
+    // for the seat (players, place, total, rounds, best round, round sum, rated, finished: the
+    // columns are added by add_game_seat_columns; old rows keep zeros, no backfill), and `skills`
+    // holds each player's skill per player count (2-6) beside the overall one in `players`.
+    {5, R"sql(
+CREATE TABLE IF NOT EXISTS skills (
+  player INTEGER NOT NULL REFERENCES players(id),
+  players INTEGER NOT NULL,
+  mu REAL NOT NULL,
+  sigma REAL NOT NULL,
+  rated_games INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (player, players)
+) WITHOUT ROWID;
+)sql",
+     add_game_seat_columns},
 };
 static_assert(std::size(kMigrationSteps) == SqliteStore::kSchemaVersion);
 
@@ -211,6 +253,7 @@ SqliteStore::SqliteStore(const fs::path& path)
       if (step.version <= found_version_) continue;
       SQLite::Transaction transaction(db_, SQLite::TransactionBehavior::IMMEDIATE);
       db_.exec(step.sql);
+      if (step.more) step.more(db_);
       db_.exec(fmt::format("PRAGMA application_id={}", kApplicationId));
       db_.exec(fmt::format("PRAGMA user_version={}", step.version));
       transaction.commit();

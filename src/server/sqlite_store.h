@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -40,7 +41,7 @@ class StoreError : public std::runtime_error {
 // `allegra serve` on the same file is refused instead of interleaving two servers' writes.
 class SqliteStore final : public Store, public PlayerStore {
  public:
-  static constexpr int kSchemaVersion = 4;
+  static constexpr int kSchemaVersion = 5;
   static constexpr int32_t kApplicationId = 0x416c6772;  // "Algr"
 
   // Opens `path`, creating it (not its folder) if it does not exist, and migrates it.
@@ -81,6 +82,13 @@ class SqliteStore final : public Store, public PlayerStore {
   std::vector<RatingChange> rating_history(PlayerId player) override;
   void add_game_seat(const GameSeat& seat) override;
   std::vector<GameSeat> player_games(PlayerId player) override;
+  std::vector<LeaderboardRow> leaderboard(int players_count, int offset, int limit) override;
+  std::optional<LeaderboardRow> leaderboard_row(PlayerId player, int players_count) override;
+  std::pair<rating::Skill, int> count_skill(PlayerId player, int players_count) override;
+  void set_count_skill(PlayerId player, int players_count, const rating::Skill& skill,
+                       int rated_games) override;
+  std::vector<GameSeat> game_seats(std::string_view game_id) override;
+  std::vector<GameSeat> recent_games(PlayerId player, int64_t before_ms, int limit) override;
 
   const std::filesystem::path& path() const { return path_; }
   // The schema version of the file as it was found (0: a new file), before migrating.
@@ -92,6 +100,9 @@ class SqliteStore final : public Store, public PlayerStore {
   template <typename Write>
   auto player_write(std::string_view what, Write&& write);
   std::optional<PlayerRecord> select_player(const char* where, std::string_view value);
+  std::vector<GameSeat> select_seats(const char* where_order,
+                                     const std::function<void(SQLite::Statement&)>& bind);
+  std::vector<LeaderboardRow> full_leaderboard(int players_count);
   void prepare_statements();
 
   // An open descriptor of the file holding an exclusive flock(). Declared before db_ so that it is

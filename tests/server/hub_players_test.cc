@@ -70,8 +70,13 @@ TEST(GamePlayersTest, ARatedGameUpdatesEverySkillWithItsHistoryAndAnUnratedOneOn
   EXPECT_TRUE(players.rating_history(a).empty());
   EXPECT_TRUE(store_game_players(players, "ABCDEF-2", seats, /*rated*/ true, 6));
   h.store->commit();
-  EXPECT_THAT(players.player_games(a),
-              ElementsAre(GameSeat{"ABCDEF-1", 0, a}, GameSeat{"ABCDEF-2", 0, a}));
+  const std::vector<GameSeat> games_of_a = players.player_games(a);
+  ASSERT_EQ(games_of_a.size(), 2u);
+  EXPECT_EQ(games_of_a[0].game_id, "ABCDEF-1");
+  EXPECT_EQ(games_of_a[1].game_id, "ABCDEF-2");
+  EXPECT_EQ(games_of_a[1].place, 2);  // a's 30 is above b's 10: second
+  EXPECT_FALSE(games_of_a[0].rated);
+  EXPECT_TRUE(games_of_a[1].rated);
   ASSERT_EQ(players.rating_history(b).size(), 1u);
   EXPECT_EQ(players.rating_history(b)[0].game_id, "ABCDEF-2");
   EXPECT_EQ(players.player(a)->rated_games, 1);

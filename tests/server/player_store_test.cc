@@ -140,5 +140,30 @@ TEST_F(PlayerStoreTest, AVersion3FileIsMigratedKeepingItsTablesAndGames) {
   EXPECT_TRUE(store.player(id)->guest);
 }
 
+TEST_F(PlayerStoreTest, AVersion4FileGainsTheSeatFiguresAsZerosAndTheCountSkills) {
+  PlayerId a = 0;
+  {
+    SqliteStore store(db());
+    a = store.create_guest(1);
+    store.add_game_seat({"ABCD-1", 2, a, 3, 1, 10, 3, 1, 10, true, 99});
+    store.commit();
+  }
+  {
+    // Back to version 4: game_seats as it was, no skills.
+    SQLite::Database raw(db(), SQLite::OPEN_READWRITE);
+    raw.exec(
+        "CREATE TABLE seats4 (game TEXT NOT NULL, seat INTEGER NOT NULL, player INTEGER NOT NULL "
+        "REFERENCES players(id), PRIMARY KEY (game, seat)); INSERT INTO seats4 SELECT game, seat, "
+        "player FROM game_seats; DROP TABLE game_seats; ALTER TABLE seats4 RENAME TO game_seats; "
+        "DROP TABLE skills; PRAGMA user_version = 4;");
+  }
+  SqliteStore store(db());
+  EXPECT_EQ(store.found_version(), 4);
+  EXPECT_THAT(store.player_games(a), ElementsAre(GameSeat{"ABCD-1", 2, a}));
+  store.set_count_skill(a, 3, {30, 5}, 1);
+  store.commit();
+  EXPECT_EQ(store.count_skill(a, 3), std::make_pair(rating::Skill{30, 5}, 1));
+}
+
 }  // namespace
 }  // namespace allegra::server
