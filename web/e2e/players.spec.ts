@@ -96,7 +96,7 @@ for (const size of ['phone', 'desktop'] as const) {
     if (size === 'phone') test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     else test.use({ viewport: { width: 1280, height: 800 } });
 
-    test('the guest claims an account, signs out and in again', async ({ page, server, consoleWatch }) => {
+    test('the guest claims an account, signs out and in again, deletes it', async ({ page, server, consoleWatch }) => {
       // The refused requests below are answered with 4xx: the browser logs each failed fetch.
       consoleWatch.allow.push(/Failed to load resource: the server responded with a status of 40[01]/);
       await page.goto(`${server.url}/me`);
@@ -136,6 +136,12 @@ for (const size of ['phone', 'desktop'] as const) {
       // The cookie lasts: a reload is still the account.
       await page.reload();
       await expect(meLink).toHaveText(name);
+      // Delete, with a second step that asks for the password: a new guest.
+      await page.getByRole('button', { name: 'Delete my account…' }).click();
+      await page.locator('#del-password').fill('correct horse');
+      await page.getByRole('button', { name: 'Yes, delete it for good' }).click();
+      await expect(page.getByText('The account is deleted. You play as a new guest now.')).toBeVisible();
+      await expect(meLink).toHaveText(/Guest \d+/);
       // Closed before the server stops: its shutdown must not reach the page as a refused reconnect.
       await page.close();
     });

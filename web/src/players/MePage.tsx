@@ -136,9 +136,12 @@ function DeleteAccount(props: { guest: boolean }) {
   const [outcome, busy, act] = useAction();
   if (!asked)
     return (
-      <button type="button" class="danger" onClick={() => setAsked(true)}>
-        {t('web.me.delete')}
-      </button>
+      <>
+        <Said outcome={outcome} />
+        <button type="button" class="danger" onClick={() => setAsked(true)}>
+          {t('web.me.delete')}
+        </button>
+      </>
     );
   return (
     <form
@@ -149,7 +152,7 @@ function DeleteAccount(props: { guest: boolean }) {
         void act(async () => {
           await api.deleteAccount(props.guest ? null : password);
           await me.load(true);
-        }, t('web.me.deleted'));
+        }, t('web.me.deleted')).then((ok) => ok && setAsked(false));
       }}
     >
       <h2 id="del-h">{t('web.me.delete_title')}</h2>
