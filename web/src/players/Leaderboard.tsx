@@ -65,10 +65,14 @@ export function Leaderboard() {
               <Rows t={t} rows={board.around_me} me={board.me.player.id} />
             </section>
           )}
-          <section aria-labelledby="top-h">
-            <h2 id="top-h">{t('web.board.top', { count: board.rows.length, total: board.total })}</h2>
-            {board.rows.length === 0 ? <p class="muted">{t('web.board.empty')}</p> : <Rows t={t} rows={board.rows} me={board.me?.player.id ?? null} />}
-          </section>
+          {board.rows.length === 0 ? (
+            <p class="muted">{t('web.board.empty')}</p>
+          ) : (
+            <section aria-labelledby="top-h">
+              <h2 id="top-h">{t('web.board.top', { count: board.rows.length, total: board.total })}</h2>
+              <Rows t={t} rows={board.rows} me={board.me?.player.id ?? null} />
+            </section>
+          )}
         </div>
       )}
     </div>

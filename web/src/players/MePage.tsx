@@ -136,9 +136,12 @@ function DeleteAccount(props: { guest: boolean }) {
   const [outcome, busy, act] = useAction();
   if (!asked)
     return (
-      <button type="button" class="danger" onClick={() => setAsked(true)}>
-        {t('web.me.delete')}
-      </button>
+      <>
+        <Said outcome={outcome} />
+        <button type="button" class="danger" onClick={() => setAsked(true)}>
+          {t('web.me.delete')}
+        </button>
+      </>
     );
   return (
     <form
@@ -149,7 +152,7 @@ function DeleteAccount(props: { guest: boolean }) {
         void act(async () => {
           await api.deleteAccount(props.guest ? null : password);
           await me.load(true);
-        }, t('web.me.deleted'));
+        }, t('web.me.deleted')).then((ok) => ok && setAsked(false));
       }}
     >
       <h2 id="del-h">{t('web.me.delete_title')}</h2>
@@ -221,6 +224,19 @@ export function MePage() {
             {t('web.players.rating')}: <Rating t={t} display={p.rating.display} provisional={p.rating.provisional} long />
           </span>
         </p>
+        {p.guest && (
+          <p class="me-jump">
+            <a
+              href="#login-h"
+              onClick={(e) => {
+                e.preventDefault();
+                document.getElementById('login-name')?.focus();
+              }}
+            >
+              {t('web.me.login_jump')}
+            </a>
+          </p>
+        )}
         <p class="me-links">
           <a class="button primary" href={profile} onClick={(e) => onLinkClick(e, profile)}>
             {t('web.me.profile_link')}

@@ -227,7 +227,7 @@ function GameItem(props: { g: HistoryGame; owner: number }) {
         {g.opponents.map((o, i) => (
           <span key={o.seat}>
             {i > 0 && ', '}
-            {o.player ? <PlayerLink t={t} player={o.player} /> : o.bot ? t('web.players.bot_named', { name: o.name }) : o.name}
+            {o.player ? <PlayerLink t={t} player={o.player} /> : <span class={o.bot ? 'bot-name' : ''}>{o.name}</span>}
           </span>
         ))}
       </p>
