@@ -7,7 +7,6 @@
 // The per-IP count lives in a shared table that a session's IpSlot releases when it dies.
 #include "server/http_server.h"
 
-#include <netinet/tcp.h>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -232,9 +231,6 @@ websocket::permessage_deflate deflate_options(ServerOptions::Deflate mode) {
   return pmd;
 }
 
-// TCP_CORK (Linux): the kernel holds partial segments until the option is cleared.
-using TcpCork = asio::detail::socket_option::boolean<IPPROTO_TCP, TCP_CORK>;
-
 class WsSession : public std::enable_shared_from_this<WsSession> {
  public:
   WsSession(HttpServer::Impl& server, beast::tcp_stream&& stream, IpSlot slot, ConnectionId id)
@@ -274,14 +270,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     }
     queued_bytes_ += text->size();
     queue_.push_back(std::move(text));
-    if (writing_ || start_posted_) return;
-    // The writes start once the hub's flush is over, so that they see every frame it queued
-    // for this connection (write_next corks several into one TCP segment).
-    start_posted_ = true;
-    asio::post(ws_.get_executor(), [self = shared_from_this()] {
-      self->start_posted_ = false;
-      if (!self->writing_) self->write_next();
-    });
+    if (!writing_) write_next();
   }
 
   // Transport::close: a close frame with `reason` once the queued frames are written.
@@ -356,14 +345,9 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   void write_next() {
     if (dead_) return;
     if (queue_.empty()) {
-      cork(false);
       if (close_requested_ && !close_started_) start_close();
       return;
     }
-    // Several frames queued at once (the answers of a knock window committed together): corked,
-    // they leave in one TCP segment, not one each; the cork is lifted when the queue is empty
-    // (each write completes as soon as the kernel has its bytes, so that comes at once).
-    if (queue_.size() > 1) cork(true);
     writing_ = true;
     ws_.async_write(
         asio::buffer(*queue_.front()),
@@ -380,13 +364,6 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     queued_bytes_ -= queue_.front()->size();
     queue_.pop_front();
     write_next();
-  }
-
-  void cork(bool on) {
-    if (on == corked_) return;
-    corked_ = on;
-    beast::error_code ignored;
-    beast::get_lowest_layer(ws_).socket().set_option(TcpCork(on), ignored);
   }
 
   void start_close() {
@@ -406,8 +383,6 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   std::deque<SharedText> queue_;
   size_t queued_bytes_ = 0;
   bool writing_ = false;
-  bool start_posted_ = false;     // write_next is posted
-  bool corked_ = false;           // TCP_CORK is set
   bool open_ = false;             // the hub knows this connection
   bool dead_ = false;             // the socket is closed or failed
   bool close_requested_ = false;  // close after the queue
