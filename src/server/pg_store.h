@@ -46,7 +46,7 @@ namespace allegra::server {
 // lock, and a second `allegra serve` on it stops with "another allegra serve is using it".
 class PgStore final : public Store {
  public:
-  static constexpr int kSchemaVersion = 1;
+  static constexpr int kSchemaVersion = 2;
 
   struct Options {
     std::string url;  // postgresql://USER@HOST:PORT/DB (libpq's connection URI)
@@ -79,6 +79,9 @@ class PgStore final : public Store {
   std::optional<std::string> game(std::string_view game_id) override;
   std::vector<std::string> game_ids() override;
   StoreStats stats() const override;
+  void save_review(std::string_view game_id, std::string_view level,
+                   std::string_view review_json) override;
+  std::optional<std::string> review(std::string_view game_id) override;
 
   // The schema version found at opening (0: an empty database), before migrating.
   int found_version() const { return found_version_; }
@@ -90,7 +93,8 @@ class PgStore final : public Store {
     uint64_t number = 0;
     std::string sql;  // the statements, already quoted
     uint64_t entries = 0;
-    std::vector<std::pair<std::string, std::string>> games;  // id, record: found by game()
+    std::vector<std::pair<std::string, std::string>> games;    // id, record: found by game()
+    std::vector<std::pair<std::string, std::string>> reviews;  // game, review: by review()
     std::function<void(std::exception_ptr)> done;
     bool direct = false;  // done runs on the store thread (a waiting commit), not posted
   };

@@ -15,6 +15,7 @@ import { Home } from '../pages/Home';
 import { TablePage } from '../pages/TablePage';
 
 const Replay = lazy(() => import('../pages/Replay').then((m) => ({ default: m.Replay })));
+const Review = lazy(() => import('../pages/Review').then((m) => ({ default: m.Review })));
 const Rules = lazy(() => import('../pages/Rules').then((m) => ({ default: m.Rules })));
 const Tutorial = lazy(() => import('../pages/Tutorial').then((m) => ({ default: m.Tutorial })));
 
@@ -34,6 +35,9 @@ export function App() {
       break;
     case 'replay':
       page = <Replay game={route.game} />;
+      break;
+    case 'review':
+      page = <Review game={route.game} />;
       break;
     case 'rules':
       page = <Rules lang={route.lang} />;
