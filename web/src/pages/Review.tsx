@@ -30,7 +30,7 @@ type Load =
 
 const POLL_MS = 1000;
 
-/** Reads the review, asking the server for it if nobody has, and polls while it is computed. */
+/** Asks the server for the review (it starts it if nobody has), then polls while it is computed. */
 function useReview(game: string): Load {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   useEffect(() => {
@@ -77,7 +77,8 @@ function useReview(game: string): Load {
         if (live) setLoad({ state: 'failed', why: (e as Error).message });
       }
     };
-    void step('GET');
+    // A POST answers as the GET would, and starts the review if nobody has (a stored one is free).
+    void step('POST');
     return () => {
       live = false;
       if (timer) clearTimeout(timer);
