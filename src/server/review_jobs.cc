@@ -275,11 +275,13 @@ void ReviewJobs::start(const std::string& game, std::string record) {
       finish(job, std::move(text), std::move(error));
       return;
     }
+    // The last unit moves the plan away: count the units before queueing them.
+    const size_t units = j.plan.tasks.size();
     {
       std::lock_guard lock(j.mutex);
-      j.total = static_cast<int>(j.plan.tasks.size());
+      j.total = static_cast<int>(units);
     }
-    for (size_t k = 0; k < j.plan.tasks.size(); ++k) worker.start_background(value(k));
+    for (size_t k = 0; k < units; ++k) worker.start_background(value(k));
   });
 }
 

@@ -8,12 +8,12 @@
 // (Store::save_review) and served to everyone who opens it; at most one review of a game is
 // computed at a time (a second request joins the first).
 //
-// How: the review runs on the bot worker's threads as low-priority background units
-// (BotWorker::start_background): one unit replays the record and plans the review
+// How: the review runs on the bot worker as low-priority background units
+// (BotWorker::start_background; on its review thread at nice +10, so the live tables' bots
+// always go first: bot_worker.h): one unit replays the record and plans the review
 // (review::plan_review), then one unit per decision values it (review::review_unit, ~30 ms at
 // `hard`), and the unit that values the last one sums the review up and posts it to the io
-// thread, which stores and commits it. A unit runs only while no bot decision waits and never on
-// the last free bot thread, so the live tables' bots always go first (bot_worker.h). Each review
+// thread, which stores and commits it. Each review
 // has a budget of worker time (`budget_seconds`): past it the remaining units return at once and
 // the review fails. Every unit of a review is seeded by the review's seed and the decision's
 // index (review.h), so the stored review is the same as `allegra review --seed S --level L`.

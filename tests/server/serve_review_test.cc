@@ -57,7 +57,7 @@ std::vector<double> bot_answer_times(Player& p, std::mt19937_64& rng, size_t n,
   return out;
 }
 
-double median_of(std::vector<double> v) {
+double review_median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   return v.empty() ? 0 : v[v.size() / 2];
 }
@@ -82,13 +82,13 @@ TEST_F(ServeReviewTest, AReviewDoesNotDelayALiveTablesBotsAndIsKeptAcrossARestar
   auto busy = review_table(port, "Cleo");
   const std::vector<double> during =
       bot_answer_times(*busy, rng, 20, [&] { return http_get(port, url).status == 202; });
-  std::cout << "bots' answer to a person's action: median " << median_of(before)
-            << " ms without a review (" << before.size() << "), " << median_of(during)
+  std::cout << "bots' answer to a person's action: median " << review_median(before)
+            << " ms without a review (" << before.size() << "), " << review_median(during)
             << " ms during one (" << during.size() << ")\n";
   ASSERT_GE(before.size(), 10u);
   ASSERT_GE(during.size(), 5u) << "the review ended too soon to measure";
   // No live decision waits for a unit; only the cores are shared (the review at nice +10).
-  EXPECT_LT(median_of(during), 2 * median_of(before) + 50.0);
+  EXPECT_LT(review_median(during), 2 * review_median(before) + 50.0);
   // 4. The review is stored, served with 200 and kept across a restart.
   HttpResult done;
   const auto waiting = ReviewClock::now();
