@@ -184,9 +184,9 @@ TEST(BotWorkerBackground, ABotDecisionDoesNotWaitForBackgroundUnits) {
   for (const auto& [threads, own] : {std::pair<size_t, size_t>{2, 0}, {1, 1}}) {
     BotWorker worker(threads, 0, 0, own);
     std::atomic<int> ran{0};
-    for (int i = 0; i < 3; ++i)  // long units: 200 ms each
+    for (int i = 0; i < 2; ++i)  // long units: 400 ms each
       worker.start_background([&ran](const std::atomic<bool>& cancel) {
-        for (int k = 0; k < 40 && !cancel; ++k)
+        for (int k = 0; k < 80 && !cancel; ++k)
           std::this_thread::sleep_for(std::chrono::milliseconds(5));
         ++ran;
       });
@@ -205,11 +205,11 @@ TEST(BotWorkerBackground, ABotDecisionDoesNotWaitForBackgroundUnits) {
     const double waited =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - sent).count();
     ASSERT_EQ(done.size(), 1u);
-    EXPECT_LT(waited, 150.0) << threads << " bot threads, " << own << " for the units";
-    EXPECT_LT(ran.load(), 3);
-    for (int i = 0; i < 200 && ran < 3; ++i)
+    EXPECT_LT(waited, 300.0) << threads << " bot threads, " << own << " for the units";
+    EXPECT_LT(ran.load(), 2);
+    for (int i = 0; i < 300 && ran < 2; ++i)
       std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    EXPECT_EQ(ran.load(), 3) << "every unit runs in the end";
+    EXPECT_EQ(ran.load(), 2) << "every unit runs in the end";
   }
 }
 
