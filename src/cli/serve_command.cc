@@ -58,6 +58,11 @@ struct ServeArgs {
   std::string code_prefix;                   // docs/scaling.md: several processes
   std::vector<std::string> trusted_proxies;  // whose X-Forwarded-For is believed
   bool secure_cookies = false;
+  std::string review_level = "hard";  // the game reviews (server/review_jobs.h)
+  long long review_budget_s = 300;
+  long long reviews_per_player = 10;
+  long long reviews_per_ip = 30;
+  long long review_threads = 1;
 };
 
 std::optional<long long> whole(std::string_view text) {
@@ -102,6 +107,7 @@ server::HubConfig hub_config(const ServeArgs& args, const DelayRange& delay) {
   config.bot_delay_max = server::Millis(delay.max_ms);
   config.server_name = fmt::format("allegra {}", kVersion);
   config.bot_threads = static_cast<size_t>(args.bot_threads);
+  config.review_threads = static_cast<size_t>(args.review_threads);
   config.bots.any_spec = args.bot_specs == "any";
   config.bots.max_decision = server::Millis(args.bot_max_ms);
   config.bots.max_threads = static_cast<int>(args.bot_max_threads);
@@ -145,6 +151,12 @@ int run_serve(const ServeArgs& args) {
   }
   options.trusted_proxies = args.trusted_proxies;
   options.secure_cookies = args.secure_cookies;
+  server::ReviewConfig reviews;
+  reviews.level = server::server_review_level(args.review_level);
+  reviews.budget_seconds = static_cast<double>(args.review_budget_s);
+  reviews.per_player_per_hour = static_cast<int>(args.reviews_per_player);
+  reviews.per_address_per_hour = static_cast<int>(args.reviews_per_ip);
+  options.reviews = reviews;
   if (!args.web.empty()) {
     std::error_code ec;
     if (!fs::is_directory(args.web, ec))
@@ -372,6 +384,28 @@ Command add_serve_command(CLI::App& app) {
   sub->add_flag("--secure-cookies", args->secure_cookies,
                 "Mark the session cookie Secure: the server is reached over HTTPS through a proxy "
                 "(docs/accounts.md)");
+  sub->add_option("--review-level", args->review_level,
+                  "The game reviews' level (docs/review.md): hard, expert, or test (a tiny "
+                  "budget, for tests)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"hard", "expert", "test"}));
+  sub->add_option("--review-budget-s", args->review_budget_s,
+                  "Seconds of bot-thread work one game's review may take; past it, it fails")
+      ->capture_default_str()
+      ->check(whole_number(1, 86'400));
+  sub->add_option("--review-threads", args->review_threads,
+                  "Threads that compute the game reviews, at a lower priority than the bots "
+                  "(0: on the bot threads when they are idle)")
+      ->capture_default_str()
+      ->check(whole_number(0, 64));
+  sub->add_option("--reviews-per-player", args->reviews_per_player,
+                  "Reviews one player (session) may ask for in an hour")
+      ->capture_default_str()
+      ->check(whole_number(1, 1'000'000));
+  sub->add_option("--reviews-per-ip", args->reviews_per_ip,
+                  "Reviews one IP address may ask for in an hour")
+      ->capture_default_str()
+      ->check(whole_number(1, 1'000'000));
   sub->add_option("--log-level", args->log_level, "Log level of the stderr log")
       ->capture_default_str()
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}));

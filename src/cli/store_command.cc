@@ -105,6 +105,10 @@ MigrateResult migrate(const MigrateArgs& args) {
       if (!record) throw CliError(fmt::format("--from: the game {} cannot be read", ids[i]));
       const size_t dash = ids[i].rfind('-');
       target->save_game(ids[i], ids[i].substr(0, dash), *record);
+      // Its review, if the server made one (docs/review-format.md; its level inside).
+      if (std::optional<std::string> review = source->review(ids[i]))
+        target->save_review(
+            ids[i], nlohmann::json::parse(*review, nullptr, false).value("level", ""), *review);
       records.push_back(std::move(*record));
       if (i % 100 == 99) target->commit();
       if (progress) progress->update(++done);

@@ -20,14 +20,7 @@ namespace {
 constexpr int kHardSamples = 64;
 constexpr int kExpertSamples = 256;
 
-// One decision to value: the seat's decision view before it and the choice made.
-struct Task {
-  int index = 0;
-  int round = 0;
-  int player = 0;
-  Action chosen;
-  PublicView view;
-};
+using Task = ReviewTask;
 
 // Step 1: every decision of a reviewed seat with more than one legal choice, from the replay.
 std::vector<Task> collect_tasks(const GameRecord& record, const std::vector<bool>& reviewed) {
@@ -177,8 +170,9 @@ uint64_t review_decision_seed(uint64_t seed, int index) {
   return table::decision_seed(seed ^ 0x7265766965770000ULL, static_cast<uint64_t>(index));
 }
 
-Review review_game(const GameRecord& record, const ReviewOptions& options) {
-  Review review;
+ReviewPlan plan_review(const GameRecord& record, const ReviewOptions& options) {
+  ReviewPlan plan;
+  Review& review = plan.review;
   review.level = options.level.name;
   review.samples = options.level.samples;
   review.seed = options.seed;
@@ -192,10 +186,26 @@ Review review_game(const GameRecord& record, const ReviewOptions& options) {
   if (options.player) reviewed[static_cast<size_t>(*options.player)] = true;
   for (int p = 0; p < review.players; ++p)
     if (reviewed[static_cast<size_t>(p)]) review.reviewed.push_back(p);
-  const std::vector<Task> tasks = collect_tasks(record, reviewed);
-  review.decisions = review_all(tasks, options);
+  plan.tasks = collect_tasks(record, reviewed);
+  return plan;
+}
+
+ReviewDecision review_unit(const ReviewTask& task, const ReviewOptions& options) {
+  return review_decision(task, options);
+}
+
+Review finish_review(ReviewPlan plan, std::vector<ReviewDecision> decisions,
+                     const GameRecord& record) {
+  Review review = std::move(plan.review);
+  review.decisions = std::move(decisions);
   for (int p : review.reviewed) review.summaries.push_back(summarize(review, record, p));
   return review;
+}
+
+Review review_game(const GameRecord& record, const ReviewOptions& options) {
+  ReviewPlan plan = plan_review(record, options);
+  std::vector<ReviewDecision> decisions = review_all(plan.tasks, options);
+  return finish_review(std::move(plan), std::move(decisions), record);
 }
 
 }  // namespace allegra::review

@@ -127,6 +127,28 @@ struct ReviewOptions {
 // The review of a finished (or stopped) game. Throws ReviewError as above.
 Review review_game(const GameRecord& record, const ReviewOptions& options);
 
+// The same review in steps, for a caller that runs each decision as a unit of work of its own
+// (the server's review jobs, server/review_jobs.h): plan_review() replays the record and collects
+// the decisions to value (ReviewError as above), review_unit() values one of them (any thread, any
+// order), finish_review() sums them up. review_game() is these three in a row, so both give the
+// same review.
+struct ReviewTask {
+  int index = 0;  // the decision's index in the record
+  int round = 0;
+  int player = 0;
+  Action chosen;
+  PublicView view;  // the seat's decision view before it
+};
+struct ReviewPlan {
+  Review review;  // everything but the decisions and summaries
+  std::vector<ReviewTask> tasks;
+};
+ReviewPlan plan_review(const GameRecord& record, const ReviewOptions& options);
+ReviewDecision review_unit(const ReviewTask& task, const ReviewOptions& options);
+// `decisions[k]` is task k's; fills the plan's review with them and its summaries.
+Review finish_review(ReviewPlan plan, std::vector<ReviewDecision> decisions,
+                     const GameRecord& record);
+
 // The decision seed of a review: the same for a decision whatever the threads.
 uint64_t review_decision_seed(uint64_t seed, int index);
 

@@ -1,5 +1,8 @@
 #include "server/bot_worker.h"
 
+#include <sys/resource.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -65,11 +68,17 @@ BotWorker::Done run(std::string code, int game, const table::BotJob& job, double
 
 }  // namespace
 
-BotWorker::BotWorker(size_t threads, double max_seconds, int max_threads) {
+BotWorker::BotWorker(size_t threads, double max_seconds, int max_threads,
+                     size_t background_threads) {
   shared_->max_seconds = max_seconds;
   shared_->max_threads = max_threads;
-  threads_.reserve(threads);
+  shared_->background_cap = std::max<size_t>(1, threads > 0 ? threads - 1 : 1);
+  shared_->background_own = threads > 0 && background_threads > 0;
+  threads_.reserve(threads + background_threads);
   for (size_t i = 0; i < threads; ++i) threads_.emplace_back([s = shared_] { loop(*s); });
+  if (shared_->background_own)
+    for (size_t i = 0; i < background_threads; ++i)
+      threads_.emplace_back([s = shared_] { background_loop(*s); });
 }
 
 BotWorker::~BotWorker() {
@@ -87,6 +96,7 @@ void BotWorker::stop() {
     running_ -= std::min(running_, dropped);
     shared_->waiting.clear();
     shared_->turns.clear();
+    shared_->background.clear();
   }
   shared_->wake.notify_all();
 }
@@ -108,12 +118,36 @@ void BotWorker::start(std::string code, int game, table::BotJob job) {
     queue.push_back({std::move(code), game, std::move(job)});
   }
   ++running_;
-  shared_->wake.notify_one();
+  shared_->wake.notify_all();
 }
 
-std::optional<BotWorker::Job> BotWorker::next(Shared& s, std::unique_lock<std::mutex>& lock) {
-  s.wake.wait(lock, [&s] { return s.stopping || !s.turns.empty(); });
-  if (s.stopping) return std::nullopt;
+void BotWorker::start_background(Unit unit) {
+  if (threads_.empty()) {
+    unit(shared_->cancel);
+    return;
+  }
+  {
+    std::lock_guard lock(shared_->mutex);
+    if (shared_->stopping) return;
+    shared_->background.push_back(std::move(unit));
+  }
+  shared_->wake.notify_all();
+}
+
+bool BotWorker::next(Shared& s, std::unique_lock<std::mutex>& lock, std::optional<Job>& job,
+                     Unit& unit) {
+  auto background_ready = [&s] {
+    return !s.background_own && !s.background.empty() && s.background_running < s.background_cap;
+  };
+  s.wake.wait(lock, [&] { return s.stopping || !s.turns.empty() || background_ready(); });
+  if (s.stopping) return false;
+  // 0. No decision waits: a background unit.
+  if (s.turns.empty()) {
+    unit = std::move(s.background.front());
+    s.background.pop_front();
+    ++s.background_running;
+    return true;
+  }
   // 1. The first table in turn none of whose jobs runs, else the first in turn.
   auto pick = std::find_if(s.turns.begin(), s.turns.end(),
                            [&s](const std::string& code) { return !s.busy.count(code); });
@@ -122,7 +156,7 @@ std::optional<BotWorker::Job> BotWorker::next(Shared& s, std::unique_lock<std::m
   s.turns.erase(pick);
   // 2. Its oldest job; the table goes to the end of the turns if it has more.
   std::deque<Job>& queue = s.waiting[code];
-  std::optional<Job> job(std::move(queue.front()));
+  job.emplace(std::move(queue.front()));
   queue.pop_front();
   if (queue.empty()) {
     s.waiting.erase(code);
@@ -130,17 +164,51 @@ std::optional<BotWorker::Job> BotWorker::next(Shared& s, std::unique_lock<std::m
     s.turns.push_back(code);
   }
   s.busy[code] += 1;
-  return job;
+  return true;
 }
 
 void BotWorker::loop(Shared& s) {
   std::unique_lock lock(s.mutex);
-  while (std::optional<Job> job = next(s, lock)) {
+  Unit unit;
+  std::optional<Job> job;
+  while (next(s, lock, job, unit)) {
     lock.unlock();
+    if (unit) {
+      try {
+        unit(s.cancel);
+      } catch (const std::exception&) {  // a unit reports its own failures; never the thread's end
+      }
+      unit = nullptr;
+      lock.lock();
+      --s.background_running;
+      s.wake.notify_all();  // another thread may wait for the cap
+      continue;
+    }
     Done d = run(job->code, job->game, job->job, s.max_seconds, s.max_threads, s.cancel);
     lock.lock();
     if (--s.busy[job->code] <= 0) s.busy.erase(job->code);
     s.done.push_back(std::move(d));
+    job.reset();
+  }
+}
+
+void BotWorker::background_loop(Shared& s) {
+  // Below the bot threads for the kernel: nice +10 on this thread only (Linux: a thread's id).
+  // Raising one's own nice value needs no privilege; if it fails the units still run.
+  (void)::setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()), 10);
+  std::unique_lock lock(s.mutex);
+  for (;;) {
+    s.wake.wait(lock, [&s] { return s.stopping || !s.background.empty(); });
+    if (s.stopping) return;
+    Unit unit = std::move(s.background.front());
+    s.background.pop_front();
+    lock.unlock();
+    try {
+      unit(s.cancel);
+    } catch (const std::exception&) {  // a unit reports its own failures
+    }
+    unit = nullptr;
+    lock.lock();
   }
 }
 

@@ -18,6 +18,16 @@
 // table none of whose jobs runs; every decision is bounded (Bot::bound) by the deadline
 // `max_seconds`, so a thread is back for the next table within that time whatever a spec asks.
 //
+// Background units (the game reviews, server/review_jobs.h): low-priority work queued apart from
+// the bots' decisions, each short (one decision of a review: ~30-150 ms at `hard`) and given the
+// worker's cancel flag. With `background_threads` > 0 they run on threads of their own, at nice
+// +10 (setpriority on the thread), and never on the bot threads: a bot decision never waits for
+// a unit, and where the cores are busy the kernel gives the bot threads ~10 times the review's
+// share (nice 0 against 10), while an idle core runs the review at full speed. With 0, a bot
+// thread takes a unit only when no decision waits and at most threads - 1 run at once (one with
+// a single thread: a decision then waits at most for the unit in progress). With no thread at
+// all a unit runs at once in start_background().
+//
 // Shutdown: stop() (and the destructor) cancels the running searches, which answer at once with
 // what they have, drops the jobs not started and (the destructor) joins the threads; an answer
 // nobody collects is dropped with the worker.
@@ -27,6 +37,7 @@
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -45,7 +56,8 @@ class BotWorker {
   // max_threads: a spec asking for more threads than this (or for more time than the deadline)
   // is run as the default zombie bot (0: no cap); only a table restored from a log older than
   // the BotPolicy can ask for one.
-  BotWorker(size_t threads, double max_seconds, int max_threads = 0);
+  // background_threads: threads for the background units only (see above).
+  BotWorker(size_t threads, double max_seconds, int max_threads = 0, size_t background_threads = 0);
   ~BotWorker();
   BotWorker(const BotWorker&) = delete;
   BotWorker& operator=(const BotWorker&) = delete;
@@ -53,6 +65,9 @@ class BotWorker {
   // Runs `job` for table `code`'s game number `game` (so that a late answer cannot reach the
   // next game of the table).
   void start(std::string code, int game, table::BotJob job);
+  // Low-priority work, see the class comment. Units run in the order they were started.
+  using Unit = std::function<void(const std::atomic<bool>& cancel)>;
+  void start_background(Unit unit);
   // Cancels the running searches and drops the waiting jobs; start() does nothing afterwards.
   void stop();
   // Jobs started and not yet collected.
@@ -84,7 +99,11 @@ class BotWorker {
     std::condition_variable wake;
     std::map<std::string, std::deque<Job>> waiting;  // by table
     std::deque<std::string> turns;                   // the tables with waiting jobs, in turn
-    std::map<std::string, int> busy;                 // jobs running, by table
+    std::deque<Unit> background;                     // waiting units, oldest first
+    size_t background_running = 0;
+    size_t background_cap = 1;        // units at once on the bot threads: threads - 1, at least 1
+    bool background_own = false;      // the units run on threads of their own only
+    std::map<std::string, int> busy;  // jobs running, by table
     std::vector<Done> done;
     bool stopping = false;
     std::atomic<bool> cancel{false};
@@ -92,8 +111,11 @@ class BotWorker {
     int max_threads = 0;
   };
   static void loop(Shared& shared);
-  // The next job, fairly (see the class comment); nullopt once stopping. Holds the lock.
-  static std::optional<Job> next(Shared& shared, std::unique_lock<std::mutex>& lock);
+  static void background_loop(Shared& shared);
+  // The next job (into `job`), fairly (see the class comment), else a background unit (into
+  // `unit`); false once stopping. Holds the lock.
+  static bool next(Shared& shared, std::unique_lock<std::mutex>& lock, std::optional<Job>& job,
+                   Unit& unit);
 
   size_t running_ = 0;  // the hub's thread only
   std::shared_ptr<Shared> shared_ = std::make_shared<Shared>();

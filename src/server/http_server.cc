@@ -22,6 +22,7 @@
 #include <csignal>
 #include <deque>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
 #include <unordered_map>
@@ -34,6 +35,7 @@
 #include "server/game_replay.h"
 #include "server/log_field.h"
 #include "server/metrics.h"
+#include "server/review_jobs.h"
 #include "server/static_files.h"
 #include "server/status_page.h"
 #include "server/tutorial.h"
@@ -113,6 +115,7 @@ bool is_client_route(std::string_view path) {
   if (path.starts_with("/players/")) return one_segment(path.substr(9));
   if (path.starts_with("/rules/")) return one_segment(path.substr(7));
   if (path.starts_with("/t/")) return one_segment(path.substr(3));
+  if (path.ends_with("/review") && game_id_of(path, "/review")) return true;  // the review page
   return game_id_of(path, "").has_value() && !path.ends_with(".jsonl") && !path.ends_with(".json");
 }
 
@@ -172,6 +175,8 @@ struct HttpServer::Impl final : Transport {
   // An /api/ request (accounts.h): `write` gets the response on the io thread, now or later.
   void answer_api(const Request& request, const std::string& ip,
                   std::function<void(Response)> write);
+  // /api/games/ID/review (review_jobs.h): answered at once.
+  Response answer_review(const Request& request, const std::string& ip);
   // A WebSocket upgrade that a cross-site page asks for with the player's cookie: a 403.
   std::optional<Response> refuse_upgrade(const Request& request);
   std::string status(std::optional<std::string> table_code) const;
@@ -193,6 +198,7 @@ struct HttpServer::Impl final : Transport {
   PlayerStore* players = nullptr;
   std::unique_ptr<Accounts> accounts;
   std::unique_ptr<PasswordHasher> hasher;  // after accounts: joined before accounts goes
+  std::unique_ptr<ReviewJobs> reviews;     // the game reviews, on the hub's bot threads
   std::unordered_map<ConnectionId, std::shared_ptr<WsSession>> sockets;
   std::shared_ptr<IpCounts> per_ip = std::make_shared<IpCounts>();
   std::vector<std::string> trusted_proxies;  // canonical addresses (--trusted-proxy)
@@ -431,6 +437,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       return write(std::move(res));
     }
     Request request = parser_->release();
+    if (server_.reviews && ReviewJobs::handles(target_path(request.target())))
+      return write(server_.answer_review(request, slot_.ip()));
     if (server_.accounts && Accounts::handles(target_path(request.target()))) {
       return server_.answer_api(
           request, slot_.ip(),
@@ -736,6 +744,37 @@ void HttpServer::Impl::answer_api(const Request& request, const std::string& ip,
   });
 }
 
+Response HttpServer::Impl::answer_review(const Request& request, const std::string& ip) {
+  ApiRequest api;
+  api.method = std::string(request.method_string());
+  api.path = std::string(target_path(request.target()));
+  api.ip = ip;
+  const std::string_view cookie = request[http::field::cookie];
+  const std::string_view origin = request[http::field::origin];
+  ApiReply reply;
+  if (api.method == "POST" && !origin.empty() && !same_origin(origin, request[http::field::host]))
+    reply = {403,
+             "application/json",
+             R"({"error":"foreign_origin","message":"ask for a review from this site's pages"})",
+             {},
+             {}};
+  else
+    reply = reviews->handle(api, accounts ? accounts->player_of(cookie) : std::nullopt);
+  Response res{static_cast<http::status>(reply.status), request.version()};
+  res.set(http::field::server, "allegra/" + options.version);
+  res.set(http::field::content_type, reply.content_type);
+  res.set(http::field::cache_control, "no-store");
+  if (reply.status == 429) {
+    const auto retry = nlohmann::json::parse(reply.body, nullptr, false);
+    if (retry.is_object() && retry.contains("retry_after_s"))
+      res.set(http::field::retry_after, std::to_string(retry["retry_after_s"].get<int64_t>()));
+  }
+  res.keep_alive(request.keep_alive());
+  res.body() = std::move(reply.body);
+  res.prepare_payload();
+  return res;
+}
+
 std::optional<Response> HttpServer::Impl::refuse_upgrade(const Request& request) {
   // A browser always sends Origin on a WebSocket upgrade; a page of another site that opens a
   // socket here would carry the player's cookie (docs/security.md).
@@ -888,6 +927,10 @@ void HttpServer::run(Hub& hub, Store& store, std::function<void()> housekeeping)
     account_options.secure_cookies = s.options.secure_cookies;
     s.accounts = std::make_unique<Accounts>(store, *s.players, *s.hasher, account_options);
   }
+  if (s.options.reviews && hub.bot_worker())
+    s.reviews = std::make_unique<ReviewJobs>(
+        store, *hub.bot_worker(), *s.options.reviews,
+        [&s](std::function<void()> f) { asio::post(s.ioc, std::move(f)); });
   s.signals.async_wait([&s](beast::error_code ec, int signal) {
     if (!ec) s.begin_shutdown(signal == SIGTERM ? "SIGTERM" : "SIGINT");
   });
@@ -898,8 +941,9 @@ void HttpServer::run(Hub& hub, Store& store, std::function<void()> housekeeping)
   // A store that commits on a thread of its own calls back through the loop (PgStore).
   store.set_post([&s](std::function<void()> f) { asio::post(s.ioc, std::move(f)); });
   s.ioc.run();
-  store.set_post(nullptr);  // the loop is over: the last flush waits for its commit
-  hub.flush();              // what the last closes logged
+  if (s.reviews) s.reviews->stop();  // the reviews under way end; nothing posts any more
+  store.set_post(nullptr);           // the loop is over: the last flush waits for its commit
+  hub.flush();                       // what the last closes logged
   if (s.housekeeping_fn) s.housekeeping_fn();
   spdlog::info("event=stopped connections={}", s.sockets.size());
 }

@@ -26,6 +26,7 @@
 
 #include "server/hub.h"
 #include "server/player_store.h"
+#include "server/review_jobs.h"
 #include "server/store.h"
 #include "server/transport.h"
 
@@ -65,6 +66,8 @@ struct ServerOptions {
   bool secure_cookies = false;
   size_t hash_threads = 1;
   size_t hash_queue = 64;
+  // The game reviews (review_jobs.h; `allegra serve --review-*`): nullopt serves none.
+  std::optional<ReviewConfig> reviews;
 };
 
 class HttpServer {

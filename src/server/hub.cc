@@ -51,7 +51,7 @@ Hub::Hub(Store& store, Transport& transport, HubConfig config, Millis now, Playe
       hints_(std::make_unique<HintWorker>(config_.hint_iterations, config_.hints_running)),
       bots_(std::make_unique<BotWorker>(
           config_.bot_threads, std::chrono::duration<double>(config_.bots.max_decision).count(),
-          config_.bots.max_threads)) {
+          config_.bots.max_threads, config_.review_threads)) {
   players_ = players;
   for (const StoredTable& stored : store_.open_tables()) {
     // A table that does not replay (a bug, or a file edited by hand) stays in the store,

@@ -74,6 +74,9 @@ struct HubConfig {
   // Threads that run the bots' decisions off the hub's thread (bot_worker.h); 0: on the hub's
   // thread, each as soon as it is asked for (tests with an injected clock).
   size_t bot_threads = 1;
+  // Threads of the bot worker that run only the game reviews' units, at a lower OS priority
+  // (bot_worker.h; 0: the units run on the bot threads when they are idle).
+  size_t review_threads = 0;
   // Every code this hub makes starts with it ("": any code); code_prefix.h, docs/scaling.md.
   std::string code_prefix;
 };
@@ -118,6 +121,8 @@ class Hub {
   void shutdown(Millis now);  // no new tables; "bye" to every client; flush
   HubStats stats() const;
   std::optional<std::string> game_record(std::string_view game_id);  // JSONL
+  // The bots' thread pool, which also runs the game reviews' units (server/review_jobs.h).
+  BotWorker* bot_worker() { return bots_.get(); }
 
   // The tables of the store that could not be resumed, each with the reason (for the log).
   const std::vector<std::string>& restore_errors() const { return restore_errors_; }

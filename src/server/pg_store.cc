@@ -132,6 +132,15 @@ CREATE TABLE skills (
   PRIMARY KEY (player, players)
 );
 )sql"},
+    // 4: the games' reviews (issue 31; SQLite's step 6): at most one per game, written once.
+    {4, R"sql(
+CREATE TABLE IF NOT EXISTS reviews (
+  game TEXT PRIMARY KEY NOT NULL,
+  level TEXT NOT NULL,
+  review TEXT NOT NULL,
+  created BIGINT NOT NULL
+);
+)sql"},
 };
 static_assert(std::size(kMigrationSteps) == PgStore::kSchemaVersion);
 
@@ -364,6 +373,15 @@ void PgStore::save_game(std::string_view game_id, std::string_view code,
                   quote(game_id), quote(code), quote(record_jsonl), unix_ms()),
       false);
   current_.games.emplace_back(std::string(game_id), std::string(record_jsonl));
+}
+
+void PgStore::save_review(std::string_view game_id, std::string_view level,
+                          std::string_view review_json) {
+  add(fmt::format("INSERT INTO reviews (game, level, review, created) VALUES ({}, {}, {}, {}) "
+                  "ON CONFLICT (game) DO NOTHING",
+                  quote(game_id), quote(level), quote(review_json), unix_ms()),
+      false);
+  current_.reviews.emplace_back(std::string(game_id), std::string(review_json));
 }
 
 void PgStore::commit_async(std::function<void(std::exception_ptr)> done) {
@@ -629,6 +647,24 @@ std::vector<std::string> PgStore::game_ids() {
       ids.push_back(row[0].as<std::string>());
     }
     return ids;
+  });
+}
+
+std::optional<std::string> PgStore::review(std::string_view game_id) {
+  {
+    // A review still on its way to the database.
+    std::lock_guard lock(mutex_);
+    for (const auto& [id, review] : current_.reviews)
+      if (id == game_id) return review;
+    for (const Batch& batch : queue_)
+      for (const auto& [id, review] : batch.reviews)
+        if (id == game_id) return review;
+  }
+  const std::string id = quote(game_id);
+  return read("a review", [&id](pqxx::nontransaction& t) -> std::optional<std::string> {
+    const pqxx::result r = t.exec("SELECT review FROM reviews WHERE game = " + id);
+    if (r.empty()) return std::nullopt;
+    return r[0][0].as<std::string>();
   });
 }
 

@@ -60,7 +60,7 @@ namespace allegra::server {
 // rare calls, a visit or a sign-in) and see the batches not yet committed, as SQLite's do.
 class PgStore final : public Store, public PlayerStore {
  public:
-  static constexpr int kSchemaVersion = 3;
+  static constexpr int kSchemaVersion = 4;
 
   struct Options {
     std::string url;  // postgresql://USER@HOST:PORT/DB (libpq's connection URI)
@@ -96,6 +96,9 @@ class PgStore final : public Store, public PlayerStore {
   std::optional<std::string> game(std::string_view game_id) override;
   std::vector<std::string> game_ids() override;
   StoreStats stats() const override;
+  void save_review(std::string_view game_id, std::string_view level,
+                   std::string_view review_json) override;
+  std::optional<std::string> review(std::string_view game_id) override;
 
   // PlayerStore (pg_player_store.cc).
   PlayerId create_guest(int64_t now_ms) override;
@@ -145,7 +148,8 @@ class PgStore final : public Store, public PlayerStore {
     uint64_t number = 0;
     std::string sql;  // the statements, already quoted
     uint64_t entries = 0;
-    std::vector<std::pair<std::string, std::string>> games;  // id, record: found by game()
+    std::vector<std::pair<std::string, std::string>> games;    // id, record: found by game()
+    std::vector<std::pair<std::string, std::string>> reviews;  // game, review: by review()
     // The PlayerStore's game-end writes in `sql`, seen by its reads until they are committed.
     struct Skill {
       PlayerId player;

@@ -148,6 +148,16 @@ CREATE TABLE IF NOT EXISTS skills (
 ) WITHOUT ROWID;
 )sql",
      add_game_seat_columns},
+    // 6: the games' reviews (issue 31, docs/review-format.md): at most one per game, written once
+    // by the server's review jobs (server/review_jobs.h) and served to everyone who opens it.
+    {6, R"sql(
+CREATE TABLE IF NOT EXISTS reviews (
+  game TEXT PRIMARY KEY NOT NULL,
+  level TEXT NOT NULL,
+  review TEXT NOT NULL,
+  created INTEGER NOT NULL
+);
+)sql"},
 };
 static_assert(std::size(kMigrationSteps) == SqliteStore::kSchemaVersion);
 
@@ -293,6 +303,9 @@ void SqliteStore::prepare_statements() {
   prepare(select_log_, "SELECT seq, kind, json FROM log WHERE code = ? ORDER BY seq");
   prepare(select_game_, "SELECT record FROM games WHERE id = ?");
   prepare(select_game_ids_, "SELECT id FROM games ORDER BY rowid");
+  prepare(insert_review_,
+          "INSERT OR IGNORE INTO reviews (game, level, review, created) VALUES (?, ?, ?, ?)");
+  prepare(select_review_, "SELECT review FROM reviews WHERE game = ?");
 }
 
 void SqliteStore::begin_if_needed() {
@@ -451,6 +464,36 @@ std::vector<std::string> SqliteStore::game_ids() {
     throw StoreError(fmt::format("cannot list the games of '{}': {}", path_.string(), e.what()));
   }
   return ids;
+}
+
+void SqliteStore::save_review(std::string_view game_id, std::string_view level,
+                              std::string_view review_json) {
+  begin_if_needed();
+  try {
+    auto& insert = fresh(insert_review_);
+    insert.bind(1, text(game_id));
+    insert.bind(2, text(level));
+    insert.bind(3, text(review_json));
+    insert.bind(4, unix_ms());
+    insert.exec();
+  } catch (const SQLite::Exception& e) {
+    throw StoreError(fmt::format("cannot save the review of the game '{}' in '{}': {}", game_id,
+                                 path_.string(), e.what()));
+  }
+}
+
+std::optional<std::string> SqliteStore::review(std::string_view game_id) {
+  try {
+    auto& select = fresh(select_review_);
+    select.bind(1, text(game_id));
+    std::optional<std::string> review;
+    if (select.executeStep()) review = select.getColumn(0).getString();
+    select.reset();
+    return review;
+  } catch (const SQLite::Exception& e) {
+    throw StoreError(fmt::format("cannot read the review of the game '{}' from '{}': {}", game_id,
+                                 path_.string(), e.what()));
+  }
 }
 
 fs::path default_store_path() {

@@ -41,7 +41,7 @@ class StoreError : public std::runtime_error {
 // `allegra serve` on the same file is refused instead of interleaving two servers' writes.
 class SqliteStore final : public Store, public PlayerStore {
  public:
-  static constexpr int kSchemaVersion = 5;
+  static constexpr int kSchemaVersion = 6;
   static constexpr int32_t kApplicationId = 0x416c6772;  // "Algr"
 
   // Opens `path`, creating it (not its folder) if it does not exist, and migrates it.
@@ -61,6 +61,9 @@ class SqliteStore final : public Store, public PlayerStore {
   std::optional<std::string> game(std::string_view game_id) override;
   std::vector<std::string> game_ids() override;
   StoreStats stats() const override;
+  void save_review(std::string_view game_id, std::string_view level,
+                   std::string_view review_json) override;
+  std::optional<std::string> review(std::string_view game_id) override;
 
   // PlayerStore (sqlite_player_store.cc).
   PlayerId create_guest(int64_t now_ms) override;
@@ -125,7 +128,7 @@ class SqliteStore final : public Store, public PlayerStore {
   // Prepared once (after migrating): a statement is reset and rebound, never prepared again.
   std::optional<SQLite::Statement> begin_, commit_, insert_table_, delete_closed_table_,
       insert_log_, close_table_, insert_game_, select_open_, select_log_, select_game_,
-      select_game_ids_;
+      select_game_ids_, insert_review_, select_review_;
   // Copies the WAL into the file off the io thread (wal_autocheckpoint is off on db_).
   std::optional<WalCheckpointer> checkpointer_;
 };

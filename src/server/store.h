@@ -81,6 +81,12 @@ class Store {
   virtual std::optional<std::string> game(std::string_view game_id) = 0;  // record (JSONL text)
   virtual std::vector<std::string> game_ids() = 0;  // finished games, oldest first
   virtual StoreStats stats() const = 0;
+  // A finished game's review (docs/review-format.md, the JSON text), stored once with the game
+  // and pending until commit() like every write; a second one for the same game is ignored (the
+  // first is kept). review() is the stored text, or nullopt (server/review_jobs.h).
+  virtual void save_review(std::string_view game_id, std::string_view level,
+                           std::string_view review_json) = 0;
+  virtual std::optional<std::string> review(std::string_view game_id) = 0;
   // Why the store cannot take writes now (for /healthz: a proxy sends no new players here), or
   // nullopt when it is well. A store that fails a write ends the server, so by default: well.
   virtual std::optional<std::string> health_problem() const { return std::nullopt; }

@@ -63,6 +63,8 @@ class Player {
   const json& table() const { return table_; }
   const std::vector<json>& errors() const { return errors_; }
   bool over() const { return table_.is_object() && table_.value("status", "") == "over"; }
+  // This seat has a decision to make now (act_random would act).
+  bool act_ready() const { return my_pending_index().has_value(); }
   std::string game_id() const { return table_.value("game", ""); }
 
   // Sends `message` with a fresh id and returns the reply of type `reply` (or the error) with

@@ -43,6 +43,10 @@ class ServerProcess {
     // A PostgreSQL store (serve_pg_test.cc) instead of the file.
     if (std::find(extra.begin(), extra.end(), "--store") != extra.end())
       args.erase(args.begin() + 2, args.begin() + 4);
+    // `extra`'s own --bot-delay instead of the short one (serve_review_test.cc: none at all).
+    if (std::find(extra.begin(), extra.end(), "--bot-delay") != extra.end())
+      args.erase(std::find(args.begin(), args.end(), "--bot-delay"),
+                 std::find(args.begin(), args.end(), "--bot-delay") + 2);
     // --port 0 unless `extra` names a port (a process restarted behind a proxy keeps its port).
     if (std::find(extra.begin(), extra.end(), "--port") == extra.end())
       args.insert(args.end(), {"--port", "0"});

@@ -312,6 +312,21 @@ TYPED_TEST(StoreSuite, ClosingATableThatIsNotOpenAndSavingAGameTwiceAreNamedErro
   EXPECT_EQ(store->game("g1"), "x");
 }
 
+TYPED_TEST(StoreSuite, AGamesReviewIsStoredOnceAndComesBackAfterReopening) {
+  {
+    auto store = this->backend_.open();
+    store->save_game("g1", "ABCD", "x");
+    store->save_review("g1", "hard", R"({"level":"hard"})");
+    EXPECT_EQ(store->review("g1"), R"({"level":"hard"})") << "before the commit too";
+    store->commit();
+    store->save_review("g1", "expert", R"({"level":"expert"})");  // the first one is kept
+    store->commit();
+    EXPECT_EQ(store->review("g2"), std::nullopt);
+  }
+  auto store = this->backend_.open();
+  EXPECT_EQ(store->review("g1"), R"({"level":"hard"})");
+}
+
 TYPED_TEST(StoreSuite, ANewerSchemaIsRefusedNamingBothVersions) {
   this->backend_.open();
   this->backend_.set_version(TypeParam::kSchemaVersion + 1);

@@ -35,7 +35,7 @@ export class Server {
     if (!existsSync(ALLEGRA_BIN)) throw new Error(`no server binary at ${ALLEGRA_BIN}: build it (cmake --build --preset release --target allegra) or set ALLEGRA_BIN`);
     const dist = join(webDir, 'dist');
     if (!existsSync(join(dist, 'index.html'))) throw new Error('web/dist is missing: run `npm run build` first');
-    const args = ['serve', '--port', String(this.port), '--db', this.db, '--web', dist, '--bot-delay', '0-0', '--log-level', 'warn'];
+    const args = ['serve', '--port', String(this.port), '--db', this.db, '--web', dist, '--bot-delay', '0-0', '--log-level', 'warn', '--review-level', 'test'];
     const proc = spawn(ALLEGRA_BIN, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     this.proc = proc;
     proc.stderr?.on('data', (d: Buffer) => (this.log += d.toString()));

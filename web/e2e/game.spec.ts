@@ -26,6 +26,8 @@ test('a person and 3 bots play a whole game to the final scoreboard', async ({ p
   const r = await page.request.get(`${server.url}${record}`);
   expect(r.status()).toBe(200);
   expect((await r.text()).trim().split('\n')).toHaveLength(1);
+  // The review of the game is offered (e2e/review.spec.ts opens it).
+  expect(await end.getByRole('link', { name: 'Review' }).getAttribute('href')).toBe(record!.replace('.jsonl', '/review'));
   // The rematch deals the next game at the same table.
   await end.getByRole('button', { name: 'Play again' }).click();
   await expect(end).toHaveCount(0);

@@ -17,6 +17,7 @@ import { InvitationBanner } from '../players/InvitationBanner';
 import { TablePage } from '../pages/TablePage';
 
 const Replay = lazy(() => import('../pages/Replay').then((m) => ({ default: m.Replay })));
+const Review = lazy(() => import('../pages/Review').then((m) => ({ default: m.Review })));
 const Rules = lazy(() => import('../pages/Rules').then((m) => ({ default: m.Rules })));
 const Tutorial = lazy(() => import('../pages/Tutorial').then((m) => ({ default: m.Tutorial })));
 const MePage = lazy(() => import('../players/MePage').then((m) => ({ default: m.MePage })));
@@ -39,6 +40,9 @@ export function App() {
       break;
     case 'replay':
       page = <Replay game={route.game} />;
+      break;
+    case 'review':
+      page = <Review game={route.game} />;
       break;
     case 'rules':
       page = <Rules lang={route.lang} />;

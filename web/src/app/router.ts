@@ -2,6 +2,7 @@
 //   /            home: name, language, create or join a table
 //   /t/CODE      a table (lobby, game, game end)
 //   /games/ID    the replay of a finished game
+//   /games/ID/review  its review (pages/Review.tsx)
 //   /rules       the rules in the page's language; /rules/LANG in a given one
 //   /tutorial    the first game that teaches (pages/Tutorial.tsx)
 //   /me          the account of this browser's player (pages/MePage.tsx)
@@ -14,6 +15,7 @@ export type Route =
   | { page: 'home' }
   | { page: 'table'; code: string }
   | { page: 'replay'; game: string }
+  | { page: 'review'; game: string }
   | { page: 'rules'; lang: string | null }
   | { page: 'tutorial' }
   | { page: 'me' }
@@ -27,6 +29,7 @@ export function parseRoute(pathname: string): Route {
   const parts = pathname.split('/').filter((p) => p !== '');
   if (parts.length === 0) return { page: 'home' };
   const [head, arg, ...rest] = parts;
+  if (head === 'games' && arg !== undefined && rest.length === 1 && rest[0] === 'review' && /^[A-Za-z0-9]{6}-[0-9]+$/.test(arg)) return { page: 'review', game: arg.toUpperCase() };
   if (rest.length === 0) {
     if (head === 't' && arg !== undefined && CODE.test(arg.toUpperCase())) return { page: 'table', code: arg.toUpperCase() };
     if (head === 'games' && arg !== undefined && /^[A-Za-z0-9]{6}-[0-9]+$/.test(arg)) return { page: 'replay', game: arg.toUpperCase() };

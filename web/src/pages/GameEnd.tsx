@@ -83,6 +83,11 @@ export function GameEnd(p: { ts: TableState; isCreator: boolean }) {
           </a>
         )}
         {game && (
+          <a class="button" href={`/games/${game}/review`} onClick={(e) => onLinkClick(e, `/games/${game}/review`)}>
+            {t('web.review.link')}
+          </a>
+        )}
+        {game && (
           <a class="button" href={`/games/${game}.jsonl`} download>
             {t('web.app.record_link')}
           </a>

@@ -34,6 +34,8 @@ export interface GridContext {
    */
   bigOnly?: number | null;
   onAct: (action: string) => void;
+  /** The game review: the cells of the best choice (drawn as a hint) and of the choice made. */
+  review?: { best: string | null; chosen: string | null } | null;
 }
 
 const ROWS = [0, 1, 2];
@@ -78,8 +80,8 @@ function OneCard(p: { g: GridContext; owner: number; row: number; col: number; s
       onAct={g.onAct}
       droppable={g.dropping && !!action && !action.startsWith('take') && !action.startsWith('reveal')}
       hole={g.view.hole === text}
-      hinted={!!action && action === g.hinted}
-      extraClass={[p.shared ? 'shared' : '', g.marked.has(text) ? 'marked' : '', away ? 'moved-away' : ''].join(' ').trim() || undefined}
+      hinted={(!!action && action === g.hinted) || (!!g.review && g.review.best === text && !inBig)}
+      extraClass={[p.shared ? 'shared' : '', g.marked.has(text) ? 'marked' : '', away ? 'moved-away' : '', g.review && g.review.chosen === text && g.review.best !== text ? 'chosen' : ''].join(' ').trim() || undefined}
     />
   );
 }

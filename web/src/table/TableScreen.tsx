@@ -38,6 +38,10 @@ export interface TableScreenProps {
   requestHint?: () => Promise<HintData | null>;
   ready?: () => void; // Continue at a round's end (absent: read-only)
   receivedAt: number; // performance.now() when the frame arrived (for countdowns and the 16 ms figure)
+  /** Read-only (the game review): the best choice, drawn as the hint draws a suggestion, and the choice made. */
+  review?: { best: string; chosen: string } | null;
+  /** Read-only: the seat drawn at the bottom (default: mySeat, else seat 0). */
+  bottomSeat?: number;
 }
 
 /** The times from a frame's arrival to the table drawn (ms), for the e2e speed figure. */
@@ -75,7 +79,7 @@ function Table(p: TableScreenProps & { view: PublicView; t: Translate }) {
   const n = view.grids.length;
   const names = useMemo(() => table.seats.map((s, i) => (s.kind === 'open' ? null : s.name) ?? t('name.player', { number: i + 1 })), [table.seats, t]);
   const voices: Voices = useMemo(() => ({ names, you: p.mySeat }), [names, p.mySeat]);
-  const bottom = p.mySeat !== null && p.mySeat < n ? p.mySeat : 0;
+  const bottom = p.mySeat !== null && p.mySeat < n ? p.mySeat : p.bottomSeat !== undefined && p.bottomSeat < n ? p.bottomSeat : 0;
   const slots = useMemo(() => seatSlots(view.shared_from, bottom), [view.shared_from, bottom]);
   const [cb, setCb] = useState(readCb);
   const [hint, setHint] = useState<HintData | null>(null);
@@ -122,7 +126,7 @@ function Table(p: TableScreenProps & { view: PublicView; t: Translate }) {
   }, [pointed, hint, mine]);
   // The take step: the knocker's 15 cards together (his grid and his neighbour's column 4).
   const beside = view.phase === 'take' && view.knocker !== null && view.knocker !== bottom ? { knocker: view.knocker, left: view.shared_from[view.knocker] ?? -1 } : null;
-  const g: GridContext = { t, view, names, cellActions, dropping, hinted: hint?.action ?? null, marked, beside, onAct: send };
+  const g: GridContext = { t, view, names, cellActions, dropping, hinted: hint?.action ?? null, marked, beside, onAct: send, review: reviewCells(p.review) };
   // On a narrow screen this seat's take step is played on the knocker's display drawn large over
   // the felt (TakePanel); the felt's small cards then offer nothing.
   const narrow = !useMedia(WIDE_QUERY);
@@ -264,6 +268,16 @@ function Table(p: TableScreenProps & { view: PublicView; t: Translate }) {
   );
 }
 
+/** The cells the review's best choice and choice made name (their action's cell argument), if any. */
+function reviewCells(r: TableScreenProps['review']): GridContext['review'] {
+  if (!r) return null;
+  const cell = (a: string) => {
+    const arg = a.split(' ')[1];
+    return arg && parseCell(arg) ? arg : null;
+  };
+  return { best: cell(r.best), chosen: cell(r.chosen) };
+}
+
 /** Arrow keys move the focus to the nearest offered card in that direction (Enter plays it). */
 function arrowKeys(e: KeyboardEvent) {
   const dir = ({ ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] } as Record<string, [number, number]>)[e.key];
@@ -348,7 +362,7 @@ function Centre(q: { p: TableScreenProps; view: PublicView; t: Translate; names:
             label={t('table.draw_pile', { count: view.draw_pile_size })}
             action={drawAct}
             onAct={send}
-            hinted={!!drawAct && q.hinted === drawAct}
+            hinted={(!!drawAct && q.hinted === drawAct) || q.p.review?.best === 'draw'}
             extraClass="draw-pile"
           />
           <span class="pile-count" aria-hidden="true">{view.draw_pile_size}</span>
@@ -361,7 +375,7 @@ function Centre(q: { p: TableScreenProps; view: PublicView; t: Translate; names:
             action={discardAct}
             onAct={send}
             droppable={discardAct === 'discard'}
-            hinted={!!discardAct && q.hinted === discardAct}
+            hinted={(!!discardAct && q.hinted === discardAct) || q.p.review?.best === 'draw-discard' || q.p.review?.best === 'discard'}
             extraClass="discard-pile"
           />
           {view.pending_discard !== null && (
