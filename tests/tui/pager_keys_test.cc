@@ -24,8 +24,10 @@ TEST(PagerKeys, StepWithinTheEndsAndScroll) {
 
 TEST(PagerKeys, QuitKeysCloseAndOthersAreLeftToTheScreen) {
   int step = 1, scroll = 0;
-  for (int ch : {'q', 'Q', 27, 3}) EXPECT_TRUE(apply_pager_key(pager_key(ch), 3, step, scroll));
-  for (int ch : {'n', 'p', 'v', KEY_NPAGE}) EXPECT_EQ(pager_key(ch), PagerKey::kOther);
+  for (int ch : {int{'q'}, int{'Q'}, 27, 3})
+    EXPECT_TRUE(apply_pager_key(pager_key(ch), 3, step, scroll));
+  for (int ch : {int{'n'}, int{'p'}, int{'v'}, KEY_NPAGE})
+    EXPECT_EQ(pager_key(ch), PagerKey::kOther);
   EXPECT_EQ(step, 1);
 }
 
