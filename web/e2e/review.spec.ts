@@ -31,7 +31,10 @@ test('the review of a finished game: labels, the best choice on the table, the g
   const best = (await page.locator('.best-move').textContent()) ?? '';
   expect(best.length).toBeGreaterThan(0);
   const marked = page.locator('.table-screen .card.hinted');
-  if (!/knock|pass|give|keep/i.test(best)) await expect(marked).toHaveCount(1);
+  // One cell, drawn once, or twice when it is in a shared column (its owner's grid and his
+  // neighbour's display both show it).
+  if (!/knock|pass|give|keep/i.test(best)) await expect.poll(() => marked.count()).toBeGreaterThanOrEqual(1);
+  expect(await marked.count()).toBeLessThanOrEqual(2);
   // The keys step through the decisions.
   await page.keyboard.press('Home');
   await expect(verdict).toContainText('Decision');
