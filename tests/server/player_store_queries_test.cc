@@ -1,8 +1,6 @@
 // The PlayerStore's queries of schema 5 (profiles, histories, leaderboards: docs/server-store.md)
-// as one typed suite over every store: a list of store factories. Each factory gives
-// `skip_reason()` ("" to run) and `open()` (a fresh store, both a Store and a PlayerStore).
-// SQLite and PostgreSQL (the throwaway cluster of `ctest -R StoreSuitePostgres`; without
-// ALLEGRA_PG_URL the PostgreSQL half skips).
+// as one typed suite over every store (tests/server/store_backends.h: SQLite, and PostgreSQL on
+// the throwaway cluster of `ctest -R StoreSuitePostgres`; without ALLEGRA_PG_URL that half skips).
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -20,72 +18,19 @@
 #include "server/game_players.h"
 #include "server/pg_store.h"
 #include "server/sqlite_store.h"
+#include "server/store_backends.h"
 
 namespace allegra::server {
 namespace {
 
 namespace fs = std::filesystem;
 
-// SqliteStore on a file in a fresh scratch folder.
-class SqlitePlayerQueryFactory {
- public:
-  SqlitePlayerQueryFactory() {
-    static std::atomic<int> counter{0};
-    dir_ = fs::temp_directory_path() / ("allegra_player_queries_" + std::to_string(::getpid()) +
-                                        "_" + std::to_string(counter++));
-    fs::create_directories(dir_);
-  }
-  ~SqlitePlayerQueryFactory() {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
-  std::string skip_reason() const { return ""; }
-  std::unique_ptr<SqliteStore> open() {
-    return std::make_unique<SqliteStore>(dir_ / "server.sqlite");
-  }
-
- private:
-  fs::path dir_;
-};
-
-// PgStore on the database of ALLEGRA_PG_URL (named allegra_test...), emptied first.
-class PgPlayerQueryFactory {
- public:
-  PgPlayerQueryFactory() {
-    const char* url = std::getenv("ALLEGRA_PG_URL");
-    if (url == nullptr || *url == '\0') {
-      skip_ = "ALLEGRA_PG_URL is not set: run `ctest -R StoreSuitePostgres` (it starts a cluster)";
-      return;
-    }
-    url_ = url;
-    pqxx::connection c(url_);
-    pqxx::nontransaction t(c);
-    if (!t.exec("SELECT current_database()")[0][0].as<std::string>().starts_with("allegra_test")) {
-      skip_ = "ALLEGRA_PG_URL must name a database called allegra_test... (the suite empties it)";
-      return;
-    }
-    t.exec("DROP SCHEMA public CASCADE; CREATE SCHEMA public");
-  }
-  std::string skip_reason() const { return skip_; }
-  std::unique_ptr<PgStore> open() {
-    return std::make_unique<PgStore>(PgStore::Options{.url = url_});
-  }
-
- private:
-  std::string url_, skip_;
-};
-
-template <typename Factory>
-class PlayerQueries : public ::testing::Test {
+template <typename Backend>
+class PlayerQueries : public store_testing::StoreBackendTest<Backend> {
  protected:
   void SetUp() override {
-    const std::string skip = factory_.skip_reason();
-    if (!skip.empty()) {
-      if (const char* required = std::getenv("ALLEGRA_PG_REQUIRED"); required && *required == '1')
-        FAIL() << skip;
-      GTEST_SKIP() << skip;
-    }
-    store_ = factory_.open();
+    store_testing::StoreBackendTest<Backend>::SetUp();
+    if (!this->IsSkipped() && !this->HasFatalFailure()) store_ = this->backend_.open();
   }
   PlayerStore& players() { return *store_; }
   void commit() { store_->commit(); }
@@ -96,19 +41,10 @@ class PlayerQueries : public ::testing::Test {
     return id;
   }
 
-  Factory factory_;
-  decltype(std::declval<Factory&>().open()) store_;
+  decltype(std::declval<Backend&>().open()) store_;
 };
 
-class PlayerQueryStoreNames {
- public:
-  template <typename T>
-  static std::string GetName(int) {
-    return std::is_same_v<T, SqlitePlayerQueryFactory> ? "Sqlite" : "Postgres";
-  }
-};
-using PlayerQueryStores = ::testing::Types<SqlitePlayerQueryFactory, PgPlayerQueryFactory>;
-TYPED_TEST_SUITE(PlayerQueries, PlayerQueryStores, PlayerQueryStoreNames);
+TYPED_TEST_SUITE(PlayerQueries, store_testing::StoreBackends, store_testing::StoreBackendNames);
 
 TYPED_TEST(PlayerQueries, ARatedGameStoresEverySeatsFiguresAndBothSkillsInOneTransaction) {
   PlayerStore& p = this->players();

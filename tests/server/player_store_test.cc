@@ -16,6 +16,7 @@
 
 #include "server/pg_store.h"
 #include "server/sqlite_store.h"
+#include "server/store_backends.h"
 
 namespace allegra::server {
 namespace {
@@ -23,78 +24,15 @@ namespace {
 namespace fs = std::filesystem;
 using ::testing::ElementsAre;
 
-// SqliteStore on a file in a fresh scratch folder.
-class SqlitePlayerStoreFactory {
- public:
-  SqlitePlayerStoreFactory() {
-    static std::atomic<int> counter{0};
-    dir_ = fs::temp_directory_path() / ("allegra_player_store_test_" + std::to_string(::getpid()) +
-                                        "_" + std::to_string(counter++));
-    fs::create_directories(dir_);
-  }
-  ~SqlitePlayerStoreFactory() {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
-  std::string skip_reason() const { return ""; }
-  std::unique_ptr<SqliteStore> open() { return std::make_unique<SqliteStore>(db()); }
-  fs::path db() const { return dir_ / "server.sqlite"; }
+using SqlitePlayerStoreFactory = store_testing::SqliteStoreBackend;
+using PgPlayerStoreFactory = store_testing::PgStoreBackend;
 
- private:
-  fs::path dir_;
-};
-
-// PgStore on the database of ALLEGRA_PG_URL, emptied first.
-class PgPlayerStoreFactory {
- public:
-  PgPlayerStoreFactory() {
-    const char* url = std::getenv("ALLEGRA_PG_URL");
-    if (url == nullptr || *url == '\0') {
-      skip_ = "ALLEGRA_PG_URL is not set: run `ctest -R StoreSuitePostgres` (it starts a cluster)";
-      return;
-    }
-    url_ = url;
-    pqxx::connection c(url_);
-    pqxx::nontransaction t(c);
-    if (!t.exec("SELECT current_database()")[0][0].as<std::string>().starts_with("allegra_test")) {
-      skip_ = "ALLEGRA_PG_URL must name a database called allegra_test... (the suite empties it)";
-      return;
-    }
-    t.exec("DROP SCHEMA public CASCADE; CREATE SCHEMA public");
-  }
-  std::string skip_reason() const { return skip_; }
-  std::unique_ptr<PgStore> open() {
-    return std::make_unique<PgStore>(PgStore::Options{.url = url_});
-  }
-  const std::string& url() const { return url_; }
-
- private:
-  std::string url_, skip_;
-};
-
-template <typename Factory>
-class PlayerStoreSuite : public ::testing::Test {
+template <typename Backend>
+class PlayerStoreSuite : public store_testing::StoreBackendTest<Backend> {
  protected:
-  void SetUp() override {
-    const std::string skip = factory_.skip_reason();
-    if (!skip.empty()) {
-      if (const char* required = std::getenv("ALLEGRA_PG_REQUIRED"); required && *required == '1')
-        FAIL() << skip;
-      GTEST_SKIP() << skip;
-    }
-  }
-  Factory factory_;
+  Backend& factory_ = this->backend_;
 };
-
-class PlayerStoreNames {
- public:
-  template <typename T>
-  static std::string GetName(int) {
-    return std::is_same_v<T, SqlitePlayerStoreFactory> ? "Sqlite" : "Postgres";
-  }
-};
-using PlayerStoreFactories = ::testing::Types<SqlitePlayerStoreFactory, PgPlayerStoreFactory>;
-TYPED_TEST_SUITE(PlayerStoreSuite, PlayerStoreFactories, PlayerStoreNames);
+TYPED_TEST_SUITE(PlayerStoreSuite, store_testing::StoreBackends, store_testing::StoreBackendNames);
 
 TYPED_TEST(PlayerStoreSuite, AGuestIsClaimedSignedInAndDeletedAcrossReopening) {
   PlayerId bea = 0, other = 0;

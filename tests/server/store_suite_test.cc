@@ -27,6 +27,7 @@
 
 #include "server/pg_store.h"
 #include "server/sqlite_store.h"
+#include "server/store_backends.h"
 
 namespace allegra::server {
 namespace {
@@ -35,85 +36,15 @@ namespace fs = std::filesystem;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
-// SqliteStore on a file in a fresh scratch folder.
-class SqliteBackend {
- public:
-  static constexpr int kSchemaVersion = SqliteStore::kSchemaVersion;
-  SqliteBackend() {
-    static std::atomic<int> counter{0};
-    dir_ = fs::temp_directory_path() /
-           ("allegra_store_suite_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
-    fs::create_directories(dir_);
-  }
-  ~SqliteBackend() {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
-  std::string skip_reason() const { return ""; }
-  std::unique_ptr<Store> open() { return std::make_unique<SqliteStore>(dir_ / "server.sqlite"); }
-  static int found_version(Store& store) {
-    return dynamic_cast<SqliteStore&>(store).found_version();
-  }
-  void set_version(int version) {
-    SQLite::Database db(dir_ / "server.sqlite", SQLite::OPEN_READWRITE);
-    db.exec("PRAGMA user_version=" + std::to_string(version));
-  }
-
- private:
-  fs::path dir_;
-};
-
-// PgStore on the database of ALLEGRA_PG_URL, emptied first.
-class PgBackend {
- public:
-  static constexpr int kSchemaVersion = PgStore::kSchemaVersion;
-  PgBackend() {
-    const char* url = std::getenv("ALLEGRA_PG_URL");
-    if (url == nullptr || *url == '\0') {
-      skip_ = "ALLEGRA_PG_URL is not set: run `ctest -R StoreSuitePostgres` (it starts a cluster)";
-      return;
-    }
-    url_ = url;
-    pqxx::connection c(url_);
-    pqxx::nontransaction t(c);
-    const std::string db = t.exec("SELECT current_database()")[0][0].as<std::string>();
-    if (!db.starts_with("allegra_test")) {
-      skip_ = "ALLEGRA_PG_URL names the database '" + db +
-              "': the suite empties its database, so it must be called allegra_test...";
-      return;
-    }
-    t.exec("DROP SCHEMA public CASCADE; CREATE SCHEMA public");
-  }
-  std::string skip_reason() const { return skip_; }
-  std::unique_ptr<Store> open() {
-    return std::make_unique<PgStore>(PgStore::Options{.url = url_,
-                                                      .max_queued_batches = 4,
-                                                      .retry = std::chrono::milliseconds(50),
-                                                      .give_up = std::chrono::seconds(5)});
-  }
-  static int found_version(Store& store) { return dynamic_cast<PgStore&>(store).found_version(); }
-  void set_version(int version) {
-    pqxx::connection c(url_);
-    pqxx::nontransaction t(c);
-    t.exec("UPDATE allegra_schema SET version = " + std::to_string(version));
-  }
-  const std::string& url() const { return url_; }
-
- private:
-  std::string url_, skip_;
-};
+using store_testing::PgStoreBackend;
+using store_testing::SqliteStoreBackend;
+using SqliteBackend = SqliteStoreBackend;
+using PgBackend = PgStoreBackend;
 
 template <typename Backend>
-class StoreSuite : public ::testing::Test {
+class StoreSuite : public store_testing::StoreBackendTest<Backend> {
  protected:
-  void SetUp() override {
-    const std::string skip = backend_.skip_reason();
-    if (!skip.empty()) {
-      if (const char* required = std::getenv("ALLEGRA_PG_REQUIRED"); required && *required == '1')
-        FAIL() << skip;
-      GTEST_SKIP() << skip;
-    }
-  }
+  using store_testing::StoreBackendTest<Backend>::backend_;
   // The StoreError message of opening the store ("" if it opens).
   std::string open_error() {
     try {
@@ -134,18 +65,9 @@ class StoreSuite : public ::testing::Test {
     }
     return "";
   }
-  Backend backend_;
 };
 
-class BackendNames {
- public:
-  template <typename T>
-  static std::string GetName(int) {
-    return std::is_same_v<T, SqliteBackend> ? "Sqlite" : "Postgres";
-  }
-};
-using Backends = ::testing::Types<SqliteBackend, PgBackend>;
-TYPED_TEST_SUITE(StoreSuite, Backends, BackendNames);
+TYPED_TEST_SUITE(StoreSuite, store_testing::StoreBackends, store_testing::StoreBackendNames);
 
 LogEntry suite_entry(uint64_t seq, const std::string& kind = "act") {
   return {seq, kind, "{\"n\":" + std::to_string(seq) + ",\"text\":\"it's \\\"quoted\\\"\"}"};
