@@ -17,6 +17,7 @@
 
 #include "rating/skill_rating.h"
 #include "server/pg_store.h"
+#include "server/store_backends.h"
 
 namespace allegra::server {
 namespace {
@@ -24,18 +25,10 @@ namespace {
 class PgRatingsTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    const char* url = std::getenv("ALLEGRA_PG_URL");
-    if (url == nullptr || *url == '\0') {
-      if (const char* required = std::getenv("ALLEGRA_PG_REQUIRED"); required && *required == '1')
-        FAIL() << "ALLEGRA_PG_URL is not set";
-      GTEST_SKIP() << "ALLEGRA_PG_URL is not set: run `ctest -R StoreSuitePostgres`";
-    }
-    url_ = url;
-    pqxx::connection c(url_);
-    pqxx::nontransaction t(c);
-    ASSERT_TRUE(
-        t.exec("SELECT current_database()")[0][0].as<std::string>().starts_with("allegra_test"));
-    t.exec("DROP SCHEMA public CASCADE; CREATE SCHEMA public");
+    store_testing::PgStoreBackend pg;  // the emptied test database
+    if (const std::string skip = pg.skip_reason(); !skip.empty())
+      return store_testing::skip_or_fail(skip);
+    url_ = pg.url();
   }
   std::unique_ptr<PgStore> open(const std::string& prefix) {
     return std::make_unique<PgStore>(PgStore::Options{.url = url_, .code_prefix = prefix});

@@ -15,6 +15,7 @@
 #include "cli/cli_runner.h"
 #include "server/game_client.h"
 #include "server/server_process.h"
+#include "server/store_backends.h"
 #include "server/ws_client.h"
 
 namespace allegra::server_testing {
@@ -26,18 +27,10 @@ class ServePgSharedTest : public CliFixture {
  protected:
   void SetUp() override {
     CliFixture::SetUp();
-    const char* url = std::getenv("ALLEGRA_PG_URL");
-    if (url == nullptr) {
-      const char* required = std::getenv("ALLEGRA_PG_REQUIRED");
-      if (required && std::string(required) == "1") FAIL() << "ALLEGRA_PG_URL is not set";
-      GTEST_SKIP() << "ALLEGRA_PG_URL is not set: run `ctest -R StoreSuitePostgres`";
-    }
-    url_ = url;
-    pqxx::connection c(url_);
-    pqxx::nontransaction t(c);
-    ASSERT_TRUE(
-        t.exec("SELECT current_database()")[0][0].as<std::string>().starts_with("allegra_test"));
-    t.exec("DROP SCHEMA public CASCADE; CREATE SCHEMA public");
+    server::store_testing::PgStoreBackend pg;  // the emptied test database
+    if (const std::string skip = pg.skip_reason(); !skip.empty())
+      return server::store_testing::skip_or_fail(skip);
+    url_ = pg.url();
   }
   std::unique_ptr<ServerProcess> start(const std::string& prefix) {
     return std::make_unique<ServerProcess>(

@@ -98,16 +98,20 @@ class PgStoreBackend {
   std::string url_, skip_;
 };
 
+// In a fixture's SetUp, for a backend that is not there: skips the test, or fails it when
+// ALLEGRA_PG_REQUIRED=1 (then a missing cluster is an error, not a quiet skip).
+inline void skip_or_fail(const std::string& why) {
+  if (const char* required = std::getenv("ALLEGRA_PG_REQUIRED"); required && *required == '1')
+    FAIL() << why;
+  GTEST_SKIP() << why;
+}
+
 // A typed suite's fixture over one backend: skips (or fails, see above) without it.
 template <typename Backend>
 class StoreBackendTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    const std::string skip = backend_.skip_reason();
-    if (skip.empty()) return;
-    if (const char* required = std::getenv("ALLEGRA_PG_REQUIRED"); required && *required == '1')
-      FAIL() << skip;
-    GTEST_SKIP() << skip;
+    if (const std::string skip = backend_.skip_reason(); !skip.empty()) skip_or_fail(skip);
   }
   Backend backend_;
 };
