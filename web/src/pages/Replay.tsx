@@ -71,6 +71,40 @@ export function positions(file: ReplayFile): Position[] {
   return out;
 }
 
+/** The seats of a recorded game as TABLE draws them. */
+export function recordSeats(file: ReplayFile): TableFrame['seats'] {
+  return file.players.map((x) => (x.bot ? { kind: 'bot' as const, name: x.name, level: x.bot } : { kind: 'person' as const, name: x.name, connected: true, zombie: false }));
+}
+
+/** A TABLE frame of a recorded game at one position: what the replay and the review draw. */
+export function recordFrame(
+  game: string,
+  file: ReplayFile,
+  seats: TableFrame['seats'],
+  view: PublicView,
+  at: Pick<TableFrame, 'status' | 'rounds' | 'seed'>,
+): TableFrame {
+  return {
+    code: game.split('-')[0] ?? game,
+    game,
+    public: true,
+    config: { options: file.options ?? {}, knock_window_ms: 5000, turn_clock_ms: null, grace_ms: 60000, zombie_bot: 'greedy', hints: false },
+    seats,
+    spectators: 0,
+    view,
+    pending: [],
+    round_over: null,
+    ...at,
+  };
+}
+
+/** The events of positions 0..index, for the log. */
+export function eventsUpTo(all: Position[], index: number): LoggedEvent[] {
+  const out: LoggedEvent[] = [];
+  for (let k = 0; k <= index; k++) for (const event of all[k]!.events) out.push({ seq: k, event });
+  return out;
+}
+
 function Viewer(p: { game: string; file: ReplayFile }) {
   const t = useT();
   const all = useMemo(() => positions(p.file), [p.file]);
@@ -124,34 +158,19 @@ function Viewer(p: { game: string; file: ReplayFile }) {
   }, [rounds, last]);
 
   const file = p.file;
-  const seats = useMemo(
-    () => file.players.map((x) => (x.bot ? { kind: 'bot' as const, name: x.name, level: x.bot } : { kind: 'person' as const, name: x.name, connected: true, zombie: false })),
-    [file],
-  );
+  const seats = useMemo(() => recordSeats(file), [file]);
   const pos = all[i]!;
   const frame = useMemo<TableFrame>(
-    () => ({
-      code: p.game.split('-')[0] ?? p.game,
-      status: i === last ? 'over' : 'playing',
-      game: p.game,
-      public: true,
-      config: { options: file.options ?? {}, knock_window_ms: 5000, turn_clock_ms: null, grace_ms: 60000, zombie_bot: 'greedy', hints: false },
-      seats,
-      spectators: 0,
-      view: pos.view,
-      pending: [],
-      round_over: null,
-      // TABLE.rounds: the scored rounds so far, each as the view showed it when it was scored.
-      rounds: scoredRounds(all.slice(0, i + 1).map((x) => x.view)),
-      seed: i === last ? (file.seed ?? null) : null,
-    }),
+    () =>
+      recordFrame(p.game, file, seats, pos.view, {
+        status: i === last ? 'over' : 'playing',
+        // TABLE.rounds: the scored rounds so far, each as the view showed it when it was scored.
+        rounds: scoredRounds(all.slice(0, i + 1).map((x) => x.view)),
+        seed: i === last ? (file.seed ?? null) : null,
+      }),
     [i, file],
   );
-  const events = useMemo<LoggedEvent[]>(() => {
-    const out: LoggedEvent[] = [];
-    for (let k = 0; k <= i; k++) for (const event of all[k]!.events) out.push({ seq: k, event });
-    return out;
-  }, [i, all]);
+  const events = useMemo<LoggedEvent[]>(() => eventsUpTo(all, i), [i, all]);
 
   return (
     <div class="page table-page replay">

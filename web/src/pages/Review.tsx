@@ -15,7 +15,7 @@ import { onLinkClick } from '../app/router';
 import { actionLabel, type Translate, type Voices } from '../text/narrator';
 import { hintReasonText } from '../text/hint';
 import { Icon } from './Icons';
-import { positions, type Position } from './Replay';
+import { eventsUpTo, positions, recordFrame, recordSeats, type Position } from './Replay';
 import { ReviewGraph } from './ReviewGraph';
 import './review.css';
 
@@ -180,32 +180,12 @@ function ReviewViewer(p: { game: string; file: ReplayFile; review: ReviewData })
   const d = cur?.d;
   const posIndex = d ? positionBefore(all, d.index) : 0;
   const pos = all[posIndex]!;
-  const seats = useMemo(
-    () => file.players.map((x) => (x.bot ? { kind: 'bot' as const, name: x.name, level: x.bot } : { kind: 'person' as const, name: x.name, connected: true, zombie: false })),
-    [file],
-  );
+  const seats = useMemo(() => recordSeats(file), [file]);
   const frame = useMemo<TableFrame>(
-    () => ({
-      code: p.game.split('-')[0] ?? p.game,
-      status: 'playing',
-      game: p.game,
-      public: true,
-      config: { options: file.options ?? {}, knock_window_ms: 5000, turn_clock_ms: null, grace_ms: 60000, zombie_bot: 'greedy', hints: false },
-      seats,
-      spectators: 0,
-      view: pos.view,
-      pending: [],
-      round_over: null,
-      rounds: [],
-      seed: null,
-    }),
+    () => recordFrame(p.game, file, seats, pos.view, { status: 'playing', rounds: [], seed: null }),
     [pos, file, seats],
   );
-  const events = useMemo<LoggedEvent[]>(() => {
-    const out: LoggedEvent[] = [];
-    for (let k = 0; k <= posIndex; k++) for (const event of all[k]!.events) out.push({ seq: k, event });
-    return out;
-  }, [posIndex, all]);
+  const events = useMemo<LoggedEvent[]>(() => eventsUpTo(all, posIndex), [posIndex, all]);
   const voices: Voices = useMemo(() => ({ names, you: null }), [names]);
   const num = (v: number, digits = 1) => new Intl.NumberFormat(lang, { maximumFractionDigits: digits, minimumFractionDigits: digits }).format(v);
   const move = (a: string, decider: number) => actionLabel(t, voices, pos.view, a, decider);
