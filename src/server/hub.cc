@@ -11,6 +11,7 @@
 #include "server/code_prefix.h"
 #include "server/hints.h"
 #include "server/log_field.h"
+#include "server/player_api.h"
 #include "server/room.h"
 #include "server/wire_names.h"
 
@@ -268,6 +269,7 @@ void Hub::create(ConnectionId c, Connection& conn, std::optional<uint64_t> id, c
                  Millis now) {
   if (shutting_down_) throw RoomError(ErrorCode::kShuttingDown, "the server is shutting down");
   check_table_limits(conn);
+  if (!m.invite.empty()) check_invitations(c, conn, m, now);
   const std::string code = new_code();
   RoomContext ctx{store_, *out_, config_, *random_, stats_, players_, &connection_players_};
   auto room = std::make_unique<Room>(ctx, code, m, now);
@@ -289,6 +291,7 @@ void Hub::create(ConnectionId c, Connection& conn, std::optional<uint64_t> id, c
     r->sit(c, sit, conn.name, id, now);
   }
   reschedule(*r, now);
+  if (!m.invite.empty()) send_invitations(c, code, m);
 }
 
 void Hub::join(ConnectionId c, Connection& conn, std::optional<uint64_t> id, const Join& m,
@@ -558,6 +561,38 @@ HubStats Hub::stats() const {
 
 std::optional<std::string> Hub::game_record(std::string_view game_id) {
   return store_.game(game_id);
+}
+
+// --- Invitations (play again: docs/protocol.md, `create`'s invite) ----------------------------
+
+void Hub::check_invitations(ConnectionId c, Connection& conn, const Create& m, Millis now) {
+  const auto inviter = connection_players_.find(c);
+  if (players_ == nullptr || inviter == connection_players_.end()) {
+    throw RoomError(ErrorCode::kBadField,
+                    "invite: only a player may invite (open the page again to get a session)");
+  }
+  // 10 invited players a minute per connection, each one a token; all or none.
+  Bucket after = conn.invitations;
+  for (size_t i = 0; i < m.invite.size(); ++i) {
+    if (!after.take(10.0 / 60.0, 10, now)) {
+      throw RoomError(ErrorCode::kRateLimited,
+                      "invite: at most 10 invitations a minute: create the table without "
+                      "\"invite\" and send its link instead");
+    }
+  }
+  conn.invitations = after;
+}
+
+void Hub::send_invitations(ConnectionId c, const std::string& code, const Create& m) {
+  const std::optional<PlayerRecord> from = players_->player(connection_players_.at(c));
+  if (!from) return;
+  const std::string from_text = player_summary(*from).dump();
+  const SharedText frame = wire::invitation_frame(code, from_text);
+  for (const int64_t invited : m.invite) {
+    if (invited == from->id) continue;
+    for (const auto& [connection, player] : connection_players_)
+      if (player == invited && connection != c) out_->send(connection, frame);
+  }
 }
 
 }  // namespace allegra::server

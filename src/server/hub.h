@@ -148,7 +148,8 @@ class Hub {
     Bucket bucket, chat;
     Bucket limited;  // rate-limited messages (close_after_limited)
     bool closing = false;
-    size_t tables = 0;  // open tables it created
+    size_t tables = 0;   // open tables it created
+    Bucket invitations;  // `create`'s invite: players invited (10 a minute)
   };
   struct Address {
     Bucket bucket, chat;
@@ -170,6 +171,9 @@ class Hub {
               Millis now);
   void join(ConnectionId c, Connection& conn, std::optional<uint64_t> id, const Join& m,
             Millis now);
+  // `create`'s invite (play again): checked before the table exists, sent once it does.
+  void check_invitations(ConnectionId c, Connection& conn, const Create& m, Millis now);
+  void send_invitations(ConnectionId c, const std::string& code, const Create& m);
   void check_table_limits(const Connection& conn) const;
   void check_chat_rate(const Connection& conn, const Room& room, Millis now);
   void leave_room(ConnectionId c, Connection& conn, Millis now);

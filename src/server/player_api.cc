@@ -75,14 +75,7 @@ class Summaries {
   json summary(PlayerId id) {
     const std::optional<PlayerRecord> p = record(id);
     if (!p) return nullptr;
-    return {{"id", p->id},
-            {"name", p->guest || p->deleted ? json(nullptr) : json(p->name)},
-            {"guest", p->guest},
-            {"deleted", p->deleted},
-            {"rating",
-             {{"display", display(p->skill)},
-              {"provisional", rating::is_provisional(p->skill, p->rated_games)},
-              {"games", p->rated_games}}}};
+    return player_summary(*p);
   }
 
  private:
@@ -111,6 +104,17 @@ std::vector<RecordSeatName> record_seats(Store& store, const std::string& game_i
 }
 
 }  // namespace
+
+json player_summary(const PlayerRecord& p) {
+  return {{"id", p.id},
+          {"name", p.guest || p.deleted ? json(nullptr) : json(p.name)},
+          {"guest", p.guest},
+          {"deleted", p.deleted},
+          {"rating",
+           {{"display", display(p.skill)},
+            {"provisional", rating::is_provisional(p.skill, p.rated_games)},
+            {"games", p.rated_games}}}};
+}
 
 std::optional<std::string_view> query_value(std::string_view query, std::string_view key) {
   while (!query.empty()) {

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string_view>
 
@@ -38,6 +39,11 @@ class PlayerApi {
   Store& store_;
   PlayerStore& players_;
 };
+
+// The "player summary" of docs/accounts.md: {"id", "name" (null for a guest or a deleted player),
+// "guest", "deleted", "rating": {"display", "provisional", "games"}}; also the `from` of the
+// wire's `invitation`.
+nlohmann::json player_summary(const PlayerRecord& p);
 
 // The value of `key` in a query string ("a=1&b=2"), nullopt if absent. No percent-decoding:
 // every parameter here is a number.

@@ -213,6 +213,7 @@ void Room::replay(const LogEntry& e) {
     do_sit(j.at("seat").get<int>(), j.at("name").get<std::string>(),
            j.at("token").get<std::string>(), tt);
     seats_[j.at("seat").get<size_t>()].player = j.value("player", PlayerId{0});
+    load_seat_rating(seats_[j.at("seat").get<size_t>()]);
   } else if (kind == "stand") {
     do_stand(j.at("seat").get<int>(), tt);
   } else if (kind == "bot") {
@@ -306,6 +307,10 @@ RoomInfo Room::info() const {
     seat.level = s.level;
     seat.connected = s.conn != 0;
     seat.zombie = s.zombie;
+    if (s.state == SeatState::kPerson) {
+      seat.player = s.player;
+      seat.rating = s.rating;
+    }
     if (s.state == SeatState::kPerson && s.conn == 0 && s.left_at && !s.zombie &&
         status_ != RoomStatus::kOver) {
       seat.takeover_at = *s.left_at + settings_.grace;
@@ -315,6 +320,7 @@ RoomInfo Room::info() const {
   size_t seated = 0;
   for (const RoomSeat& s : seats_) seated += s.conn != 0 && audience_.count(s.conn) ? 1 : 0;
   r.spectators = audience_.size() - seated;
+  if (!rating_changes_.empty()) r.rating_changes = &rating_changes_;
   return r;
 }
 
@@ -520,6 +526,7 @@ void Room::sit(ConnectionId c, const Sit& m, const std::string& hello_name,
   seats_[static_cast<size_t>(m.seat)].conn = c;
   const PlayerId player = player_of(c);
   seats_[static_cast<size_t>(m.seat)].player = player;
+  load_seat_rating(seats_[static_cast<size_t>(m.seat)]);
   ctx_.out.send(c, seated_frame(id, code_, m.seat, token));
   json entry = {{"seat", m.seat}, {"name", name}, {"token", token}};
   if (player != 0) entry["player"] = player;
@@ -877,6 +884,7 @@ void Room::do_start(uint64_t seed, int first_player, Millis tt) {
   round_log_.clear();
   table_->set_bots_elsewhere(true);  // Table rule 9: bots think on the bot worker's threads
   rated_result_.reset();
+  rating_changes_.clear();
   ++games_;
   game_started_ = tt;
   status_ = RoomStatus::kPlaying;
@@ -979,7 +987,10 @@ void Room::store_players(const std::string& game_id, const GameRecord& record, M
   const int64_t now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                              std::chrono::system_clock::now().time_since_epoch())
                              .count();
-  store_game_players(*ctx_.players, game_id, seats, rated(), now_ms);
+  if (store_game_players(*ctx_.players, game_id, seats, rated(), now_ms)) {
+    load_rating_changes(game_id);
+    for (RoomSeat& s : seats_) load_seat_rating(s);
+  }
 }
 
 // --- Continue (a finished round waits for everybody, or its timeout) ------------------------
@@ -1087,6 +1098,41 @@ void Room::set_rated_result(const std::string& game_id, const json& rated) {
   for (size_t i = 0; i < r.left.size() && i < left.size(); ++i) left[i] = r.left[i];
   r.places = rating::places_from_totals(totals, std::span<const bool>(left.data(), r.left.size()));
   rated_result_ = std::move(r);
+  // A replayed game's end: its rating changes as the store holds them (stored when it ended).
+  if (replaying_) load_rating_changes(game_id);
+}
+
+void Room::load_seat_rating(RoomSeat& seat) const {
+  seat.rating.reset();
+  if (!settings_.rated || !ctx_.players || seat.player == 0) return;
+  if (const std::optional<PlayerRecord> p = ctx_.players->player(seat.player)) {
+    seat.rating = SeatInfo::Rating{static_cast<int>(rating::display_rating(p->skill)),
+                                   rating::is_provisional(p->skill, p->rated_games)};
+  }
+}
+
+// [{"seat", "player", "before", "after", "provisional"}] per seat, display ratings; nothing if a
+// seat's player has no change for this game (it was not rated).
+void Room::load_rating_changes(const std::string& game_id) {
+  rating_changes_.clear();
+  if (!settings_.rated || !ctx_.players) return;
+  json changes = json::array();
+  for (size_t i = 0; i < seats_.size(); ++i) {
+    const PlayerId player = seats_[i].player;
+    if (player == 0) return;
+    const std::optional<PlayerRecord> p = ctx_.players->player(player);
+    if (!p) return;
+    std::optional<RatingChange> change;
+    for (const RatingChange& c : ctx_.players->rating_history(player))
+      if (c.game_id == game_id) change = c;
+    if (!change) return;
+    changes.push_back({{"seat", i},
+                       {"player", player},
+                       {"before", static_cast<int>(rating::display_rating(change->before))},
+                       {"after", static_cast<int>(rating::display_rating(change->after))},
+                       {"provisional", rating::is_provisional(change->after, p->rated_games)}});
+  }
+  rating_changes_ = changes.dump();
 }
 
 std::optional<RatedResult> Room::rated_result() const {

@@ -192,7 +192,15 @@ class Room {
     // The last decision this person's act was accepted for: a second act for it (a double
     // click) is ignored quietly. Not logged: it only filters a connection's repeats.
     std::optional<uint64_t> answered;
+    // On a rated table: the player's display rating (TABLE.seats[].rating), read from the store
+    // when he sits and again when a rated game's result is stored.
+    std::optional<SeatInfo::Rating> rating;
   };
+  // TABLE.seats[].rating of a seat from the store (rated tables with a player only).
+  void load_seat_rating(RoomSeat& seat) const;
+  // TABLE.rating_changes of the rated game `game_id` from the store's rating history (empty: none).
+  void load_rating_changes(const std::string& game_id);
+  std::string rating_changes_;  // JSON text of TABLE.rating_changes; "" while null
 
   Millis t(Millis now) const { return now + offset_; }
   void check_seated(ConnectionId c, int* seat) const;

@@ -37,6 +37,7 @@ void write_fields(json& j, const Create& m) {
   set_if(j, "sit", m.sit);
   if (m.hints) j["hints"] = true;
   if (m.rated) j["rated"] = true;
+  if (!m.invite.empty()) j["invite"] = m.invite;
 }
 
 void write_fields(json& j, const Join& m) {

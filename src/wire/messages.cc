@@ -100,6 +100,17 @@ void append_seats(std::string& out, const RoomInfo& room, std::optional<Millis> 
           out += R"(,"takeover_in_ms":)";
           append_in_ms(out, s.takeover_at, *now);
         }
+        if (s.player != 0) {
+          out += R"(,"player":)";
+          append_int(out, s.player);
+        }
+        if (s.rating) {
+          out += R"(,"rating":{"display":)";
+          append_int(out, s.rating->display);
+          out += R"(,"provisional":)";
+          append_bool(out, s.rating->provisional);
+          out += '}';
+        }
         out += '}';
         break;
       case SeatState::kBot:
@@ -216,7 +227,9 @@ void append_table(std::string& out, const RoomInfo& room, const GameSnapshot* ga
   out += R"(,"spectators":)";
   out += std::to_string(room.spectators);
   if (game == nullptr) {
-    out += R"(,"pending":[],"round_over":null,"rounds":[],"seed":null,"view":null})";
+    out += R"(,"pending":[],"round_over":null,"rounds":[],"seed":null,"rating_changes":)";
+    out += room.rating_changes ? *room.rating_changes : std::string_view("null");
+    out += R"(,"view":null})";
     return;
   }
   out += R"(,"pending":)";
@@ -231,6 +244,8 @@ void append_table(std::string& out, const RoomInfo& room, const GameSnapshot* ga
   } else {
     out += "null";
   }
+  out += R"(,"rating_changes":)";
+  out += room.rating_changes ? *room.rating_changes : std::string_view("null");
   out += R"(,"view":)";
   append_view_text(out, game->view);
   out += '}';
@@ -317,6 +332,7 @@ void table_parts(TableParts& out, const RoomInfo& room, const GameSnapshot* game
   top[4] = s.config_text;
   append_seats(top[5], room, now);
   top[6] = std::to_string(room.spectators);
+  top[11] = room.rating_changes ? *room.rating_changes : std::string_view("null");
   out.has_view = game != nullptr;
   out.view_keys = out.cell_count = 0;
   if (game == nullptr) {
@@ -367,6 +383,10 @@ SharedText seated_frame(std::optional<uint64_t> id, std::string_view code, int s
   json j = {{"type", "seated"}, {"id", id_json(id)}, {"code", code}, {"seat", seat}};
   j["token"] = token ? json(*token) : json(nullptr);
   return frame(j);
+}
+
+SharedText invitation_frame(std::string_view code, std::string_view from_player) {
+  return frame(json{{"type", "invitation"}, {"code", code}, {"from", json::parse(from_player)}});
 }
 
 std::string table_summary_text(const RoomInfo& room) {

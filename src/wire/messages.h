@@ -47,6 +47,15 @@ struct SeatInfo {
   // A person gone from the table: when the zombie bot takes the seat over (in the lobby: when
   // the seat opens again), on the clock of the frame's `now`; sent as `takeover_in_ms`.
   std::optional<Millis> takeover_at = std::nullopt;
+  // A person's player (accounts: docs/accounts.md), 0 if none; sent as `player`.
+  int64_t player = 0;
+  // On a rated table, the player's display rating (docs/ratings.md); sent as `rating`.
+  struct Rating {
+    int display = 0;
+    bool provisional = true;
+    bool operator==(const Rating&) const = default;
+  };
+  std::optional<Rating> rating = std::nullopt;
 };
 
 // The table's settings (docs/protocol.md, create).
@@ -71,6 +80,8 @@ struct RoomInfo {
   const RoomSettings* settings = nullptr;
   std::vector<SeatInfo> seats;
   size_t spectators = 0;
+  // TABLE.rating_changes as JSON text (a rated game's stored result); nullptr: null.
+  const std::string* rating_changes = nullptr;
 };
 
 // The game seed, which only a finished game reveals.
@@ -128,9 +139,9 @@ std::string table_text(const RoomInfo& room, const GameSnapshot* game, Millis no
 // table_text() writes for that key. The strings are reused from call to call (no allocation
 // once they have grown), so a caller keeps one TableParts and fills it again.
 struct TableParts {
-  static constexpr std::array<std::string_view, 11> kTableKeys = {
+  static constexpr std::array<std::string_view, 12> kTableKeys = {
       "code",       "status",  "game",       "public", "config", "seats",
-      "spectators", "pending", "round_over", "rounds", "seed"};
+      "spectators", "pending", "round_over", "rounds", "seed",   "rating_changes"};
   std::array<std::string, kTableKeys.size()> top;
   bool has_view = false;
   size_t view_keys = 0;                                   // the first view_keys of `view` are used
@@ -158,6 +169,8 @@ SharedText welcome_frame(std::string_view server_name, const ServerLimits& limit
 SharedText created_frame(std::optional<uint64_t> id, std::string_view code,
                          std::string_view creator_token);
 // `token`: only at sit-down (a seat taken back with join gets none).
+// `invitation` (docs/protocol.md): `from_player` is the inviter's player summary as JSON text.
+SharedText invitation_frame(std::string_view code, std::string_view from_player);
 SharedText seated_frame(std::optional<uint64_t> id, std::string_view code, int seat,
                         std::optional<std::string_view> token);
 // One table of the `tables` reply (code, status, players, open_seats, spectators, seats).

@@ -214,6 +214,19 @@ Create parse_create(Fields& f) {
   if (const json* sit = f.find("sit")) m.sit = seat_field(f, *sit, "sit");
   m.hints = f.opt_bool("hints").value_or(false);
   m.rated = f.opt_bool("rated").value_or(false);
+  if (const json* invite = f.find("invite")) {
+    if (!invite->is_array() || invite->size() > 5) {
+      f.bad("invite", "must be an array of at most 5 player ids");
+    } else {
+      for (const json& id : *invite) {
+        if (!id.is_number_integer() || id.get<int64_t>() < 1) {
+          f.bad("invite", "must hold player ids (whole numbers from 1)");
+          break;
+        }
+        m.invite.push_back(id.get<int64_t>());
+      }
+    }
+  }
   return m;
 }
 

@@ -101,6 +101,8 @@ struct Create {
   // A rated table (docs/ratings.md): people only, the standard rules, no hints; a person who
   // leaves a game the bot finishes for him takes the last place.
   bool rated = false;
+  // Play again (docs/protocol.md): the players invited to the new table (ids, at most 5).
+  std::vector<int64_t> invite;
 };
 struct List {};
 struct Join {
