@@ -291,7 +291,7 @@ TEST(UpdateFrame, OfALobbyReadsAsItsTree) {
               {"kind": "bot", "name": "Bot 2", "level": "greedy"},
               {"kind": "open"}, {"kind": "open"}],
     "spectators": 2, "pending": [], "round_over": null, "rounds": [], "seed": null,
-    "view": null})");
+    "rating_changes": null, "view": null})");
   for (int i = 0; i < 2; ++i) {  // the second frame uses the cached config text
     const json expected = {{"type", "update"}, {"seq", 7}, {"events", events}, {"table", table}};
     EXPECT_EQ(json::parse(*update_frame(7, events, room, nullptr, Millis(0))), expected);

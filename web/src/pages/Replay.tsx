@@ -94,6 +94,7 @@ export function recordFrame(
     view,
     pending: [],
     round_over: null,
+    rating_changes: null,
     ...at,
   };
 }

@@ -87,6 +87,7 @@ function Lessons(p: { file: TutorialFile }) {
       status: view.phase === 'game-over' ? 'over' : 'playing',
       game: null,
       public: false,
+      rating_changes: null,
       config: { options: file.options, knock_window_ms: 5000, turn_clock_ms: null, grace_ms: 60000, zombie_bot: 'greedy', hints: false },
       seats: file.names.map((n, i) => (i === file.learner || n === null ? { kind: 'person' as const, name: you, connected: true, zombie: false } : { kind: 'bot' as const, name: n, level: 'greedy' })),
       spectators: 0,
