@@ -32,12 +32,6 @@ constexpr std::array kReserved = {
     "expert",    "zombie",        "random",  "greedy", "nobody", "you",
 };
 
-ApiReply api_error(int status, std::string_view code, std::string_view message) {
-  return {status, "application/json", json{{"error", code}, {"message", message}}.dump(), {}, {}};
-}
-
-ApiReply ok_reply(json body) { return {200, "application/json", body.dump(), {}, {}}; }
-
 json player_json(const PlayerRecord& p) {
   return {{"id", p.id},
           {"guest", p.guest},
@@ -61,13 +55,13 @@ Fields body_fields(const std::string& body, std::initializer_list<const char*> k
   Fields f;
   f.object = json::parse(body, nullptr, /*allow_exceptions*/ false);
   if (!f.object.is_object()) {
-    f.problem = api_error(400, "bad_request", "the body must be a JSON object");
+    f.problem = api_error_reply(400, "bad_request", "the body must be a JSON object");
     return f;
   }
   for (const char* key : keys) {
     auto it = f.object.find(key);
     if (it == f.object.end() || !it->is_string()) {
-      f.problem = api_error(400, "bad_request", fmt::format("\"{}\" must be a string", key));
+      f.problem = api_error_reply(400, "bad_request", fmt::format("\"{}\" must be a string", key));
       return f;
     }
   }
@@ -76,21 +70,31 @@ Fields body_fields(const std::string& body, std::initializer_list<const char*> k
 
 std::optional<ApiReply> password_problem(const std::string& password) {
   if (password.size() < kMinPassword || password.size() > kMaxPassword)
-    return api_error(400, "weak_password",
-                     fmt::format("a password has {} to {} bytes", kMinPassword, kMaxPassword));
+    return api_error_reply(
+        400, "weak_password",
+        fmt::format("a password has {} to {} bytes", kMinPassword, kMaxPassword));
   return std::nullopt;
 }
 
 ApiReply wrong_credentials() {
   // One answer for an unknown name and a wrong password: the reply tells no one which names exist.
-  return api_error(401, "wrong_credentials", "wrong user name or password");
+  return api_error_reply(401, "wrong_credentials", "wrong user name or password");
 }
 
 ApiReply busy_reply() {
-  return api_error(503, "busy", "the server is busy checking passwords: try again in a moment");
+  return api_error_reply(503, "busy",
+                         "the server is busy checking passwords: try again in a moment");
 }
 
 }  // namespace
+
+ApiReply api_json_reply(int status, const json& body) {
+  return {status, "application/json", body.dump(), {}, {}};
+}
+
+ApiReply api_error_reply(int status, std::string_view code, std::string_view message) {
+  return api_json_reply(status, json{{"error", code}, {"message", message}});
+}
 
 std::optional<std::string> user_name_problem(std::string_view name) {
   if (auto problem = text::player_name_problem(name)) return problem;
@@ -205,8 +209,8 @@ std::optional<ApiReply> Accounts::refuse_attempt(const std::string& ip,
   const int64_t wait = std::max(attempts_by_ip_.retry_after(ip, now),
                                 failures_by_account_.retry_after(account, now));
   if (wait > 0) {
-    ApiReply reply =
-        api_error(429, "rate_limited", fmt::format("too many attempts: try again in {} s", wait));
+    ApiReply reply = api_error_reply(429, "rate_limited",
+                                     fmt::format("too many attempts: try again in {} s", wait));
     return reply;
   }
   attempts_by_ip_.note(ip, now);
@@ -225,9 +229,9 @@ void Accounts::handle(const ApiRequest& request, std::function<void(ApiReply)> d
     //    preflight that this server never answers).
     const bool post = request.method == "POST";
     if (!request.origin.empty() && !same_origin(request.origin, request.host))
-      return done(api_error(403, "foreign_origin", "requests from another site are refused"));
+      return done(api_error_reply(403, "foreign_origin", "requests from another site are refused"));
     if (post && !request.content_type.starts_with("application/json"))
-      return done(api_error(415, "bad_request", "send the body as application/json"));
+      return done(api_error_reply(415, "bad_request", "send the body as application/json"));
     const std::string& path = request.path;
     if (path == "/api/me" && request.method == "GET") return me(request, done);
     if (path == "/api/me/export" && request.method == "GET") {
@@ -236,10 +240,10 @@ void Accounts::handle(const ApiRequest& request, std::function<void(ApiReply)> d
     if (PlayerApi::handles(path) && request.method == "GET")
       return done(player_api_->handle(path, request.query, player_of(request.cookie)));
     if (!post) {
-      ApiReply reply = api_error(405, "bad_request", "this endpoint takes a POST");
+      ApiReply reply = api_error_reply(405, "bad_request", "this endpoint takes a POST");
       if (path != "/api/account" && path != "/api/login" && path != "/api/logout" &&
           path != "/api/logout-all" && path != "/api/password" && path != "/api/account/delete")
-        reply = api_error(404, "not_found", "no such endpoint");
+        reply = api_error_reply(404, "not_found", "no such endpoint");
       return done(std::move(reply));
     }
     const Session session = session_of(request);
@@ -249,10 +253,10 @@ void Accounts::handle(const ApiRequest& request, std::function<void(ApiReply)> d
     if (path == "/api/logout-all") return logout(session, true, done);
     if (path == "/api/password") return change_password(request, session, done);
     if (path == "/api/account/delete") return delete_account(request, session, done);
-    done(api_error(404, "not_found", "no such endpoint"));
+    done(api_error_reply(404, "not_found", "no such endpoint"));
   } catch (const std::runtime_error& e) {
     spdlog::error("event=api_failed error=\"{}\"", e.what());
-    done(api_error(500, "server_error", "the server could not do this: try again later"));
+    done(api_error_reply(500, "server_error", "the server could not do this: try again later"));
   }
 }
 
@@ -263,7 +267,7 @@ void Accounts::me(const ApiRequest& request, const Done& done) {
     // A first visit: a guest at once (bounded per address: a loop of visits cannot fill the store).
     const auto now = AttemptLimiter::Clock::now();
     if (!guests_by_ip_.allowed(request.ip, now))
-      return done(api_error(429, "rate_limited", "too many new guests from this address"));
+      return done(api_error_reply(429, "rate_limited", "too many new guests from this address"));
     guests_by_ip_.note(request.ip, now);
     const PlayerId id = players_.create_guest(now_ms());
     reply.set_cookies.push_back(open_session(id));
@@ -275,19 +279,21 @@ void Accounts::me(const ApiRequest& request, const Done& done) {
 }
 
 void Accounts::claim(const ApiRequest& request, const Session& session, const Done& done) {
-  if (!session.player) return done(api_error(401, "not_signed_in", "no session: reload the page"));
+  if (!session.player)
+    return done(api_error_reply(401, "not_signed_in", "no session: reload the page"));
   if (!session.player->guest)
-    return done(api_error(409, "already_account", "this player is an account already"));
+    return done(api_error_reply(409, "already_account", "this player is an account already"));
   Fields f = body_fields(request.body, {"name", "password"});
   if (f.problem) return done(*f.problem);
   const std::string name = f.text("name"), password = f.text("password");
   if (auto problem = user_name_problem(name))
-    return done(api_error(400, "name_problem", "the name " + *problem));
+    return done(api_error_reply(400, "name_problem", "the name " + *problem));
   if (auto problem = password_problem(password)) return done(*problem);
   const std::string key = text::player_name_key(name);
   const std::string skeleton = text::player_name_skeleton(name);
   if (players_.account_by_key(key) || players_.account_by_skeleton(skeleton))
-    return done(api_error(409, "name_taken", "this name (or one that looks like it) is taken"));
+    return done(
+        api_error_reply(409, "name_taken", "this name (or one that looks like it) is taken"));
   const PlayerId id = session.player->id;
   const bool queued = hasher_.submit<std::string>(
       [password] { return hash_password(password); },
@@ -295,16 +301,18 @@ void Accounts::claim(const ApiRequest& request, const Session& session, const Do
         try {
           const std::optional<PlayerRecord> p = players_.player(id);
           if (!p || !p->guest || p->deleted)
-            return done(api_error(409, "already_account", "this player is an account already"));
-          if (!players_.claim(id, name, key, skeleton, hash))
             return done(
-                api_error(409, "name_taken", "this name (or one that looks like it) is taken"));
+                api_error_reply(409, "already_account", "this player is an account already"));
+          if (!players_.claim(id, name, key, skeleton, hash))
+            return done(api_error_reply(409, "name_taken",
+                                        "this name (or one that looks like it) is taken"));
           store_.commit();
           spdlog::info("event=account_claimed player={}", id);
-          done(ok_reply(json{{"player", player_json(*players_.player(id))}}));
+          done(api_json_reply(200, json{{"player", player_json(*players_.player(id))}}));
         } catch (const std::runtime_error& e) {
           spdlog::error("event=api_failed error=\"{}\"", e.what());
-          done(api_error(500, "server_error", "the server could not do this: try again later"));
+          done(api_error_reply(500, "server_error",
+                               "the server could not do this: try again later"));
         }
       });
   if (!queued) done(busy_reply());
@@ -340,13 +348,14 @@ void Accounts::login(const ApiRequest& request, const Session& session, const Do
           failures_by_account_.clear(key);
           // This browser's previous session (a guest's) ends: the browser is now the account's.
           if (!old_session.empty()) players_.delete_session(old_session);
-          ApiReply reply = ok_reply(json{{"player", player_json(*p)}});
+          ApiReply reply = api_json_reply(200, json{{"player", player_json(*p)}});
           reply.set_cookies.push_back(open_session(p->id));
           spdlog::info("event=signed_in player={}", p->id);
           done(std::move(reply));
         } catch (const std::runtime_error& e) {
           spdlog::error("event=api_failed error=\"{}\"", e.what());
-          done(api_error(500, "server_error", "the server could not do this: try again later"));
+          done(api_error_reply(500, "server_error",
+                               "the server could not do this: try again later"));
         }
       });
   if (!queued) done(busy_reply());
@@ -355,23 +364,24 @@ void Accounts::login(const ApiRequest& request, const Session& session, const Do
 void Accounts::logout(const Session& session, bool everywhere, const Done& done) {
   if (everywhere) {
     if (!session.player)
-      return done(api_error(401, "not_signed_in", "no session: reload the page"));
+      return done(api_error_reply(401, "not_signed_in", "no session: reload the page"));
     players_.delete_sessions(session.player->id);
     spdlog::info("event=signed_out_everywhere player={}", session.player->id);
   } else if (!session.hash.empty()) {
     players_.delete_session(session.hash);
   }
   store_.commit();
-  ApiReply reply = ok_reply(json{{"ok", true}});
+  ApiReply reply = api_json_reply(200, json{{"ok", true}});
   reply.set_cookies.push_back(cookie("", true));
   done(std::move(reply));
 }
 
 void Accounts::change_password(const ApiRequest& request, const Session& session,
                                const Done& done) {
-  if (!session.player) return done(api_error(401, "not_signed_in", "no session: reload the page"));
+  if (!session.player)
+    return done(api_error_reply(401, "not_signed_in", "no session: reload the page"));
   if (session.player->guest)
-    return done(api_error(409, "not_an_account", "claim this player as an account first"));
+    return done(api_error_reply(409, "not_an_account", "claim this player as an account first"));
   Fields f = body_fields(request.body, {"password", "new_password"});
   if (f.problem) return done(*f.problem);
   const std::string password = f.text("password"), fresh = f.text("new_password");
@@ -393,26 +403,28 @@ void Accounts::change_password(const ApiRequest& request, const Session& session
           // The other browsers are signed out (a changed password ends a thief's sessions).
           players_.set_password(id, hash);
           players_.delete_sessions(id);
-          ApiReply reply = ok_reply(json{{"ok", true}});
+          ApiReply reply = api_json_reply(200, json{{"ok", true}});
           reply.set_cookies.push_back(open_session(id));
           spdlog::info("event=password_changed player={}", id);
           done(std::move(reply));
         } catch (const std::runtime_error& e) {
           spdlog::error("event=api_failed error=\"{}\"", e.what());
-          done(api_error(500, "server_error", "the server could not do this: try again later"));
+          done(api_error_reply(500, "server_error",
+                               "the server could not do this: try again later"));
         }
       });
   if (!queued) done(busy_reply());
 }
 
 void Accounts::delete_account(const ApiRequest& request, const Session& session, const Done& done) {
-  if (!session.player) return done(api_error(401, "not_signed_in", "no session: reload the page"));
+  if (!session.player)
+    return done(api_error_reply(401, "not_signed_in", "no session: reload the page"));
   const PlayerId id = session.player->id;
   auto erase = [this, id, done] {
     players_.delete_player(id);
     store_.commit();
     spdlog::info("event=player_deleted player={}", id);
-    ApiReply reply = ok_reply(json{{"ok", true}});
+    ApiReply reply = api_json_reply(200, json{{"ok", true}});
     reply.set_cookies.push_back(cookie("", true));
     done(std::move(reply));
   };
@@ -434,14 +446,16 @@ void Accounts::delete_account(const ApiRequest& request, const Session& session,
           erase();
         } catch (const std::runtime_error& e) {
           spdlog::error("event=api_failed error=\"{}\"", e.what());
-          done(api_error(500, "server_error", "the server could not do this: try again later"));
+          done(api_error_reply(500, "server_error",
+                               "the server could not do this: try again later"));
         }
       });
   if (!queued) done(busy_reply());
 }
 
 void Accounts::export_data(const Session& session, const Done& done) {
-  if (!session.player) return done(api_error(401, "not_signed_in", "no session: reload the page"));
+  if (!session.player)
+    return done(api_error_reply(401, "not_signed_in", "no session: reload the page"));
   const PlayerRecord& p = *session.player;
   json ratings = json::array();
   for (const RatingChange& c : players_.rating_history(p.id)) {
@@ -456,11 +470,11 @@ void Accounts::export_data(const Session& session, const Done& done) {
                      {"seat", seat.seat},
                      {"record", store_.game(seat.game_id).value_or("")}});
   }
-  ApiReply reply = ok_reply(json{{"format", "allegra-player-export"},
-                                 {"version", 1},
-                                 {"player", player_json(p)},
-                                 {"ratings", ratings},
-                                 {"games", games}});
+  ApiReply reply = api_json_reply(200, json{{"format", "allegra-player-export"},
+                                            {"version", 1},
+                                            {"player", player_json(p)},
+                                            {"ratings", ratings},
+                                            {"games", games}});
   reply.content_disposition = fmt::format("attachment; filename=\"allegra-player-{}.json\"", p.id);
   done(std::move(reply));
 }

@@ -19,6 +19,7 @@
 #include <deque>
 #include <functional>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -54,6 +55,11 @@ struct ApiReply {
   std::vector<std::string> set_cookies;  // Set-Cookie header values
   std::string content_disposition;       // for a download ("" if none)
 };
+
+// The JSON answers of /api/ (docs/accounts.md): a body with its status, and an error,
+// {"error": code, "message": message}, which every endpoint words alike.
+ApiReply api_json_reply(int status, const nlohmann::json& body);
+ApiReply api_error_reply(int status, std::string_view code, std::string_view message);
 
 struct AccountOptions {
   bool secure_cookies = false;  // Secure on the cookie: the server is reached over TLS (a proxy)

@@ -23,16 +23,8 @@ constexpr int kDefaultBoard = 100, kMaxBoard = 100;
 constexpr int kAroundMe = 5;       // rows above and below "me"
 constexpr size_t kFavourites = 5;  // favourite opponents listed
 
-ApiReply reply_json(int status, const json& body) {
-  return {status, "application/json", body.dump(), {}, {}};
-}
-
-ApiReply error_reply(int status, std::string_view code, std::string_view message) {
-  return reply_json(status, json{{"error", code}, {"message", message}});
-}
-
 ApiReply no_such_player() {
-  return error_reply(404, "no_such_player", "there is no player with this id");
+  return api_error_reply(404, "no_such_player", "there is no player with this id");
 }
 
 // A whole decimal integer (optional leading '-'), nothing else.
@@ -55,8 +47,8 @@ Param int_param(std::string_view query, std::string_view key, int64_t fallback, 
   if (!text) return {fallback, std::nullopt};
   const std::optional<int64_t> v = whole_number(*text);
   if (!v || *v < low || *v > high) {
-    return {0, error_reply(400, "bad_query",
-                           fmt::format("{}: a whole number from {} to {}", key, low, high))};
+    return {0, api_error_reply(400, "bad_query",
+                               fmt::format("{}: a whole number from {} to {}", key, low, high))};
   }
   return {*v, std::nullopt};
 }
@@ -139,7 +131,7 @@ ApiReply PlayerApi::handle(std::string_view path, std::string_view query,
   const std::optional<int64_t> id = whole_number(rest);
   if (!id || *id <= 0 || rest.starts_with('-') || rest.starts_with('0')) {
     if (rest.find('/') != std::string_view::npos)
-      return error_reply(404, "not_found", "no such endpoint");
+      return api_error_reply(404, "not_found", "no such endpoint");
     return no_such_player();
   }
   return games_list ? games(*id, query) : profile(*id);
@@ -206,13 +198,13 @@ ApiReply PlayerApi::profile(PlayerId id) {
        rounds > 0 ? json(static_cast<int>(std::lround(static_cast<double>(round_sum) / rounds)))
                   : json(nullptr)},
       {"best_round_half", best ? json(*best) : json(nullptr)}};
-  return reply_json(200, {{"profile",
-                           {{"player", summaries.summary(id)},
-                            {"created_ms", p->created_ms},
-                            {"stats", stats},
-                            {"rating_history", std::move(history)},
-                            {"favourite_opponents", std::move(favourite_list)},
-                            {"count_ratings", std::move(counts)}}}});
+  return api_json_reply(200, {{"profile",
+                               {{"player", summaries.summary(id)},
+                                {"created_ms", p->created_ms},
+                                {"stats", stats},
+                                {"rating_history", std::move(history)},
+                                {"favourite_opponents", std::move(favourite_list)},
+                                {"count_ratings", std::move(counts)}}}});
 }
 
 ApiReply PlayerApi::games(PlayerId id, std::string_view query) {
@@ -268,13 +260,13 @@ ApiReply PlayerApi::games(PlayerId id, std::string_view query) {
                     {"rating", std::move(rating)},
                     {"opponents", std::move(opponents)}});
   }
-  return reply_json(200, {{"games", std::move(list)}, {"next_before", next_before}});
+  return api_json_reply(200, {{"games", std::move(list)}, {"next_before", next_before}});
 }
 
 ApiReply PlayerApi::leaderboard(std::string_view query, std::optional<PlayerId> viewer) {
   const Param count = int_param(query, "players", 0, 0, 6);
   if (count.problem || count.value == 1) {
-    return error_reply(400, "bad_query", "players: 0 (overall) or a player count from 2 to 6");
+    return api_error_reply(400, "bad_query", "players: 0 (overall) or a player count from 2 to 6");
   }
   const Param offset = int_param(query, "offset", 0, 0, std::numeric_limits<int>::max());
   if (offset.problem) return *offset.problem;
@@ -303,13 +295,13 @@ ApiReply PlayerApi::leaderboard(std::string_view query, std::optional<PlayerId> 
       break;
     }
   }
-  return reply_json(200, {{"leaderboard",
-                           {{"players", count.value},
-                            {"total", board.size()},
-                            {"offset", offset.value},
-                            {"rows", std::move(rows)},
-                            {"me", std::move(me)},
-                            {"around_me", std::move(around)}}}});
+  return api_json_reply(200, {{"leaderboard",
+                               {{"players", count.value},
+                                {"total", board.size()},
+                                {"offset", offset.value},
+                                {"rows", std::move(rows)},
+                                {"me", std::move(me)},
+                                {"around_me", std::move(around)}}}});
 }
 
 }  // namespace allegra::server

@@ -27,11 +27,6 @@ constexpr std::string_view kPrefix = "/api/games/";
 constexpr std::string_view kSuffix = "/review";
 constexpr auto kWindow = std::chrono::hours(1);
 
-ApiReply reply(int status, json body) { return {status, "application/json", body.dump(), {}, {}}; }
-ApiReply error_reply(int status, std::string_view code, std::string_view message) {
-  return reply(status, {{"error", code}, {"message", message}});
-}
-
 // "/api/games/ABC-1/review" -> "ABC-1" (letters, digits, '-', '_'), else nullopt.
 std::optional<std::string> game_of(std::string_view path) {
   if (!path.starts_with(kPrefix) || !path.ends_with(kSuffix)) return std::nullopt;
@@ -115,9 +110,9 @@ std::optional<std::chrono::seconds> ReviewJobs::limited(std::deque<Clock::time_p
 ApiReply ReviewJobs::handle(const ApiRequest& request, std::optional<PlayerId> player,
                             Clock::time_point now) {
   const std::optional<std::string> game = game_of(request.path);
-  if (!game) return error_reply(404, "not_found", "no such route");
+  if (!game) return api_error_reply(404, "not_found", "no such route");
   if (request.method != "GET" && request.method != "HEAD" && request.method != "POST") {
-    ApiReply r = error_reply(405, "method_not_allowed", "GET or POST a game's review");
+    ApiReply r = api_error_reply(405, "method_not_allowed", "GET or POST a game's review");
     return r;
   }
   // 1. Stored or under way: the same answer to GET and POST.
@@ -126,22 +121,23 @@ ApiReply ReviewJobs::handle(const ApiRequest& request, std::optional<PlayerId> p
     return {200, "application/json", std::move(*stored), {}, {}};
   // 2. A new review: a finished game, within the limits, with room in the queue.
   std::optional<std::string> record = store_.game(*game);
-  if (!record) return error_reply(404, "no_game", fmt::format("no finished game {}", *game));
+  if (!record) return api_error_reply(404, "no_game", fmt::format("no finished game {}", *game));
   std::optional<std::chrono::seconds> wait;
   if (player) wait = limited(per_player_[*player], config_.per_player_per_hour, now);
   if (!wait) wait = limited(per_address_[request.ip], config_.per_address_per_hour, now);
   if (wait) {
     const long long minutes = std::max<long long>(1, (wait->count() + 59) / 60);
-    return reply(429, {{"error", "rate_limited"},
-                       {"message", fmt::format("too many review requests (at most {} an hour "
-                                               "per player and {} per address): try again in "
-                                               "{} min",
-                                               config_.per_player_per_hour,
-                                               config_.per_address_per_hour, minutes)},
-                       {"retry_after_s", wait->count()}});
+    return api_json_reply(
+        429, {{"error", "rate_limited"},
+              {"message",
+               fmt::format("too many review requests (at most {} an hour "
+                           "per player and {} per address): try again in "
+                           "{} min",
+                           config_.per_player_per_hour, config_.per_address_per_hour, minutes)},
+              {"retry_after_s", wait->count()}});
   }
   if (jobs_.size() >= config_.max_reviews)
-    return error_reply(
+    return api_error_reply(
         503, "busy",
         fmt::format("{} reviews are being computed: try again in a minute", jobs_.size()));
   if (player) per_player_[*player].push_back(now);
@@ -157,16 +153,17 @@ ApiReply ReviewJobs::status(std::string_view game) {
     Job& job = *it->second;
     std::lock_guard lock(job.mutex);
     const double progress = job.total > 0 ? static_cast<double>(job.done) / job.total : 0.0;
-    return reply(202, {{"status", job.started ? "running" : "queued"},
-                       {"progress", std::round(progress * 1000) / 1000}});
+    return api_json_reply(202, {{"status", job.started ? "running" : "queued"},
+                                {"progress", std::round(progress * 1000) / 1000}});
   }
   const auto failed = failed_.find(std::string(game));
-  if (failed != failed_.end()) return error_reply(422, "review_failed", failed->second);
+  if (failed != failed_.end()) return api_error_reply(422, "review_failed", failed->second);
   if (std::optional<std::string> stored = store_.review(game))
     return {200, "application/json", std::move(*stored), {}, {}};
   if (!store_.game(game))
-    return error_reply(404, "no_game", fmt::format("no finished game {}", game));
-  return error_reply(404, "no_review", fmt::format("game {} has no review yet: POST to ask", game));
+    return api_error_reply(404, "no_game", fmt::format("no finished game {}", game));
+  return api_error_reply(404, "no_review",
+                         fmt::format("game {} has no review yet: POST to ask", game));
 }
 
 // 1. The planning unit: read the record, replay it, collect the decisions (review::plan_review).
