@@ -13,6 +13,7 @@
 
 #include "server/credentials.h"
 #include "server/sqlite_store.h"
+#include "server/store_backends.h"
 #include "text/player_name.h"
 
 namespace allegra::server {
@@ -88,18 +89,12 @@ TEST(AttemptLimiter, RefusesBeyondTheLimitUntilTheWindowPasses) {
 class AccountsApiTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    static std::atomic<int> counter{0};
-    dir_ = fs::temp_directory_path() / ("allegra_accounts_test_" + std::to_string(::getpid()) +
-                                        "_" + std::to_string(counter++));
-    fs::create_directories(dir_);
-    store_.emplace(dir_ / "server.sqlite");
+    store_ = backend_.open();
     accounts_.emplace(*store_, *store_, hasher_, AccountOptions{});
   }
   void TearDown() override {
     accounts_.reset();
     store_.reset();
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
   }
   ApiReply call(const std::string& method, const std::string& path, const std::string& cookie,
                 const std::string& body = "{}", const std::string& origin = "") {
@@ -125,8 +120,8 @@ class AccountsApiTest : public ::testing::Test {
     return c.substr(0, c.find(';'));
   }
 
-  fs::path dir_;
-  std::optional<SqliteStore> store_;
+  store_testing::SqliteStoreBackend backend_;  // a scratch folder and its server.sqlite
+  std::unique_ptr<SqliteStore> store_;
   PasswordHasher hasher_{0, 0, [](std::function<void()> f) { f(); }};
   std::optional<Accounts> accounts_;
 };

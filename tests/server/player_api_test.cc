@@ -19,6 +19,7 @@
 #include "server/accounts.h"
 #include "server/game_players.h"
 #include "server/sqlite_store.h"
+#include "server/store_backends.h"
 
 namespace allegra::server {
 namespace {
@@ -30,18 +31,12 @@ using ::testing::HasSubstr;
 class PlayerApiTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    static std::atomic<int> counter{0};
-    dir_ = fs::temp_directory_path() / ("allegra_player_api_test_" + std::to_string(::getpid()) +
-                                        "_" + std::to_string(counter++));
-    fs::create_directories(dir_);
-    store_.emplace(dir_ / "server.sqlite");
+    store_ = backend_.open();
     accounts_.emplace(*store_, *store_, hasher_, AccountOptions{});
   }
   void TearDown() override {
     accounts_.reset();
     store_.reset();
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
   }
   ApiReply get(const std::string& target, const std::string& cookie = "") {
     const size_t q = target.find('?');
@@ -81,8 +76,8 @@ class PlayerApiTest : public ::testing::Test {
     store_->commit();
   }
 
-  fs::path dir_;
-  std::optional<SqliteStore> store_;
+  store_testing::SqliteStoreBackend backend_;  // a scratch folder and its server.sqlite
+  std::unique_ptr<SqliteStore> store_;
   PasswordHasher hasher_{0, 0, [](std::function<void()> f) { f(); }};
   std::optional<Accounts> accounts_;
 };
