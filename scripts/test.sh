@@ -120,7 +120,16 @@ ALLEGRA_SKILL_GAMES=$games build/release/allegra_tests --gtest_filter='Openskill
 (cd web && ALLEGRA_SKILL_GAMES=$games npx vitest run src/rating/skill.test.ts)
 rm -f "$games"
 step "web: end-to-end tests (chromium, real server)"
-(cd web && ALLEGRA_BIN="$PWD/../build/release/allegra" npx playwright test)
+# A test that fails runs once more (Playwright's own retry, as its CI template does): the games
+# against bots are not seeded from the page, so a test's path through a game varies from run to
+# run. One that passes only the second time is listed as "flaky" and named below, to be fixed.
+e2e_log=$(mktemp)
+(cd web && ALLEGRA_BIN="$PWD/../build/release/allegra" npx playwright test --retries=1) 2>&1 | tee "$e2e_log"
+if grep -q "flaky" "$e2e_log"; then
+  echo "WARNING: e2e tests that passed only when run again (fix them):"
+  grep -A20 -E "^ +[0-9]+ flaky" "$e2e_log" | grep -E "e2e/" || true
+fi
+rm -f "$e2e_log"
 
 step "fuzz targets (clang, libFuzzer): build (waits for the background build), then a short run of each on its corpus"
 finish fuzz-build
