@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <vector>
 
+#include "sim/simulation.h"
+
 namespace allegra::sim {
 
 GameOutcome play_bot_game(const RuleOptions& options, uint64_t deal_seed,
@@ -23,6 +25,22 @@ GameOutcome play_bot_game(const RuleOptions& options, uint64_t deal_seed,
   out.match = play_match(options, deal_seed, seats, record ? &game_record : nullptr);
   if (record) out.record = std::move(game_record);
   return out;
+}
+
+GameOutcome play_run_game(const RuleOptions& options, uint64_t run_seed, int game,
+                          std::span<const std::string> bots, std::span<const int> entry_of_seat,
+                          BotSeedBy seed_by, const BotFactory& factory, bool record) {
+  const std::string* specs[kMaxPlayers];
+  uint64_t seeds[kMaxPlayers];
+  const size_t n = entry_of_seat.size();
+  for (size_t s = 0; s < n; ++s) {
+    const auto entry = static_cast<size_t>(entry_of_seat[s]);
+    specs[s] = &bots[entry];
+    seeds[s] = game_bot_seed(run_seed, static_cast<uint64_t>(game),
+                             seed_by == BotSeedBy::kSeat ? s : entry);
+  }
+  return play_bot_game(options, run_seed + static_cast<uint64_t>(game), std::span(specs, n),
+                       std::span(seeds, n), factory, record);
 }
 
 void check_run_settings(const RuleOptions& options, std::span<const std::string> bots, int games,

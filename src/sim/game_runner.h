@@ -32,6 +32,16 @@ GameOutcome play_bot_game(const RuleOptions& options, uint64_t deal_seed,
                           std::span<const uint64_t> bot_seeds, const BotFactory& factory,
                           bool record);
 
+// Whose number seeds a seat's bot in game `game` of a run: the seat's (rate, the skill run) or
+// the lineup entry's that sits there (sim, whose entries move round the table).
+enum class BotSeedBy { kSeat, kEntry };
+
+// Game `game` of a run with seed `run_seed`: the deal is run_seed + game; seat s is played by
+// bots[entry_of_seat[s]], made with game_bot_seed(run_seed, game, s or that entry).
+GameOutcome play_run_game(const RuleOptions& options, uint64_t run_seed, int game,
+                          std::span<const std::string> bots, std::span<const int> entry_of_seat,
+                          BotSeedBy seed_by, const BotFactory& factory, bool record);
+
 // The settings every run of named bots checks alike (rate, the skill run): valid rule options,
 // no bot listed twice, at least one game and one thread. Throws std::invalid_argument naming
 // the problem.

@@ -165,16 +165,9 @@ RateResult run_rating(const RateConfig& config, const BotFactory& factory,
   games.reserve(static_cast<size_t>(config.games));
   std::vector<double> total_half(static_cast<size_t>(m), 0.0);
   auto play_game = [&](int g) {
-    const std::vector<int> bot_of_seat = rate_seating(lineups, g, config.seed);
-    const std::string* specs[kMaxPlayers];
-    uint64_t seeds[kMaxPlayers];
-    for (int s = 0; s < n; ++s) {
-      specs[s] = &config.bots[static_cast<size_t>(bot_of_seat[static_cast<size_t>(s)])];
-      seeds[s] = game_bot_seed(config.seed, static_cast<uint64_t>(g), static_cast<uint64_t>(s));
-    }
-    return play_bot_game(config.options, config.seed + static_cast<uint64_t>(g),
-                         std::span(specs, static_cast<size_t>(n)),
-                         std::span(seeds, static_cast<size_t>(n)), factory, want_record);
+    return play_run_game(config.options, config.seed, g, config.bots,
+                         rate_seating(lineups, g, config.seed), BotSeedBy::kSeat, factory,
+                         want_record);
   };
   // The seating is a function of the game number, so the game's outcome need not carry it (a
   // runner may bring it from another process).

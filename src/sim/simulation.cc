@@ -129,16 +129,11 @@ SimResult run_simulation(const SimConfig& config, const BotFactory& factory,
 
   const bool want_record = static_cast<bool>(callbacks.record);
   auto play = [&](int g) {
-    const std::string* specs[kMaxPlayers];
-    uint64_t seeds[kMaxPlayers];
-    for (int s = 0; s < n; ++s) {
-      const int e = entry_at_seat(s, g, n);
-      specs[s] = &config.lineup[static_cast<size_t>(e)];
-      seeds[s] = game_bot_seed(config.seed, static_cast<uint64_t>(g), static_cast<uint64_t>(e));
-    }
-    return play_bot_game(config.options, config.seed + static_cast<uint64_t>(g),
-                         std::span(specs, static_cast<size_t>(n)),
-                         std::span(seeds, static_cast<size_t>(n)), factory, want_record);
+    int entry_of_seat[kMaxPlayers];
+    for (int s = 0; s < n; ++s) entry_of_seat[s] = entry_at_seat(s, g, n);
+    return play_run_game(config.options, config.seed, g, config.lineup,
+                         std::span(entry_of_seat, static_cast<size_t>(n)), BotSeedBy::kEntry,
+                         factory, want_record);
   };
   auto emit = [&](int g, GameOutcome& out) {
     const MatchResult& m = out.match;

@@ -60,16 +60,8 @@ SkillRunResult run_skill_rating(const SkillRunConfig& config, const BotFactory& 
   std::vector<double> total_half(static_cast<size_t>(m), 0.0);
   // 1. play(g): one game, anywhere (the runner's threads or processes).
   auto play_game = [&](int g) {
-    const std::vector<int> bot_of_seat = skill_seating(m, n, g, config.seed);
-    const std::string* specs[kMaxPlayers];
-    uint64_t seeds[kMaxPlayers];
-    for (int s = 0; s < n; ++s) {
-      specs[s] = &config.bots[static_cast<size_t>(bot_of_seat[static_cast<size_t>(s)])];
-      seeds[s] = game_bot_seed(config.seed, static_cast<uint64_t>(g), static_cast<uint64_t>(s));
-    }
-    return play_bot_game(config.options, config.seed + static_cast<uint64_t>(g),
-                         std::span(specs, static_cast<size_t>(n)),
-                         std::span(seeds, static_cast<size_t>(n)), factory, false);
+    return play_run_game(config.options, config.seed, g, config.bots,
+                         skill_seating(m, n, g, config.seed), BotSeedBy::kSeat, factory, false);
   };
   // 2. emit(g): in game order, the update of rated tables over the bots' beliefs.
   auto emit = [&](int g, GameOutcome& out) {
