@@ -25,7 +25,8 @@ inline std::vector<nlohmann::json*> json_leaves(nlohmann::json& root) {
 }
 
 // Overwrites up to 16 leaves of `root`, each chosen and changed by four bytes of `in`: a small
-// integer, one of `strings`, an integer nudged by -2..2, a boolean, or null.
+// integer, one of `strings`, an integer nudged by -2..2, a boolean, null, or an integer far out
+// of any range (-900..884).
 template <size_t N>
 void mutate_leaves(nlohmann::json& root, FuzzBytes& in, const char* const (&strings)[N]) {
   for (int mutations = 0; mutations < 16 && !in.empty(); ++mutations) {
@@ -33,7 +34,7 @@ void mutate_leaves(nlohmann::json& root, FuzzBytes& in, const char* const (&stri
     if (leaves.empty()) break;
     nlohmann::json& leaf = *leaves[(in.next() * 256 + in.next()) % leaves.size()];
     const unsigned kind = in.next(), value = in.next();
-    switch (kind % 5) {
+    switch (kind % 6) {
       case 0:
         leaf = static_cast<int>(value % 16) - 3;
         break;
@@ -46,8 +47,11 @@ void mutate_leaves(nlohmann::json& root, FuzzBytes& in, const char* const (&stri
       case 3:
         leaf = (value & 1) != 0;
         break;
-      default:
+      case 4:
         leaf = nullptr;
+        break;
+      default:
+        leaf = static_cast<int>(value) * 7 - 900;
         break;
     }
   }

@@ -55,26 +55,7 @@ nlohmann::json mutated_record(FuzzBytes& in) {
   static const char* const kActions[] = {
       "draw",     "draw-discard", "discard",  "knock",   "pass",   "refuse",      "leave",
       "swap 0a0", "reveal 1c3",   "take 2b3", "put 0a1", "give 1", "clear col-0", "clear row-a1"};
-  for (int mutations = 0; mutations < 16 && !in.empty(); ++mutations) {
-    std::vector<nlohmann::json*> leaves = json_leaves(j);
-    if (leaves.empty()) break;
-    nlohmann::json& leaf = *leaves[(in.next() * 256 + in.next()) % leaves.size()];
-    unsigned kind = in.next(), value = in.next();
-    switch (kind % 4) {
-      case 0:
-        leaf = static_cast<int>(value % 16) - 3;
-        break;
-      case 1:
-        leaf = kActions[value % (sizeof(kActions) / sizeof(kActions[0]))];
-        break;
-      case 2:
-        if (leaf.is_number_integer()) leaf = leaf.get<int64_t>() + static_cast<int>(value % 5) - 2;
-        break;
-      default:
-        leaf = nullptr;
-        break;
-    }
-  }
+  mutate_leaves(j, in, kActions);
   return j;
 }
 

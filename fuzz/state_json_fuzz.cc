@@ -70,32 +70,7 @@ nlohmann::json mutated_state(FuzzBytes& in) {
                                          "up",           "empty",      "put",       "take",
                                          "choose-line",  "game-over",  "end-turn",  "finish-put",
                                          "knock-window", "hold-drawn", "round-over"};
-  for (int mutations = 0; mutations < 16 && !in.empty(); ++mutations) {
-    std::vector<nlohmann::json*> leaves = json_leaves(j);
-    if (leaves.empty()) break;
-    nlohmann::json& leaf = *leaves[(in.next() * 256 + in.next()) % leaves.size()];
-    unsigned kind = in.next(), value = in.next();
-    switch (kind % 6) {
-      case 0:
-        leaf = static_cast<int>(value % 16) - 3;
-        break;
-      case 1:
-        leaf = nullptr;
-        break;
-      case 2:
-        leaf = (value & 1) != 0;
-        break;
-      case 3:
-        leaf = kStrings[value % (sizeof(kStrings) / sizeof(kStrings[0]))];
-        break;
-      case 4:
-        if (leaf.is_number_integer()) leaf = leaf.get<int64_t>() + static_cast<int>(value % 5) - 2;
-        break;
-      default:
-        leaf = static_cast<int>(value) * 7 - 900;
-        break;
-    }
-  }
+  mutate_leaves(j, in, kStrings);
   return j;
 }
 
