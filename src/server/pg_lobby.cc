@@ -10,7 +10,7 @@
 namespace allegra::server {
 
 struct PgLobby::Connection {
-  explicit Connection(const std::string& url) : c(url) {
+  explicit Connection(const std::string& url) : c(url_with_connect_timeout(url)) {
     pqxx::nontransaction t(c);
     t.exec("SET standard_conforming_strings = on; SET client_encoding = 'UTF8'");
   }

@@ -223,8 +223,21 @@ std::string url_without_password(std::string_view url) {
   return std::string(url.substr(0, colon)) + std::string(url.substr(at));
 }
 
+std::string url_with_connect_timeout(std::string_view url, int seconds) {
+  const size_t query = url.find('?');
+  if (query != std::string_view::npos) {
+    // A parameter of the query: at its start or after an '&'.
+    for (size_t at = url.find("connect_timeout=", query); at != std::string_view::npos;
+         at = url.find("connect_timeout=", at + 1)) {
+      if (url[at - 1] == '?' || url[at - 1] == '&') return std::string(url);
+    }
+  }
+  return fmt::format("{}{}connect_timeout={}", url, query == std::string_view::npos ? '?' : '&',
+                     seconds);
+}
+
 std::unique_ptr<PgStore::Connection> PgStore::connect() const {
-  auto connection = std::make_unique<Connection>(options_.url);
+  auto connection = std::make_unique<Connection>(url_with_connect_timeout(options_.url));
   pqxx::nontransaction setup(connection->c);
   setup.exec("SET standard_conforming_strings = on; SET client_encoding = 'UTF8'");
   return connection;

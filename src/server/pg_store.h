@@ -222,5 +222,10 @@ class PgStore final : public Store, public PlayerStore {
 bool is_postgres_url(std::string_view spec);
 // The URL without a password (postgresql://user:secret@host -> postgresql://user@host).
 std::string url_without_password(std::string_view url);
+// How long a connection to PostgreSQL may take to open, unless the URL says otherwise: without
+// a limit, libpq waits for the system's TCP timeout (minutes) on a host that does not answer.
+inline constexpr int kPgConnectTimeoutS = 5;
+// The URL with libpq's `connect_timeout` parameter (seconds) added, unless it names one.
+std::string url_with_connect_timeout(std::string_view url, int seconds = kPgConnectTimeoutS);
 
 }  // namespace allegra::server
