@@ -51,23 +51,28 @@ bool is_space(char32_t cp) { return cp == ' ' || cp == 0xA0 || cp == 0x3000; }
 
 }  // namespace
 
-std::optional<std::string> name_problem(std::string_view name) {
+std::optional<NameRefusal> name_refusal(std::string_view name) {
   int length = 0;
   bool only_spaces = true;
   for (size_t i = 0; i < name.size();) {
     const auto cp = next_code_point(name, i);
-    if (!cp) return std::string("is not valid UTF-8 text");
+    if (!cp) return NameRefusal{"invalid_utf8", "is not valid UTF-8 text"};
     if (is_control(*cp))
-      return fmt::format(
-          "contains a control character (U+{:04X}); use letters, digits, spaces "
-          "and punctuation",
-          static_cast<uint32_t>(*cp));
+      return NameRefusal{"control", fmt::format("contains a control character (U+{:04X}); use "
+                                                "letters, digits, spaces and punctuation",
+                                                static_cast<uint32_t>(*cp))};
     if (!is_space(*cp)) only_spaces = false;
     ++length;
   }
-  if (length == 0 || only_spaces) return std::string("is empty");
+  if (length == 0 || only_spaces) return NameRefusal{"empty", "is empty"};
   if (length > kMaxNameLength)
-    return fmt::format("is {} characters long; a name has at most {}", length, kMaxNameLength);
+    return NameRefusal{"too_long", fmt::format("is {} characters long; a name has at most {}",
+                                               length, kMaxNameLength)};
+  return std::nullopt;
+}
+
+std::optional<std::string> name_problem(std::string_view name) {
+  if (auto refusal = name_refusal(name)) return std::move(refusal->text);
   return std::nullopt;
 }
 

@@ -18,8 +18,18 @@ namespace allegra {
 // The longest name, in characters (Unicode code points).
 inline constexpr int kMaxNameLength = 16;
 
-// Why `name` cannot be a player's name ("is empty", "contains a control character (U+001B)",
-// "is not valid UTF-8", "is longer than 16 characters (20)"), or nullopt if it can.
+// Why a name is refused: `reason`, a code for programs (the server's `reason` of a refused user
+// name, worded by the browser), and `text`, the same in English ("is empty").
+struct NameRefusal {
+  const char* reason;  // "empty", "too_long", "control", "invalid_utf8" (text/player_name.h: more)
+  std::string text;
+};
+
+// Why `name` cannot be a player's name, or nullopt if it can.
+std::optional<NameRefusal> name_refusal(std::string_view name);
+
+// name_refusal's text ("is empty", "contains a control character (U+001B)", "is not valid
+// UTF-8", "is longer than 16 characters (20)"), or nullopt if the name can be used.
 std::optional<std::string> name_problem(std::string_view name);
 
 // The first problem of a list of names: a bad name (by its number from 1, with its reason:

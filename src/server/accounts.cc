@@ -97,15 +97,21 @@ ApiReply api_error_reply(int status, std::string_view code, std::string_view mes
 }
 
 std::optional<std::string> user_name_problem(std::string_view name) {
-  if (auto problem = text::player_name_problem(name)) return problem;
+  if (auto refusal = user_name_refusal(name)) return std::move(refusal->text);
+  return std::nullopt;
+}
+
+std::optional<NameRefusal> user_name_refusal(std::string_view name) {
+  if (auto refusal = text::player_name_refusal(name)) return refusal;
   const std::string key = text::player_name_key(name);
   const std::string skeleton = text::player_name_skeleton(name);
+  const NameRefusal reserved_name{"reserved", "is reserved"};
   for (const char* reserved : kReserved) {
     if (key == reserved || (!skeleton.empty() && skeleton == text::player_name_skeleton(reserved)))
-      return std::string("is reserved");
+      return reserved_name;
   }
   // "Guest 12", "Bot 3": the names the server gives.
-  if (key.starts_with("guest ") || key.starts_with("bot ")) return std::string("is reserved");
+  if (key.starts_with("guest ") || key.starts_with("bot ")) return reserved_name;
   return std::nullopt;
 }
 
@@ -286,8 +292,11 @@ void Accounts::claim(const ApiRequest& request, const Session& session, const Do
   Fields f = body_fields(request.body, {"name", "password"});
   if (f.problem) return done(*f.problem);
   const std::string name = f.text("name"), password = f.text("password");
-  if (auto problem = user_name_problem(name))
-    return done(api_error_reply(400, "name_problem", "the name " + *problem));
+  if (auto refusal = user_name_refusal(name)) {
+    return done(api_json_reply(400, json{{"error", "name_problem"},
+                                         {"message", "the name " + refusal->text},
+                                         {"reason", refusal->reason}}));
+  }
   if (auto problem = password_problem(password)) return done(*problem);
   const std::string key = text::player_name_key(name);
   const std::string skeleton = text::player_name_skeleton(name);

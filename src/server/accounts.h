@@ -26,6 +26,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "engine/player_name.h"
 #include "server/password_hasher.h"
 #include "server/player_store.h"
 #include "server/store.h"
@@ -75,6 +76,9 @@ struct AccountOptions {
 // text::player_name_problem's rules (one function for every name people read, terminal and
 // server alike) plus the names reserved for the server, its bots and its levels.
 std::optional<std::string> user_name_problem(std::string_view name);
+// The same with its reason code (text::player_name_refusal's, or "reserved"): the `reason` of a
+// `name_problem` error, which the browser words in the page's language.
+std::optional<NameRefusal> user_name_refusal(std::string_view name);
 
 // Whether a request's Origin ("http://host:port") names the server it was sent to (its Host
 // header). Only the authority is compared: behind a TLS proxy the scheme differs.

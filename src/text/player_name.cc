@@ -19,21 +19,25 @@ namespace {
 
 std::string code_point_name(UChar32 c) { return fmt::format("U+{:04X}", static_cast<uint32_t>(c)); }
 
-// Why the code point cannot be in a name, or "".
-std::string character_problem(UChar32 c) {
+// Why the code point cannot be in a name, or nullopt.
+std::optional<NameRefusal> character_refusal(UChar32 c) {
   if (u_hasBinaryProperty(c, UCHAR_BIDI_CONTROL))
-    return fmt::format("contains a bidirectional control ({}), which reorders the text around it",
-                       code_point_name(c));
+    return NameRefusal{"bidi", fmt::format("contains a bidirectional control ({}), which reorders "
+                                           "the text around it",
+                                           code_point_name(c))};
   if (u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT))
-    return fmt::format("contains an invisible character ({}), so it looks like another name",
-                       code_point_name(c));
+    return NameRefusal{"invisible", fmt::format("contains an invisible character ({}), so it "
+                                                "looks like another name",
+                                                code_point_name(c))};
   const auto gc = static_cast<UCharCategory>(u_charType(c));
   if (gc == U_SPACE_SEPARATOR && c != ' ')
-    return fmt::format("contains a space other than the plain space ({})", code_point_name(c));
+    return NameRefusal{"space", fmt::format("contains a space other than the plain space ({})",
+                                            code_point_name(c))};
   if (gc == U_UNASSIGNED || gc == U_PRIVATE_USE_CHAR || gc == U_SURROGATE)
-    return fmt::format("contains a character that is unassigned or for private use ({})",
-                       code_point_name(c));
-  return {};
+    return NameRefusal{"unassigned", fmt::format("contains a character that is unassigned or "
+                                                 "for private use ({})",
+                                                 code_point_name(c))};
+  return std::nullopt;
 }
 
 bool is_combining_mark(UChar32 c) {
@@ -56,7 +60,12 @@ std::string confusable_skeleton(std::string_view name) {
 }  // namespace
 
 std::optional<std::string> player_name_problem(std::string_view name) {
-  if (auto problem = name_problem(name)) return problem;  // valid UTF-8 from here on
+  if (auto refusal = player_name_refusal(name)) return std::move(refusal->text);
+  return std::nullopt;
+}
+
+std::optional<NameRefusal> player_name_refusal(std::string_view name) {
+  if (auto refusal = name_refusal(name)) return refusal;  // valid UTF-8 from here on
   const auto* bytes = reinterpret_cast<const uint8_t*>(name.data());
   const auto length = static_cast<int32_t>(name.size());
   bool first = true;
@@ -65,7 +74,7 @@ std::optional<std::string> player_name_problem(std::string_view name) {
   for (int32_t i = 0; i < length;) {
     UChar32 c = 0;
     U8_NEXT(bytes, i, length, c);
-    if (std::string problem = character_problem(c); !problem.empty()) return problem;
+    if (auto refusal = character_refusal(c)) return refusal;
     UErrorCode script_status = U_ZERO_ERROR;
     const UScriptCode script = uscript_getScript(c, &script_status);
     look_alike_scripts |= script == USCRIPT_LATIN      ? 1u
@@ -73,23 +82,26 @@ std::optional<std::string> player_name_problem(std::string_view name) {
                           : script == USCRIPT_GREEK    ? 4u
                                                        : 0u;
     if (first && is_combining_mark(c))
-      return fmt::format("starts with a combining mark ({}) that has no letter to sit on",
-                         code_point_name(c));
+      return NameRefusal{"combining", fmt::format("starts with a combining mark ({}) that has no "
+                                                  "letter to sit on",
+                                                  code_point_name(c))};
     if (c == ' ' && (first || before == ' '))
-      return std::string(first ? "starts with a space" : "has two spaces in a row");
+      return first ? NameRefusal{"leading_space", "starts with a space"}
+                   : NameRefusal{"double_space", "has two spaces in a row"};
     first = false;
     before = c;
   }
-  if (before == ' ') return std::string("ends with a space");
+  if (before == ' ') return NameRefusal{"trailing_space", "ends with a space"};
   // Latin "a", Cyrillic "а" and Greek "α" look alike: one name keeps to one of these scripts.
   if (look_alike_scripts != 0 && (look_alike_scripts & (look_alike_scripts - 1)) != 0)
-    return std::string(
-        "mixes Latin, Cyrillic or Greek letters, which look alike; write it in one of them");
+    return NameRefusal{"mixed_scripts",
+                       "mixes Latin, Cyrillic or Greek letters, which look alike; write it in "
+                       "one of them"};
   if (const int width = display_width(name); width > kMaxNameColumns)
-    return fmt::format(
-        "is {} columns wide; a name has at most {} (as many letters, or half as "
-        "many wide characters such as 漢)",
-        width, kMaxNameColumns);
+    return NameRefusal{"too_wide", fmt::format("is {} columns wide; a name has at most {} (as "
+                                               "many letters, or half as many wide characters "
+                                               "such as 漢)",
+                                               width, kMaxNameColumns)};
   return std::nullopt;
 }
 

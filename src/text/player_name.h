@@ -24,6 +24,8 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/player_name.h"
+
 namespace allegra::text {
 
 // The widest name, in terminal columns.
@@ -32,6 +34,10 @@ inline constexpr int kMaxNameColumns = 16;
 // Why `name` cannot be a player's name ("contains a bidirectional control (U+202E)..."), or
 // nullopt if it can.
 std::optional<std::string> player_name_problem(std::string_view name);
+// The same with its reason code: engine/player_name.h's, or "bidi", "invisible", "space",
+// "unassigned", "combining", "leading_space", "double_space", "trailing_space",
+// "mixed_scripts", "too_wide".
+std::optional<NameRefusal> player_name_refusal(std::string_view name);
 
 // The form in which names are compared: NFKC, case folded (ICU NFKC_Casefold).
 std::string player_name_key(std::string_view name);

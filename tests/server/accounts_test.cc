@@ -10,11 +10,13 @@
 #include <atomic>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "server/credentials.h"
 #include "server/sqlite_store.h"
 #include "server/store_backends.h"
 #include "text/player_name.h"
+#include "wire/protocol_schema.h"
 
 namespace allegra::server {
 namespace {
@@ -40,6 +42,40 @@ TEST(UserNames, FollowThePlayerNameRulesAndTheReservedList) {
   // The terminal's names follow the same script rule (text::player_name_problem, one function).
   EXPECT_TRUE(text::player_name_problem("Be\u0430").has_value());
   EXPECT_EQ(text::player_name_problem("Бея"), std::nullopt) << "Cyrillic alone is fine";
+}
+
+// Each refusal carries a reason code of the schema's NameRefusalReason, which the browser words
+// (web/src/players/errors.ts); every code of the enum is given for some name.
+TEST(UserNames, EveryRefusalHasAReasonOfTheSchema) {
+  const std::pair<const char*, const char*> cases[] = {{"", "empty"},
+                                                       {"Abcdefghijklmnopq", "too_long"},
+                                                       {"Be\x1b[2Ja", "control"},
+                                                       {"Be\xff"
+                                                        "a",
+                                                        "invalid_utf8"},
+                                                       {"Bea\u202Eevil", "bidi"},
+                                                       {"Be\u200Ba", "invisible"},
+                                                       {"Bea\u00A0Z", "space"},
+                                                       {"Be\uE000a", "unassigned"},
+                                                       {"\u0301Bea", "combining"},
+                                                       {" Bea", "leading_space"},
+                                                       {"Be  a", "double_space"},
+                                                       {"Bea ", "trailing_space"},
+                                                       {"Be\u0430", "mixed_scripts"},
+                                                       {"漢字漢字漢字漢字漢", "too_wide"},
+                                                       {"Admin", "reserved"},
+                                                       {"Guest 12", "reserved"}};
+  const nlohmann::json& schema = wire::testing::ProtocolSchema::get().document();
+  const nlohmann::json& reasons = schema["$defs"]["NameRefusalReason"]["enum"];
+  std::set<std::string> given;
+  for (const auto& [name, reason] : cases) {
+    const std::optional<NameRefusal> refusal = user_name_refusal(name);
+    ASSERT_TRUE(refusal.has_value()) << reason;
+    EXPECT_STREQ(refusal->reason, reason) << name;
+    EXPECT_EQ(refusal->text, user_name_problem(name).value_or("")) << name;
+    given.insert(refusal->reason);
+  }
+  EXPECT_EQ(given, reasons.get<std::set<std::string>>());
 }
 
 TEST(SameOrigin, ComparesTheAuthorityWithTheHostHeader) {

@@ -14,6 +14,7 @@
 #include "cli/cli_runner.h"
 #include "server/server_process.h"
 #include "server/ws_client.h"
+#include "wire/protocol_schema.h"
 
 namespace allegra::server_testing {
 namespace {
@@ -92,10 +93,17 @@ TEST_F(ServeAccountsTest, GuestClaimSignInSignOutEverywherePasswordExportDelete)
     EXPECT_EQ(r.status, 409) << name;
     EXPECT_EQ(json::parse(r.body)["error"], "name_taken") << name;
   }
-  for (const char* name : {"B\u0435a", "admin", "Be\u200ba"}) {
+  const std::pair<const char*, const char*> refused[] = {
+      {"B\u0435a", "mixed_scripts"}, {"admin", "reserved"}, {"Be\u200ba", "invisible"}};
+  for (const auto& [name, reason] : refused) {
     const HttpCall r = other.post("/api/account", account(name, "long enough"));
     EXPECT_EQ(r.status, 400) << name;
-    EXPECT_EQ(json::parse(r.body)["error"], "name_problem") << name;
+    const json body = json::parse(r.body);
+    EXPECT_EQ(body["error"], "name_problem") << name;
+    EXPECT_EQ(body["reason"], reason) << name;
+    EXPECT_EQ(wire::testing::ProtocolSchema::get().problems(body, "ApiError"),
+              std::vector<std::string>{})
+        << r.body;
   }
 
   // 4. Sign in from a second cookie jar; sign out the first.

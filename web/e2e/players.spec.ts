@@ -109,11 +109,11 @@ for (const size of ['phone', 'desktop'] as const) {
       await shot(page, `me-guest-${size}`);
       if (size === 'phone') await expectAccessible(page, 'the account page');
 
-      // A reserved name: refused, in words.
+      // A reserved name: refused, in the page's words for the server's `reason` (not its English message).
       await page.locator('#claim-name').fill('admin');
       await page.locator('#claim-password').fill('correct horse');
       await page.locator('form.claim button[type=submit]').click();
-      await expect(page.locator('form.claim .said.bad')).toContainText(/reserved|cannot be used/);
+      await expect(page.locator('form.claim .said.bad')).toHaveText('That name is reserved (like “admin”, “Guest 12” or a bot’s name). Choose another.');
       // A good one: the header names the account.
       const name = `Anna${size === 'phone' ? 'P' : 'D'}`;
       await page.locator('#claim-name').fill(name);
