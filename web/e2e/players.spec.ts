@@ -146,6 +146,26 @@ for (const size of ['phone', 'desktop'] as const) {
       await page.close();
     });
 
+    test('a rated table from the home page: people only, the standard rules, leaving said before the start', async ({ page, server }) => {
+      await page.goto(`${server.url}/`);
+      await page.locator('#player-name').fill('Anna');
+      await page.locator('.segmented label', { hasText: '3' }).click();
+      const rated = page.locator('#opt-rated');
+      await rated.check();
+      // The seats (all people) and the rule options are not offered; the checkbox says why.
+      await expect(page.locator('.seat-list')).toBeHidden();
+      await expect(page.getByText('Rule options')).toBeHidden();
+      await expect(page.locator('#opt-rated-x')).toContainText('Leaving counts as a loss');
+      await shot(page, `home-rated-${size}`);
+      await page.locator('form.create button[type=submit]').click();
+      await expect(page).toHaveURL(/\/t\/[A-Z0-9]{6}$/);
+      // The table's lobby: rated, the leaving rule before the start, two seats left for people (no bots offered).
+      await expect(page.locator('.rated-leave')).toHaveText(/Leaving counts as a loss/);
+      await expect(page.getByText('2 seats are still free: a rated game waits for people to sit there.')).toBeVisible();
+      await expect(page.locator('.seat-list select, .lobby select')).toHaveCount(0);
+      await shot(page, `lobby-rated-${size}`);
+    });
+
     test('a profile with its history, and the leaderboard', async ({ page, server, consoleWatch }) => {
       // The 400 and 404 asked for below: the browser logs each failed fetch.
       consoleWatch.allow.push(/Failed to load resource: the server responded with a status of 40[04]/);

@@ -58,6 +58,8 @@ interface Form {
   hints: boolean;
   /** null: automatic, public only when there is somebody to invite (a game against bots is private). */
   isPublic: boolean | null;
+  /** A rated table (docs/ratings.md): every seat a person, the standard rules, no hints. */
+  rated: boolean;
 }
 
 const initialForm: Form = {
@@ -73,6 +75,7 @@ const initialForm: Form = {
   turnClock: 0,
   hints: false,
   isPublic: null,
+  rated: false,
 };
 
 function CreateTable(props: { name: string }) {
@@ -91,6 +94,7 @@ function CreateTable(props: { name: string }) {
     }
     setError(null);
     setBusy(true);
+    if (f.rated) return createRated();
     const options: RuleOptions = { players: f.players, rounds: f.rounds };
     if (f.pointLimit > 0) options.point_limit = f.pointLimit;
     if (!f.knocking) options.knocking = false;
@@ -119,7 +123,28 @@ function CreateTable(props: { name: string }) {
     }
   }
 
-  const onlyBots = f.seats.slice(1, f.players).every((s) => s !== 'person');
+  // A rated table: people in every seat and the standard rules, which the server checks (the
+  // form sends only `players`); public, so that others find it; the creator starts it when full.
+  async function createRated() {
+    try {
+      const code = await session.create({
+        options: { players: f.players },
+        seats: Array<SeatSpec>(f.players).fill('person'),
+        rated: true,
+        public: f.isPublic ?? true,
+        knock_window_s: f.knockWindow,
+        turn_clock_s: f.turnClock > 0 ? f.turnClock : null,
+      });
+      await session.sit(0, props.name.trim());
+      navigate(`/t/${code}`);
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const onlyBots = !f.rated && f.seats.slice(1, f.players).every((s) => s !== 'person');
   return (
     <form id="create-form" class="panel create" onSubmit={submit} aria-labelledby="create-h">
       <h2 id="create-h">{t('web.home.create_title')}</h2>
@@ -134,7 +159,8 @@ function CreateTable(props: { name: string }) {
           ))}
         </div>
       </fieldset>
-      <fieldset>
+      <Check id="opt-rated" label={t('web.home.rated')} explain={`${t('web.lobby.rated')} ${t('web.lobby.rated_leave')}`} value={f.rated} onChange={(v) => set('rated', v)} />
+      <fieldset hidden={f.rated}>
         <legend>{t('web.home.seats')}</legend>
         <ol class="seat-list">
           <li>
@@ -164,7 +190,7 @@ function CreateTable(props: { name: string }) {
         </ol>
         <p class="explain">{t('web.home.seats_explain')}</p>
       </fieldset>
-      <details class="options">
+      <details class="options" hidden={f.rated}>
         <summary>{t('web.home.rule_options')}</summary>
         <NumberOption id="opt-rounds" label={t('web.home.rounds')} explain={t('web.home.rounds_explain')} min={0} max={20} value={f.rounds} onChange={(v) => set('rounds', v)} />
         <NumberOption id="opt-limit" label={t('web.home.point_limit')} explain={t('web.home.point_limit_explain')} min={0} max={1000} value={f.pointLimit} onChange={(v) => set('pointLimit', v)} />
@@ -177,7 +203,7 @@ function CreateTable(props: { name: string }) {
         <summary>{t('web.home.table_options')}</summary>
         <NumberOption id="opt-window" label={t('web.home.knock_window')} explain={t('web.home.knock_window_explain')} min={1} max={60} value={f.knockWindow} onChange={(v) => set('knockWindow', v)} />
         <NumberOption id="opt-clock" label={t('web.home.turn_clock')} explain={t('web.home.turn_clock_explain')} min={0} max={3600} value={f.turnClock} onChange={(v) => set('turnClock', v)} />
-        <Check id="opt-hints" label={t('web.home.hints')} explain={t('web.home.hints_explain')} value={f.hints} onChange={(v) => set('hints', v)} />
+        {!f.rated && <Check id="opt-hints" label={t('web.home.hints')} explain={t('web.home.hints_explain')} value={f.hints} onChange={(v) => set('hints', v)} />}
         <Check id="opt-public" label={t('web.home.public')} explain={t('web.home.public_explain')} value={f.isPublic ?? !onlyBots} onChange={(v) => set('isPublic', v)} />
       </details>
       {error && (

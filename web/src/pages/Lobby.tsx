@@ -100,7 +100,7 @@ export function Lobby(p: { ts: TableState; isCreator: boolean }) {
                       {t('web.lobby.stand')}
                     </button>
                   )}
-                  {p.isCreator && seat.kind !== 'person' && (
+                  {p.isCreator && seat.kind !== 'person' && !table.config.rated && (
                     <select
                       aria-label={t('web.lobby.seat_bot', { seat: i + 1 })}
                       value={seat.kind === 'bot' ? (seat.level ?? '') : ''}
@@ -133,7 +133,7 @@ export function Lobby(p: { ts: TableState; isCreator: boolean }) {
               <button type="button" class="primary big" disabled={busy || open > 0} onClick={() => run(session.start)}>
                 {t('web.lobby.start')}
               </button>
-              {open > 0 && <p class="explain">{t('web.lobby.start_explain', { open })}</p>}
+              {open > 0 && <p class="explain">{table.config.rated ? t('web.lobby.start_explain_rated', { open }) : t('web.lobby.start_explain', { open })}</p>}
             </div>
           ) : (
             <p class="waiting">{open > 0 ? t('web.lobby.waiting_players', { open }) : t('web.lobby.waiting_start')}</p>
