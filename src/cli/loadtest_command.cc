@@ -77,6 +77,10 @@ Command add_loadtest_command(CLI::App& app) {
                   "whole table per update, as a server before delta frames sends)")
       ->capture_default_str()
       ->check(CLI::IsMember({"on", "off"}));
+  sub->add_flag("--signed-in", args->config.signed_in,
+                "Every client a signed-in player: a guest session from GET /api/me, its cookie "
+                "on the WebSocket (at most 100 clients per source address: the server's guest "
+                "limit)");
   sub->add_flag("--json", args->json, "Print the report as one JSON object");
   sub->add_flag("--quiet", args->quiet, "No progress lines on stderr");
   sub->footer(

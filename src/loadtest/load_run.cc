@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "engine/rng.h"
+#include "loadtest/guest_session.h"
 #include "loadtest/send_pacer.h"
 #include "loadtest/socket_bytes.h"
 #include "wire/client_writer.h"
@@ -112,9 +113,11 @@ class Client {
   // holds the table (docs/scaling.md).
   std::string ws_path() const;
 
+  asio::io_context& io_;
   Run& run_;
   TableRun& table_;
   int seat_;
+  std::string cookie_;  // --signed-in: the guest session's "allegra_session=..." (guest_session.h)
   asio::ip::address_v4 source_;
   Rng rng_;
   websocket::stream<beast::tcp_stream> ws_;
@@ -218,7 +221,8 @@ class Run {
 
 Client::Client(asio::io_context& io, Run& run, TableRun& table, int seat,
                asio::ip::address_v4 source, uint64_t seed)
-    : run_(run),
+    : io_(io),
+      run_(run),
       table_(table),
       seat_(seat),
       source_(source),
@@ -231,6 +235,18 @@ std::string Client::ws_path() const {
 }
 
 void Client::connect() {
+  // A signed-in player first gets a session, as a browser's first visit does.
+  if (run_.config().signed_in && cookie_.empty()) {
+    return fetch_guest_cookie(
+        io_, run_.server(), source_, run_.config().host, [this](GuestCookie guest) {
+          if (closing_) return;
+          if (guest.cookie.empty())
+            return run_.error(
+                fmt::format("table {} seat {}: {}", table_.name(), seat_, guest.problem));
+          cookie_ = std::move(guest.cookie);
+          connect();
+        });
+  }
   tcp::socket& socket = beast::get_lowest_layer(ws_).socket();
   boost::system::error_code ec;
   // Bind first: each 127.0.0.x source address has its own ~28,000 ephemeral ports.
@@ -258,7 +274,19 @@ void Client::on_connect(boost::system::error_code ec) {
     pmd.msg_size_threshold = 64;
     ws_.set_option(pmd);
   }
-  ws_.async_handshake(run_.config().host, ws_path(), [this](boost::system::error_code e) {
+  if (!cookie_.empty()) {
+    // The session, and the page's origin that the server checks beside it (docs/security.md).
+    ws_.set_option(websocket::stream_base::decorator(
+        [cookie = cookie_,
+         origin = fmt::format("http://{}:{}", run_.config().host, run_.server().port())](
+            websocket::request_type& request) {
+          request.set(beast::http::field::cookie, cookie);
+          request.set(beast::http::field::origin, origin);
+        }));
+  }
+  // Host with the port, as a browser sends it: the server compares a cookie's Origin with it.
+  const std::string host = fmt::format("{}:{}", run_.config().host, run_.server().port());
+  ws_.async_handshake(host, ws_path(), [this](boost::system::error_code e) {
     if (closing_) return;
     if (e) return fail("WebSocket handshake failed", e);
     handshaken_ = true;
@@ -489,9 +517,12 @@ Run::Run(const LoadConfig& config, std::ostream* progress)
       guard_timer_(io_) {
   report_.tables = config.tables;
   const uint32_t first_source = asio::ip::make_address_v4("127.0.0.2").to_uint();
+  // At most 200 connections per address (the server allows 256), and with --signed-in at most
+  // 100 (the server makes at most 100 guests per address in 10 minutes, docs/accounts.md).
+  const int per_source = config.signed_in ? 100 : 200;
   const int sources = config.source_addresses > 0
                           ? config.source_addresses
-                          : std::clamp((config.tables * 4 + 199) / 200, 8, 250);
+                          : std::clamp((config.tables * 4 + per_source - 1) / per_source, 8, 250);
   tables_.reserve(static_cast<size_t>(config.tables));
   for (int i = 0; i < config.tables; ++i) {
     auto t = std::make_unique<TableRun>(io_, i);

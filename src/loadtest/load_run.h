@@ -25,6 +25,9 @@ struct LoadConfig {
   // Clients bind to 127.0.0.2 .. 127.0.0.(1+N); 0: enough addresses for at most 200 connections
   // each (allegra serve allows 256 per address by default, --max-per-ip), at least 8.
   int source_addresses = 0;
+  // Every client a signed-in player: a guest session from GET /api/me (guest_session.h), its
+  // cookie on the WebSocket upgrade; off: anonymous connections, as before accounts.
+  bool signed_in = false;
 };
 
 // The IPv4 address to connect to: "localhost" or an address in 127.0.0.0/8; anything else is a

@@ -3,7 +3,8 @@
 # of 4 WebSocket players for 20 s at one action per table every 250 ms must show `errors: 0`;
 # so must 20 tables for 5 s at full speed (--pace-ms 0), where a seat would play faster than the
 # server's 20 messages a second per connection unless the generator paces itself (before it did,
-# every such run showed rate_limited errors and stalled tables); then the server must stop
+# every such run showed rate_limited errors and stalled tables); so must 20 tables of signed-in
+# players (--signed-in) for 3 s; then the server must stop
 # cleanly on SIGTERM. Usage: loadtest_e2e.sh ALLEGRA_BINARY
 set -uo pipefail
 
@@ -53,9 +54,9 @@ for _ in $(seq 1 300); do  # up to 30 s (a sanitizer build starts slowly)
 done
 [[ -n "$port" ]] || fail "allegra serve printed no 'listening on' line within 30 s"
 
-# One load run against the server: TABLES SECONDS PACE_MS; sets `actions`.
+# One load run against the server: TABLES SECONDS PACE_MS [FLAGS...]; sets `actions`.
 load() {
-  "$allegra" loadtest --port "$port" --tables "$1" --seconds "$2" --pace-ms "$3" \
+  "$allegra" loadtest --port "$port" --tables "$1" --seconds "$2" --pace-ms "$3" "${@:4}" \
     >"$dir/load.out" 2>"$dir/load.err"
   local status=$?
   cat "$dir/load.out"
@@ -68,6 +69,10 @@ load "$tables" "$seconds" "$pace"
 paced_actions=$actions
 load "${LOADTEST_FULL_SPEED_TABLES:-20}" 5 0
 full_speed_actions=$actions
+# Every seat a signed-in player (a guest session's cookie on each WebSocket, checked with its
+# Origin at the upgrade): 20 tables, 3 s.
+load 20 3 250 --signed-in
+signed_in_actions=$actions
 
 kill -TERM "$server"
 for _ in $(seq 1 200); do  # up to 20 s
@@ -80,4 +85,5 @@ serve_status=$?
 server=""
 [[ $serve_status -eq 0 ]] || fail "allegra serve exited with $serve_status after SIGTERM"
 echo "PASS: $tables tables, $paced_actions actions at $pace ms;" \
-  "${LOADTEST_FULL_SPEED_TABLES:-20} tables, $full_speed_actions actions at full speed; errors: 0"
+  "${LOADTEST_FULL_SPEED_TABLES:-20} tables, $full_speed_actions actions at full speed;" \
+  "20 tables of signed-in players, $signed_in_actions actions; errors: 0"
