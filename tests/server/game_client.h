@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -21,6 +22,7 @@
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -382,6 +384,30 @@ inline void play_until(std::vector<Player*> players, std::mt19937_64& rng,
       p->pump(std::chrono::milliseconds(5));
     }
   }
+}
+
+// The codes of the tables `list` shows through `player`'s connection.
+inline std::vector<std::string> listed_codes(Player& player) {
+  const json tables = player.request({{"type", "list"}}, "tables");
+  std::vector<std::string> codes;
+  for (const json& t : tables.value("tables", json::array())) codes.push_back(t.value("code", ""));
+  return codes;
+}
+
+// Whether `list` through `player`'s connection shows the table `code`.
+inline bool lists(Player& player, const std::string& code) {
+  const std::vector<std::string> codes = listed_codes(player);
+  return std::find(codes.begin(), codes.end(), code) != codes.end();
+}
+
+// Asks `list` until it shows `code` (want) or does not (!want), for at most 10 s; true if it did.
+// The lobby of several servers on one database is refreshed every second (docs/scaling.md).
+inline bool list_until(Player& player, const std::string& code, bool want) {
+  for (int i = 0; i < 100; ++i) {
+    if (lists(player, code) == want) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  return false;
 }
 
 }  // namespace allegra::server_testing

@@ -61,28 +61,6 @@ class SharedBrowser {
   std::string cookie_;
 };
 
-// The codes of the tables `list` shows through `player`'s connection.
-std::vector<std::string> listed_codes(Player& player) {
-  const json tables = player.request({{"type", "list"}}, "tables");
-  std::vector<std::string> codes;
-  for (const json& t : tables.value("tables", json::array())) codes.push_back(t.value("code", ""));
-  return codes;
-}
-
-bool lists(Player& player, const std::string& code) {
-  const std::vector<std::string> codes = listed_codes(player);
-  return std::find(codes.begin(), codes.end(), code) != codes.end();
-}
-
-// Asks `list` until `want(listed)` holds, for at most 10 s.
-bool list_until(Player& player, const std::string& code, bool want) {
-  for (int i = 0; i < 100; ++i) {
-    if (lists(player, code) == want) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
-  return false;
-}
-
 TEST_F(ServePgSharedTest, ASessionOfOneServerIsASessionOfTheOther) {
   auto a = start("A");
   auto b = start("B");
