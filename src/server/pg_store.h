@@ -91,6 +91,8 @@ class PgStore final : public Store, public PlayerStore {
   void commit() override;  // commit_async() and wait for it; throws its StoreError
   void commit_async(std::function<void(std::exception_ptr)> done) override;
   std::optional<std::string> unavailable() const override;
+  // /healthz says 503 while unavailable(): a proxy then sends no new players to this server.
+  std::optional<std::string> health_problem() const override { return unavailable(); }
   void set_post(Post post) override;
   std::vector<StoredTable> open_tables() override;
   std::optional<std::string> game(std::string_view game_id) override;

@@ -112,9 +112,14 @@ TEST_F(ServePgTest, PostgresRestartedMidGameRefusesChangesThenGoesOnWithoutARest
         << refusal.dump();
   }
   EXPECT_TRUE(server->running());
+  // The health check says so, for a proxy (deploy/haproxy.cfg) to send no new players here.
+  const HttpResult health = http_get(server->port(), "/healthz");
+  EXPECT_EQ(health.status, 503) << health.body;
+  EXPECT_NE(health.body.find("the game store is away"), std::string::npos) << health.body;
 
   cluster("resume");
   play_to_end({&bea, &carl}, rng);
+  EXPECT_EQ(http_get(server->port(), "/healthz").status, 200);
   check_records(server->port(), {&bea});
   EXPECT_EQ(server->terminate(), 0) << server->log();
 }
