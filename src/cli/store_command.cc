@@ -13,6 +13,7 @@
 #include "cli/cli_error.h"
 #include "engine/record.h"
 #include "server/pg_store.h"
+#include "server/player_copy.h"
 #include "server/sqlite_store.h"
 #include "sim/progress.h"
 
@@ -28,6 +29,8 @@ struct MigrateArgs {
 
 struct MigrateResult {
   size_t tables = 0, log_lines = 0, games = 0, games_checked = 0;
+  std::vector<server::PlayerTableRows> player_rows;  // players, sessions, skills, ...
+  size_t players_checked = 0;
   double seconds = 0;
 };
 
@@ -49,7 +52,9 @@ std::optional<std::string> check_game(const std::string& id, const std::optional
 }
 
 // 1. Open both (the source is locked against a running server; the target must be empty).
-// 2. Copy the open tables, one batch each, then the games, 100 a batch. 3. Check the copy.
+// 2. Copy the open tables, one batch each, then the games, 100 a batch, then the players (one
+//    transaction: player_copy.h). 3. Check the copy: the tables' logs, every game replayed, the
+//    player tables row by row, every player's profile read back through both stores.
 MigrateResult migrate(const MigrateArgs& args) {
   const auto start = std::chrono::steady_clock::now();
   if (!args.from.starts_with("sqlite:")) {
@@ -77,16 +82,18 @@ MigrateResult migrate(const MigrateArgs& args) {
   }
   const std::string target_name = target->name();
   try {
-    if (!target->open_tables().empty() || !target->game_ids().empty()) {
-      throw CliError(
-          fmt::format("--to '{}' is not empty (it holds tables or games): give an empty database",
-                      target_name));
+    if (!target->open_tables().empty() || !target->game_ids().empty() ||
+        !target->players().empty()) {
+      throw CliError(fmt::format(
+          "--to '{}' is not empty (it holds tables, games or players): give an empty database",
+          target_name));
     }
     const std::vector<server::StoredTable> tables = source->open_tables();
     const std::vector<std::string> ids = source->game_ids();
+    const size_t player_count = source->players().size();
     MigrateResult result;
     std::optional<sim::ProgressBar> progress;
-    const int total = static_cast<int>(tables.size() + 2 * ids.size());
+    const int total = static_cast<int>(tables.size() + 2 * ids.size() + 2 * player_count);
     if (!args.no_progress) progress.emplace(stderr, "store migrate", total);
     int done = 0;
     // 2. The copy.
@@ -115,6 +122,8 @@ MigrateResult migrate(const MigrateArgs& args) {
     }
     target->commit();
     result.games = ids.size();
+    result.player_rows = server::copy_player_tables(path, args.to);
+    if (progress) progress->update(done += static_cast<int>(player_count));
     // 3. The check, on what the copy holds.
     const std::vector<server::StoredTable> copied = target->open_tables();
     if (copied.size() != tables.size()) {
@@ -135,6 +144,13 @@ MigrateResult migrate(const MigrateArgs& args) {
       result.games_checked += 1;
       if (progress) progress->update(++done);
     }
+    if (auto problem = server::player_tables_difference(path, args.to)) throw CliError(*problem);
+    const int before_players = done;
+    if (auto problem = server::player_profiles_difference(*source, *target, ids, [&](size_t n) {
+          result.players_checked = n;
+          if (progress) progress->update(done = before_players + static_cast<int>(n));
+        }))
+      throw CliError(*problem);
     if (progress) progress->finish();
     result.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -147,15 +163,23 @@ MigrateResult migrate(const MigrateArgs& args) {
 int run_migrate(const MigrateArgs& args) {
   const MigrateResult r = migrate(args);
   if (args.json) {
-    const nlohmann::json j = {{"from", args.from},   {"to", server::url_without_password(args.to)},
-                              {"tables", r.tables},  {"log_lines", r.log_lines},
-                              {"games", r.games},    {"games_checked", r.games_checked},
-                              {"seconds", r.seconds}};
+    nlohmann::json j = {{"from", args.from},   {"to", server::url_without_password(args.to)},
+                        {"tables", r.tables},  {"log_lines", r.log_lines},
+                        {"games", r.games},    {"games_checked", r.games_checked},
+                        {"seconds", r.seconds}};
+    for (const server::PlayerTableRows& rows : r.player_rows) j[rows.table] = rows.rows;
+    j["players_checked"] = r.players_checked;
     fmt::print("{}\n", j.dump(2));
   } else {
     fmt::print("copied       {} open tables ({} log lines), {} finished games\n", r.tables,
                r.log_lines, r.games);
+    std::string rows;
+    for (const server::PlayerTableRows& t : r.player_rows)
+      rows += fmt::format("{}{} {}", rows.empty() ? "" : ", ", t.rows, t.table);
+    fmt::print("copied       {}\n", rows);
     fmt::print("checked      every table's log equal, {} games replay exactly\n", r.games_checked);
+    fmt::print("checked      every player row equal, {} players' profiles read back equal\n",
+               r.players_checked);
     fmt::print("took         {:.1f} s\n", r.seconds);
   }
   return kExitOk;
@@ -169,8 +193,9 @@ Command add_store_command(CLI::App& app) {
   auto args = std::make_shared<MigrateArgs>();
   CLI::App* migrate_app = sub->add_subcommand(
       "migrate",
-      "Copy a SQLite store (open tables, finished games) into an empty PostgreSQL database and "
-      "check the copy by replaying every finished game");
+      "Copy a SQLite store (open tables, finished games, players with their sessions and "
+      "ratings) into an empty PostgreSQL database and check the copy by replaying every "
+      "finished game and reading every player's profile back");
   migrate_app->add_option("--from", args->from, "the SQLite store: sqlite:PATH")
       ->required()
       ->type_name("sqlite:PATH");
