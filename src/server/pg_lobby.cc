@@ -44,7 +44,8 @@ std::vector<LobbyEntry> PgLobby::remote() const {
 
 // 1. Every period: connect if needed; 2. write this process's tables (only when they changed)
 // and its heartbeat, read the other live processes' tables; 3. on a failure, forget the
-// connection and the others' tables, and log it once. At the stop: delete this process's rows.
+// connection and the others' tables, and log it once. At the stop: delete this process's rows
+// (unless the last pass failed: then they expire).
 void PgLobby::run() {
   std::unique_ptr<Connection> connection;
   bool failing = false;
@@ -58,6 +59,9 @@ void PgLobby::run() {
     const bool changed = local_changed_ || ++passes % 10 == 0;
     local_changed_ = false;
     lock.unlock();
+    // Stopping while the database is away: its rows expire by themselves, and another connection
+    // attempt would hold the stop for up to the connect timeout once more.
+    if (stopping && failing) return;
     try {
       if (!connection) connection = std::make_unique<Connection>(options_.url);
       if (stopping) {
