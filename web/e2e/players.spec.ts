@@ -150,6 +150,8 @@ for (const size of ['phone', 'desktop'] as const) {
       await page.goto(`${server.url}/`);
       await page.locator('#player-name').fill('Anna');
       await page.locator('.segmented label', { hasText: '3' }).click();
+      // In the table options (the start button stays above the fold).
+      await page.locator('details.options summary', { hasText: 'Table settings' }).click();
       const rated = page.locator('#opt-rated');
       await rated.check();
       // The seats (all people) and the rule options are not offered; the checkbox says why.

@@ -159,7 +159,6 @@ function CreateTable(props: { name: string }) {
           ))}
         </div>
       </fieldset>
-      <Check id="opt-rated" label={t('web.home.rated')} explain={`${t('web.lobby.rated')} ${t('web.lobby.rated_leave')}`} value={f.rated} onChange={(v) => set('rated', v)} />
       <fieldset hidden={f.rated}>
         <legend>{t('web.home.seats')}</legend>
         <ol class="seat-list">
@@ -201,6 +200,8 @@ function CreateTable(props: { name: string }) {
       </details>
       <details class="options">
         <summary>{t('web.home.table_options')}</summary>
+        {/* Here, not at the top of the form: the start button stays above the fold (expect.spec). */}
+        <Check id="opt-rated" label={t('web.home.rated')} explain={`${t('web.lobby.rated')} ${t('web.lobby.rated_leave')}`} value={f.rated} onChange={(v) => set('rated', v)} />
         <NumberOption id="opt-window" label={t('web.home.knock_window')} explain={t('web.home.knock_window_explain')} min={1} max={60} value={f.knockWindow} onChange={(v) => set('knockWindow', v)} />
         <NumberOption id="opt-clock" label={t('web.home.turn_clock')} explain={t('web.home.turn_clock_explain')} min={0} max={3600} value={f.turnClock} onChange={(v) => set('turnClock', v)} />
         {!f.rated && <Check id="opt-hints" label={t('web.home.hints')} explain={t('web.home.hints_explain')} value={f.hints} onChange={(v) => set('hints', v)} />}
