@@ -3,49 +3,21 @@
 // connection and never answers (here a loopback socket that listens and never reads) neither
 // shows tables that are not there nor holds the lobby's thread, and so the server's stop, for
 // the system's TCP timeout. No PostgreSQL is needed.
-#include <arpa/inet.h>
 #include <gtest/gtest.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
 #include <chrono>
-#include <stdexcept>
 #include <string>
 #include <thread>
 
 #include "server/pg_lobby.h"
 #include "server/pg_store.h"
+#include "server/silent_port.h"
 
 namespace allegra::server {
 namespace {
 
-// A TCP port on loopback whose connections the kernel completes but nobody ever reads.
-class LobbySilentPort {
- public:
-  LobbySilentPort() {
-    fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t len = sizeof a;
-    if (fd_ < 0 || ::bind(fd_, reinterpret_cast<sockaddr*>(&a), len) != 0 ||
-        ::listen(fd_, 8) != 0 || ::getsockname(fd_, reinterpret_cast<sockaddr*>(&a), &len) != 0)
-      throw std::runtime_error("cannot listen on loopback");
-    port_ = ntohs(a.sin_port);
-  }
-  ~LobbySilentPort() { ::close(fd_); }
-  LobbySilentPort(const LobbySilentPort&) = delete;
-  LobbySilentPort& operator=(const LobbySilentPort&) = delete;
-  int port() const { return port_; }
-
- private:
-  int fd_ = -1;
-  int port_ = 0;
-};
-
 TEST(PgLobbyConnectTimeout, AHostThatNeverAnswersDoesNotHoldTheLobbysStop) {
-  LobbySilentPort silent;
+  server_testing::SilentPort silent;
   const auto start = std::chrono::steady_clock::now();
   {
     PgLobby lobby(PgLobby::Options{

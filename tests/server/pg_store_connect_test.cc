@@ -3,16 +3,13 @@
 // accepts the TCP connection and never answers (here a socket that listens and never reads)
 // gives a clear StoreError after kPgConnectTimeoutS seconds instead of hanging the server's
 // start or the lobby thread. No PostgreSQL is needed.
-#include <arpa/inet.h>
 #include <gtest/gtest.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
 #include <chrono>
 #include <string>
 
 #include "server/pg_store.h"
+#include "server/silent_port.h"
 
 namespace allegra::server {
 namespace {
@@ -34,30 +31,8 @@ TEST(PgConnectTimeout, TheUrlsOwnValueIsKept) {
             "postgresql://h/db?x_connect_timeout=9&connect_timeout=5");
 }
 
-// A TCP port on loopback whose connections the kernel completes but nobody ever reads.
-class SilentListener {
- public:
-  SilentListener() {
-    fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t len = sizeof a;
-    if (fd_ < 0 || ::bind(fd_, reinterpret_cast<sockaddr*>(&a), len) != 0 ||
-        ::listen(fd_, 8) != 0 || ::getsockname(fd_, reinterpret_cast<sockaddr*>(&a), &len) != 0)
-      throw std::runtime_error("cannot listen on loopback");
-    port_ = ntohs(a.sin_port);
-  }
-  ~SilentListener() { ::close(fd_); }
-  int port() const { return port_; }
-
- private:
-  int fd_ = -1;
-  int port_ = 0;
-};
-
 TEST(PgConnectTimeout, AServerThatNeverAnswersGivesAStoreErrorInsteadOfAHang) {
-  SilentListener silent;
+  server_testing::SilentPort silent;
   const auto start = std::chrono::steady_clock::now();
   try {
     PgStore store(PgStore::Options{
