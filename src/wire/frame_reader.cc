@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "wire/table_delta.h"
+
 namespace allegra::wire {
 namespace {
 
@@ -18,6 +20,7 @@ class Reader : public nlohmann::json_sax<json> {
   bool boolean(bool v) override {
     if (!skipped() && in_pending_entry() && key_is(3, "knock_window"))
       out_.pending.back().knock_window = v;
+    if (!skipped() && in_compact_entry() && key_is(2, "knock_window")) compact_.knock_window = v;
     return scalar();
   }
   bool number_integer(number_integer_t v) override { return number(v); }
@@ -25,6 +28,7 @@ class Reader : public nlohmann::json_sax<json> {
     if (!skipped() && depth() == 1 && key_is(0, "seq")) out_.seq = v;
     if (!skipped() && depth() == 1 && key_is(0, "id")) out_.id = v;
     if (!skipped() && in_pending_entry() && key_is(3, "decision")) out_.pending.back().decision = v;
+    if (!skipped() && in_compact_entry() && key_is(2, "decision")) compact_.decision = v;
     return number(static_cast<int64_t>(v));
   }
   bool number_float(number_float_t v, const string_t&) override {
@@ -38,10 +42,23 @@ class Reader : public nlohmann::json_sax<json> {
     if (enter_skipped()) return true;
     if (path_.empty()) out_.ok = true;
     if (depth() == 3 && key_is(0, "table") && key_is(1, "pending")) out_.pending.emplace_back();
+    if (depth() == 2 && key_is(0, "pending")) {  // an entry of a delta's compact pending
+      compact_ = PendingSeatRead{};
+      compact_seats_.clear();
+    }
     path_.emplace_back();
     return true;
   }
-  bool end_object() override { return leave(); }
+  bool end_object() override {
+    // The end of a compact entry: one pending seat for each of its seats.
+    if (skip_depth_ == 0 && in_compact_entry()) {
+      for (int seat : compact_seats_) {
+        out_.pending.push_back(compact_);
+        out_.pending.back().seat = seat;
+      }
+    }
+    return leave();
+  }
   bool start_array(std::size_t) override {
     if (enter_skipped()) return true;
     if (path_.empty()) return false;  // not an object: ok stays false
@@ -52,7 +69,9 @@ class Reader : public nlohmann::json_sax<json> {
   bool key(string_t& k) override {
     if (skip_depth_ > 0) return true;
     path_.back() = k;
-    // A delta's `set` holds TABLE's keys that changed (always `pending`): read as a table.
+    // A delta's `set` holds TABLE's keys that changed: read as a table. (Its compact `pending`
+    // is read by in_compact_entry() and friends.)
+    if (depth() == 1 && k == "pending") out_.has_table = true;  // a delta's (with or without set)
     if (depth() == 1 && (k == "table" || k == "set")) {
       out_.has_table = true;
       path_.back() = "table";
@@ -98,6 +117,10 @@ class Reader : public nlohmann::json_sax<json> {
     if (skip_depth_ == 0) skip_next_ = false;
     return true;
   }
+  // Inside an entry of a delta's compact `pending` (its key at level 2; messages.h
+  // append_delta_pending), and inside its legal list.
+  bool in_compact_entry() const { return depth() == 3 && key_is(0, "pending"); }
+  bool in_compact_legal() const { return key_is(0, "pending") && key_is(2, "legal"); }
   // Inside an entry of table.pending (its key at level 3).
   bool in_pending_entry() const {
     return depth() == 4 && key_is(0, "table") && key_is(1, "pending") && !out_.pending.empty();
@@ -112,6 +135,8 @@ class Reader : public nlohmann::json_sax<json> {
     if (depth() == 1 && key_is(0, "you")) out_.you = static_cast<int>(v);
     if (in_pending_entry() && key_is(3, "seat")) {
       out_.pending.back().seat = static_cast<int>(v);
+    } else if (depth() == 4 && key_is(0, "pending") && key_is(2, "seats")) {
+      compact_seats_.push_back(static_cast<int>(v));
     } else if (depth() == 3 && key_is(0, "events") && key_is(2, "player")) {
       out_.event_players.push_back(static_cast<int>(v));
     }
@@ -132,12 +157,17 @@ class Reader : public nlohmann::json_sax<json> {
     } else if (depth() == 5 && key_is(0, "table") && key_is(1, "pending") && key_is(3, "legal") &&
                !out_.pending.empty() && !v.empty()) {
       out_.pending.back().legal.push_back(v);
+    } else if (depth() == 4 && in_compact_legal()) {  // "verb arg arg ...": "verb arg" each
+      for_each_grouped_action(
+          v, [&](std::string action) { compact_.legal.push_back(std::move(action)); });
     }
     return true;
   }
 
   FrameRead& out_;
   std::vector<std::string> path_;
+  PendingSeatRead compact_;         // the compact pending entry being read
+  std::vector<int> compact_seats_;  // its seats
   int skip_depth_ = 0;
   bool skip_next_ = false;
 };

@@ -2,12 +2,12 @@
 //
 // What: read_frame() runs nlohmann's SAX parser over one frame of docs/protocol.md and keeps only
 // what a playing client needs: the type, id, seq, the table's status, game and pending seats with
-// their legal actions, decision numbers and knock windows, the players named by the events, the
-// seat, tokens and texts of created/seated/state/error/bye and the welcome's message rate. Its
-// users: the load generator (src/loadtest) and the tests' client (tests/server/game_client.h). The
-// public view (most of every update) is skipped: its tokens are not stored, and once the type is
-// known the parse stops at the view (the server writes an update's view last, so the rest of the
-// frame is never even lexed).
+// their legal actions (a delta's compact `pending` expanded as TABLE's), decision numbers and knock
+// windows, the players named by the events, the seat, tokens and texts of
+// created/seated/state/error/bye and the welcome's message rate. Its users: the load generator
+// (src/loadtest) and the tests' client (tests/server/game_client.h). The public view (most of every
+// update) is skipped: its tokens are not stored, and once the type is known the parse stops at the
+// view (the server writes an update's view last, so the rest of the frame is never even lexed).
 //
 // Why: the generator shares the 2 cores with the server it measures; a DOM parse of every update
 // cost it about as much CPU as the server spent building the frame. The frame is still checked:

@@ -193,6 +193,34 @@ void append_pending(std::string& out, const GameSnapshot& game, Millis now) {
   out += ']';
 }
 
+// The legal list of a delta's pending entry (messages.h append_delta_pending): adjacent actions
+// of one verb with an argument as one text "verb arg arg ...", every other action as its text.
+void append_grouped_legal(std::string& out, const ActionList& legal) {
+  out += '[';
+  std::string group_verb;  // the verb of the group the last action opened or joined ("": none)
+  for (size_t i = 0; i < legal.size(); ++i) {
+    const std::string text = to_text(legal[i]);
+    const size_t space = text.find(' ');
+    if (space == std::string::npos) {
+      if (i > 0) out += ',';
+      append_plain(out, text);
+      group_verb.clear();
+      continue;
+    }
+    if (!group_verb.empty() && text.compare(0, space, group_verb) == 0 &&
+        group_verb.size() == space) {
+      out.back() = ' ';  // the group's closing quote becomes the separator
+      out.append(text, space + 1);
+      out += '"';
+      continue;
+    }
+    if (i > 0) out += ',';
+    append_plain(out, text);
+    group_verb.assign(text, 0, space);
+  }
+  out += ']';
+}
+
 // TABLE.rounds: each finished round's result in the engine's form (the view's last_round).
 void append_rounds(std::string& out, const GameSnapshot& game) {
   out += '[';
@@ -259,6 +287,57 @@ json chat_line_json(const ChatLine& c) {
 }
 
 }  // namespace
+
+void append_delta_pending(std::string& out, const GameSnapshot* game, Millis now) {
+  out.clear();
+  if (game == nullptr || game->pending.empty()) {
+    out = "[]";
+    return;
+  }
+  // 1. The current player's legal list and lines (every non-knock entry has the same).
+  thread_local std::string legal_text, lines;
+  legal_text.clear();
+  lines.clear();
+  if (!game->pending.front().knock_window) {
+    const ActionList legal = game->view.legal_actions();
+    append_grouped_legal(legal_text, legal);
+    clear_lines_text(lines, game->view.masked(), legal);
+  }
+  // 2. One entry per run of adjacent seats that differ only in the seat.
+  const auto same_entry = [&](const PendingSeat& a, const PendingSeat& b) {
+    return a.knock_window == b.knock_window && a.deadline.has_value() == b.deadline.has_value() &&
+           (!a.deadline || std::max<int64_t>(0, (*a.deadline - now).count()) ==
+                               std::max<int64_t>(0, (*b.deadline - now).count()));
+  };
+  out += '[';
+  const auto& pending = game->pending;
+  for (size_t i = 0; i < pending.size();) {
+    const PendingSeat& p = pending[i];
+    if (i > 0) out += ',';
+    out += R"({"seats":[)";
+    size_t end = i;
+    for (; end < pending.size() && same_entry(p, pending[end]); ++end) {
+      if (end > i) out += ',';
+      append_int(out, pending[end].seat);
+    }
+    out += R"(],"legal":)";
+    out += p.knock_window ? std::string_view(R"(["knock","pass"])") : legal_text;
+    if (p.deadline) {
+      out += R"(,"in_ms":)";
+      append_in_ms(out, p.deadline, now);
+    }
+    if (p.knock_window) out += R"(,"knock_window":true)";
+    out += R"(,"decision":)";
+    out += std::to_string(game->decision);
+    if (!p.knock_window && !lines.empty()) {
+      out += R"(,"lines":)";
+      out += lines;
+    }
+    out += '}';
+    i = end;
+  }
+  out += ']';
+}
 
 std::vector<RoundResult> scored_rounds(const GameRecord& record) {
   // 1. Replay the record: each round's result as the engine scored it (its empty displays
@@ -335,13 +414,12 @@ void table_parts(TableParts& out, const RoomInfo& room, const GameSnapshot* game
   top[11] = room.rating_changes ? *room.rating_changes : std::string_view("null");
   out.has_view = game != nullptr;
   out.view_keys = out.cell_count = 0;
+  append_delta_pending(out.delta_pending, game, now);
   if (game == nullptr) {
-    top[7] = "[]";
     top[8] = top[10] = "null";
     top[9] = "[]";
     return;
   }
-  append_pending(top[7], *game, now);
   append_round_over(top[8], *game, now);
   append_rounds(top[9], *game);
   if (game->seed) {

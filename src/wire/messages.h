@@ -136,8 +136,10 @@ std::string table_text(const RoomInfo& room, const GameSnapshot* game, Millis no
 // TABLE cut into the texts of its keys, the unit of change of a `delta` frame (table_delta.h):
 // every top-level key but the view (in kTableKeys' order), then the view's keys (the grids
 // apart, as "" in their place), then every grid cell (player * 12 + index). Each text is what
-// table_text() writes for that key. The strings are reused from call to call (no allocation
-// once they have grown), so a caller keeps one TableParts and fills it again.
+// table_text() writes for that key, but `pending`: a delta carries it in its compact form
+// (`delta_pending`, see append_delta_pending) and top[7] stays empty. The strings are reused from
+// call to call (no allocation once they have grown), so a caller keeps one TableParts and fills it
+// again.
 struct TableParts {
   static constexpr std::array<std::string_view, 12> kTableKeys = {
       "code",       "status",  "game",       "public", "config", "seats",
@@ -148,8 +150,17 @@ struct TableParts {
   std::vector<std::pair<std::string, std::string>> view;  // (key, text); "grids": ""
   size_t cell_count = 0;                                  // the first cell_count of `cells`
   std::vector<std::string> cells;
+  std::string delta_pending;  // append_delta_pending's text
 };
 void table_parts(TableParts& out, const RoomInfo& room, const GameSnapshot* game, Millis now);
+
+// A delta's `pending` (docs/protocol.md "delta"): TABLE.pending written compactly, since it is
+// in every delta and was a third of its bytes. Adjacent seats whose entries are equal but for
+// the seat share one entry (`seats`: a knock window's seats); `in_ms` null and `knock_window`
+// false are left out; in `legal`, adjacent actions of one verb with an argument are one array
+// [verb, arg, arg, ...] ("swap 0a0", "swap 0a1" as ["swap", "0a0", "0a1"]). apply_delta
+// (table_delta.h) and the web's applyDelta expand it to exactly TABLE.pending.
+void append_delta_pending(std::string& out, const GameSnapshot* game, Millis now);
 
 // One chat line as sent and as kept in the history.
 struct ChatLine {

@@ -19,10 +19,10 @@ void append_key(std::string& out, std::string_view key, bool& first) {
   out += "\":";
 }
 
-// TABLE's keys that a delta carries even unchanged (see the header): the pending seats, and
-// the round's end while it counts down.
+// TABLE's keys that a delta carries in `set` even unchanged (see the header): the round's end
+// while it counts down. (`pending`, always sent too, has its own key in the delta.)
 bool always_sent(std::string_view key, std::string_view text) {
-  return key == "pending" || (key == "round_over" && text != "null");
+  return key == "round_over" && text != "null";
 }
 
 // The events without their English `text` (the client words them from data/lang).
@@ -88,12 +88,16 @@ SharedText DeltaWriter::frame(uint64_t seq, const json& events, const RoomInfo& 
   out += whole ? "null" : std::to_string(*base_);
   out += R"(,"events":)";
   append_events(out, events);
+  out += R"(,"pending":)";
+  out += next_.delta_pending;
   // 2. `set`: TABLE's keys that changed; the view whole if it appears, goes or the grids' size
   //    changes (a new game of another size never happens at one table, but costs nothing).
+  const size_t set_start = out.size();  // where `set` begins: cut if nothing is set
   out += R"(,"set":{)";
   bool first = true;
   for (size_t i = 0; i < TableParts::kTableKeys.size(); ++i) {
     const std::string_view key = TableParts::kTableKeys[i];
+    if (key == "pending") continue;  // in the delta's own `pending`
     if (whole || always_sent(key, next_.top[i]) || next_.top[i] != last_.top[i]) {
       append_key(out, key, first);
       out += next_.top[i];
@@ -107,7 +111,11 @@ SharedText DeltaWriter::frame(uint64_t seq, const json& events, const RoomInfo& 
     append_key(out, "view", first);
     append_view(out, next_);
   }
-  out += '}';
+  if (first) {
+    out.resize(set_start);  // no key changed: no `set`
+  } else {
+    out += '}';
+  }
   // 3. `view`: the view's keys that changed; `cells`: the grid cells that changed.
   if (same_shape) {
     bool first_view = true;
@@ -151,13 +159,13 @@ void DeltaWriter::resend(std::string_view key) {
 namespace {
 
 // The delta's shape (docs/protocol.md "delta"), checked before anything is applied: an object
-// with `base` null or a number, `set` an object, `view` (if there) an object and `cells` (if
-// there) an array of {player, index, cell} with player and index numbers.
+// with `base` null or a number, `set` (if there) an object, `view` (if there) an object and `cells`
+// (if there) an array of {player, index, cell} with player and index numbers.
 bool delta_shape_ok(const json& delta) {
   if (!delta.is_object()) return false;
   const auto base = delta.find("base"), set = delta.find("set");
   if (base == delta.end() || !(base->is_null() || base->is_number_unsigned())) return false;
-  if (set == delta.end() || !set->is_object()) return false;
+  if (set != delta.end() && !set->is_object()) return false;
   const auto view = delta.find("view"), cells = delta.find("cells");
   if (view != delta.end() && !view->is_object()) return false;
   if (cells == delta.end()) return true;
@@ -171,6 +179,49 @@ bool delta_shape_ok(const json& delta) {
   return true;
 }
 
+// A compact legal list (messages.h append_delta_pending) as TABLE's: each text "verb arg arg ..."
+// as the texts "verb arg". False if an item is not a text.
+bool expand_legal(const json& compact, json& legal) {
+  if (!compact.is_array()) return false;
+  legal = json::array();
+  for (const json& item : compact) {
+    if (!item.is_string()) return false;
+    for_each_grouped_action(item.get_ref<const std::string&>(),
+                            [&](std::string action) { legal.push_back(std::move(action)); });
+  }
+  return true;
+}
+
+// A delta's compact `pending` as TABLE.pending: one entry per seat of each entry's `seats`, with
+// `in_ms` null and `knock_window` false where they were left out. False if it is not that shape.
+bool expand_pending(const json& compact, json& pending) {
+  if (!compact.is_array()) return false;
+  pending = json::array();
+  for (const json& entry : compact) {
+    if (!entry.is_object()) return false;
+    const auto seats = entry.find("seats"), decision = entry.find("decision");
+    if (seats == entry.end() || !seats->is_array() || seats->empty()) return false;
+    if (decision == entry.end() || !decision->is_number_unsigned()) return false;
+    json one = json::object();
+    for (const auto& [key, value] : entry.items()) {
+      if (key == "legal") {
+        if (!expand_legal(value, one["legal"])) return false;
+      } else if (key != "seats") {
+        one[key] = value;
+      }
+    }
+    if (!one.contains("legal")) return false;
+    if (!one.contains("in_ms")) one["in_ms"] = nullptr;
+    if (!one.contains("knock_window")) one["knock_window"] = false;
+    for (const json& seat : *seats) {
+      if (!seat.is_number_unsigned()) return false;
+      one["seat"] = seat;
+      pending.push_back(one);
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 bool apply_delta(json& table, const json& delta) {
@@ -180,7 +231,12 @@ bool apply_delta(json& table, const json& delta) {
   if (!whole && !table.is_object()) return false;
   // 2. TABLE's keys from `set`, on a copy: the table stays as it was if the rest does not apply.
   json next = whole ? json::object() : table;
-  for (const auto& [key, value] : delta["set"].items()) next[key] = value;
+  if (const auto set = delta.find("set"); set != delta.end()) {
+    for (const auto& [key, value] : set->items()) next[key] = value;
+  }
+  if (const auto pending = delta.find("pending"); pending != delta.end()) {
+    if (!expand_pending(*pending, next["pending"])) return false;
+  }
   const bool has_view = delta.contains("view"), has_cells = delta.contains("cells");
   if (has_view || has_cells) {
     // 3. The view's keys and the cells need a view, and each cell one that exists already.

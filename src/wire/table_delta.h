@@ -3,8 +3,9 @@
 //
 // What: DeltaWriter keeps the parts of the last TABLE it wrote (TableParts) and writes the next
 // frame as the keys whose text changed: TABLE's own keys in `set`, the view's keys in `view`,
-// the grid cells in `cells` as {player, index, cell}. `pending` is always in `set`, and so is
-// `round_over` while a round's end counts down (their in_ms change with time). The events go
+// the grid cells in `cells` as {player, index, cell}. `pending` is in every delta, in its own
+// key and compact form (messages.h append_delta_pending); `round_over` is in `set` while a
+// round's end counts down (the in_ms of both change with time). The events go
 // without their English `text` (the client words them from data/lang). `base` is the seq of
 // the table frame the delta applies to, or null for a delta that holds the whole table (the
 // first one a room writes, or after reset()). A key that changes without a table frame (the
@@ -18,6 +19,7 @@
 // replay of the same pairs in web/src/state/delta.test.ts).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -54,5 +56,22 @@ class DeltaWriter {
 // throws, whatever the frame holds (fuzz/frames_fuzz.cc). The C++ twin of
 // web/src/state/table.ts applyDelta.
 bool apply_delta(nlohmann::json& table, const nlohmann::json& delta);
+
+// The actions of one text of a delta's compact legal list (messages.h append_delta_pending):
+// "verb arg1 arg2 ..." gives "verb arg1", "verb arg2", ...; a text without arguments, itself.
+// The one splitter of both C++ readers (apply_delta, frame_reader.cc).
+template <class Push>
+void for_each_grouped_action(std::string_view text, Push&& push) {
+  const size_t space = text.find(' ');
+  if (space == std::string_view::npos) {
+    push(std::string(text));
+    return;
+  }
+  for (size_t from = space + 1; from < text.size();) {
+    const size_t end = std::min(text.find(' ', from), text.size());
+    push(std::string(text.substr(0, space + 1)).append(text.substr(from, end - from)));
+    from = end + 1;
+  }
+}
 
 }  // namespace allegra::wire

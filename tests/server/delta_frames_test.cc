@@ -143,12 +143,15 @@ TEST_P(DeltaFramesTest, AppliedDeltasAreTheUpdatesTablesOverAWholeGame) {
 INSTANTIATE_TEST_SUITE_P(EveryPlayerCount, DeltaFramesTest, ::testing::Values(2, 3, 4, 5, 6));
 
 // The schema's Delta.set and ViewChanges repeat TableFrame's and PublicView's keys (copies, so
-// that the generated TypeScript types keep their names): they must stay the same.
+// that the generated TypeScript types keep their names): they must stay the same, but for
+// `pending`, which a delta carries in its own compact key.
 TEST(DeltaFramesTest, TheSchemasKeysOfADeltaAreThoseOfTableFrameAndPublicView) {
   std::ifstream in(wire::testing::protocol_schema_path());
   const json defs = json::parse(in).at("$defs");
   const json& set = defs.at("Delta").at("properties").at("set").at("properties");
-  EXPECT_EQ(set, defs.at("TableFrame").at("properties"));
+  json table = defs.at("TableFrame").at("properties");
+  table.erase("pending");
+  EXPECT_EQ(set, table);
   json view = defs.at("PublicView").at("properties");
   view.erase("grids");
   EXPECT_EQ(defs.at("ViewChanges").at("properties"), view);

@@ -10,6 +10,7 @@
 
 #include "engine/state.h"
 #include "wire/messages.h"
+#include "wire/table_delta.h"
 
 namespace allegra::wire {
 namespace {
@@ -140,6 +141,69 @@ TEST(FrameReader, ReadsAKnockWindowsSeats) {
     EXPECT_TRUE(p.knock_window);
     EXPECT_EQ(p.decision, 30u);
   }
+}
+
+// A delta's compact `pending` (messages.h append_delta_pending) is read as the update's
+// TABLE.pending: the same seats, legal actions (a "swap 0a0 0a1 ..." group expanded in its
+// place), decisions and knock windows, at every position of a game and in a knock window
+// shared by three seats.
+TEST(FrameReader, ReadsADeltasCompactPendingAsTheUpdates) {
+  RuleOptions options;
+  options.players = 4;
+  State s(options, 11);
+  static const RoomSettings settings;
+  RoomInfo room;
+  room.code = "K7QX2M";
+  room.status = RoomStatus::kPlaying;
+  room.game_id = "K7QX2M-1";
+  room.settings = &settings;
+  room.seats.resize(4);
+  DeltaWriter writer;
+  const auto compare = [&](const GameSnapshot& game, uint64_t seq) {
+    const FrameRead update =
+        read_frame(*update_frame(seq, nlohmann::json::array(), room, &game, Millis(0)));
+    const FrameRead delta =
+        read_frame(*writer.frame(seq, nlohmann::json::array(), room, &game, Millis(0)));
+    EXPECT_TRUE(delta.ok);
+    EXPECT_TRUE(delta.has_table);
+    ASSERT_EQ(delta.pending.size(), update.pending.size());
+    for (size_t i = 0; i < update.pending.size(); ++i) {
+      EXPECT_EQ(delta.pending[i].seat, update.pending[i].seat);
+      EXPECT_EQ(delta.pending[i].legal, update.pending[i].legal);
+      EXPECT_EQ(delta.pending[i].decision, update.pending[i].decision);
+      EXPECT_EQ(delta.pending[i].knock_window, update.pending[i].knock_window);
+    }
+  };
+  uint64_t seq = 1;
+  bool grouped = false;
+  for (int step = 0; step < 120 && !s.is_terminal(); ++step, ++seq) {
+    if (s.is_chance_node()) {
+      s.apply(s.legal_actions()[0]);
+      continue;
+    }
+    table::Pending p;
+    p.seat = s.current_player();
+    p.legal = s.legal_actions();
+    grouped = grouped || p.legal.size() > 3;
+    GameSnapshot game(PublicView(s), {p}, std::vector<table::Seat>(4), std::nullopt);
+    game.decision = seq;
+    compare(game, seq);
+    s.apply(p.legal[seq % p.legal.size()]);
+  }
+  EXPECT_TRUE(grouped) << "no position with a list of cell actions";
+  std::vector<table::Pending> window(3);
+  for (int i = 0; i < 3; ++i) {
+    window[i].seat = (i + 2) % 4;
+    window[i].knock_window = true;
+    window[i].deadline = Millis(4000);
+  }
+  GameSnapshot knock(PublicView(s), window, std::vector<table::Seat>(4), std::nullopt);
+  compare(knock, seq);
+  const std::string text = *writer.frame(seq + 1, nlohmann::json::array(), room, &knock, Millis(0));
+  EXPECT_NE(text.find(R"("pending":[{"seats":[2,3,0],"legal":["knock","pass"],"in_ms":4000,)"
+                      R"("knock_window":true,)"),
+            std::string::npos)
+      << text;
 }
 
 }  // namespace

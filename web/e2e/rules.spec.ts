@@ -75,7 +75,16 @@ async function smallDeckTable(page: Page, url: string): Promise<string> {
             table = m.table;
             frames.push(m);
           } else if (m.type === 'delta' && (table || m.base === null)) {
-            const t = { ...(m.base === null ? {} : table), ...m.set } as Table;
+            // pending: compact in a delta (docs/protocol.md "delta"), expanded as applyDelta does.
+            type Compact = { seats: number[]; legal: string[]; in_ms?: number; knock_window?: boolean };
+            const pending = (m.pending as Compact[]).flatMap(({ seats, legal, in_ms, knock_window, ...rest }) => {
+              const actions = legal.flatMap((text) => {
+                const [verb, ...args] = text.split(' ');
+                return args.length === 0 ? [text] : args.map((a) => `${verb} ${a}`);
+              });
+              return seats.map((seat) => ({ seat, legal: actions, in_ms: in_ms ?? null, knock_window: knock_window ?? false, ...rest }));
+            });
+            const t = { ...(m.base === null ? {} : table), ...m.set, pending } as Table;
             if ((m.view || m.cells) && t.view) {
               const view = { ...t.view, ...m.view, grids: t.view.grids.map((g) => g.slice()) };
               for (const c of (m.cells ?? []) as Cell[]) view.grids[c.player]![c.index] = c.cell;

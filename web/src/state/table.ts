@@ -3,7 +3,7 @@
 // line seen, in order, the last seq (for reconnecting with last_seq) and this client's seat.
 // A frame that was seen already (seq <= last seq: a resend after a reconnect) changes nothing.
 import type { ServerMessage } from '../protocol/messages';
-import type { Delta } from '../protocol/generated/protocol';
+import type { Delta, DeltaPending, Pending } from '../protocol/generated/protocol';
 import type { TableFrame, LoggedEvent, ChatLine } from '../protocol/view';
 
 export interface TableState {
@@ -57,7 +57,7 @@ export function applyMessage(s: TableState, m: ServerMessage, now: number): Tabl
       // It applies to the table as of frame `base`: this client has it if it has seen that frame
       // (frames come in order; a state at a later seq holds it too). base null: a whole table.
       if (m.base !== null && (s.table === null || m.base > s.seq)) return { ...s, stale: true };
-      if (m.base === null && s.table === null && m.set.code !== s.code) return s;
+      if (m.base === null && s.table === null && m.set?.code !== s.code) return s;
       if (s.table !== null && s.table.code !== s.code) return s;
       const added = m.events.map((event) => ({ seq: m.seq, event }));
       let events = s.events.concat(added);
@@ -89,13 +89,37 @@ export function withRoundLog(events: LoggedEvent[], log: { seq: number; event: u
 }
 
 /**
- * The table after a delta frame (docs/protocol.md "delta"): `set` replaces TABLE's keys, `view`
- * the view's keys, `cells` single grid cells. Pure: the tables given are not changed, and what
- * did not change is shared with the old table. The same as an update's TABLE would be
- * (delta.test.ts replays whole games written by the C++ server).
+ * TABLE.pending from a delta's compact `pending` (docs/protocol.md "delta"): one entry per seat
+ * of `seats`, `in_ms` null and `knock_window` false where left out, and each legal text
+ * "verb arg1 arg2" as the actions "verb arg1", "verb arg2" in its place. The C++ twin is
+ * src/wire/table_delta.cc expand_pending.
+ */
+export function expandPending(compact: DeltaPending[]): Pending[] {
+  const out: Pending[] = [];
+  for (const { seats, legal, in_ms, knock_window, ...rest } of compact) {
+    const actions = legal.flatMap((text) => {
+      const [verb, ...args] = text.split(' ');
+      return args.length === 0 ? [text] : args.map((arg) => `${verb} ${arg}`);
+    });
+    for (const seat of seats) {
+      out.push({ seat, legal: actions, in_ms: in_ms ?? null, knock_window: knock_window ?? false, ...rest });
+    }
+  }
+  return out;
+}
+
+/**
+ * The table after a delta frame (docs/protocol.md "delta"): `set` and `pending` replace TABLE's
+ * keys, `view` the view's keys, `cells` single grid cells. Pure: the tables given are not
+ * changed, and what did not change is shared with the old table. The same as an update's TABLE
+ * would be (delta.test.ts replays whole games written by the C++ server).
  */
 export function applyDelta(table: TableFrame | null, d: Delta): TableFrame {
-  const t = { ...(d.base === null || table === null ? {} : table), ...d.set } as TableFrame;
+  const t = {
+    ...(d.base === null || table === null ? {} : table),
+    ...d.set,
+    pending: expandPending(d.pending),
+  } as TableFrame;
   if ((d.view || d.cells) && t.view) {
     const view = { ...t.view, ...d.view };
     if (d.cells) {
