@@ -149,7 +149,9 @@ test('the header’s controls fit a 360 px phone in every language, nothing scro
     await page.evaluate((c) => localStorage.setItem('allegra.lang', c), code);
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', code);
-    for (const control of ['.brand', '.lang-select', '.theme-toggle', '.sound-toggle']) {
+    // The closed chooser shows the whole code, never a cut name ("Englis", "Nederl").
+    await expect(page.locator('.app-header .lang-code')).toHaveText(code.toUpperCase());
+    for (const control of ['.brand', '.lang-code', '.lang-select', '.theme-toggle', '.sound-toggle']) {
       const box = (await page.locator(`.app-header ${control}`).boundingBox())!;
       expect(box.x + box.width, `${code}: ${control}'s right edge`).toBeLessThanOrEqual(360);
     }
