@@ -28,7 +28,9 @@ struct GuestRequest : std::enable_shared_from_this<GuestRequest> {
   std::function<void(GuestCookie)> done;
 
   void fail(std::string_view what, const boost::system::error_code& ec) {
-    done(GuestCookie{{}, fmt::format("GET /api/me: {}: {}", what, ec.message())});
+    done(GuestCookie{{},
+                     fmt::format("GET /api/me: {}: {}", what, ec.message()),
+                     ec == boost::asio::error::connection_refused});
   }
   // The session cookie's name=value from the answer's Set-Cookie headers.
   void finish() {

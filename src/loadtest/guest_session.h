@@ -24,7 +24,8 @@ namespace allegra::loadtest {
 // leaves `cookie` empty and says why in `problem`.
 struct GuestCookie {
   std::string cookie;
-  std::string problem;  // "" when cookie is set
+  std::string problem;   // "" when cookie is set
+  bool refused = false;  // nothing listens on the server's port (the run ends at once)
 };
 void fetch_guest_cookie(boost::asio::io_context& io, const boost::asio::ip::tcp::endpoint& server,
                         const boost::asio::ip::address_v4& source, const std::string& host,

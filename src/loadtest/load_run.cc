@@ -240,6 +240,7 @@ void Client::connect() {
     return fetch_guest_cookie(
         io_, run_.server(), source_, run_.config().host, [this](GuestCookie guest) {
           if (closing_) return;
+          if (guest.refused) return run_.refused();
           if (guest.cookie.empty())
             return run_.error(
                 fmt::format("table {} seat {}: {}", table_.name(), seat_, guest.problem));
