@@ -482,6 +482,12 @@ void PgStore::enqueue(std::function<void(std::exception_ptr)> done, bool wait) {
 std::optional<std::string> PgStore::unavailable() const {
   std::lock_guard lock(mutex_);
   if (!away_.empty()) return fmt::format("the game store is away ({})", away_);
+  if (waiting_since_ && std::chrono::steady_clock::now() - *waiting_since_ > options_.stall) {
+    return fmt::format("the game store is away (no answer for {} s)",
+                       std::chrono::duration_cast<std::chrono::seconds>(
+                           std::chrono::steady_clock::now() - *waiting_since_)
+                           .count());
+  }
   if (queue_.size() >= options_.max_queued_batches) {
     return fmt::format("the game store is behind ({} batches waiting)", queue_.size());
   }
@@ -495,16 +501,29 @@ void PgStore::set_post(Post post) {
 
 // --- The store thread ----------------------------------------------------------------------------
 
-// 1. Wait for a batch. 2. Connect if there is no connection (after a break: did the head batch
-// commit before it?). 3. Write it as one transaction. 4. Committed or refused: pop it and hand
-// its callback to the io thread; broken: keep it, note why the database is away, wait `retry`.
+// 1. Wait for a batch (no batch for `probe`: ask the database whether it is there, and note why
+// not). 2. Connect if there is no connection (after a break: did the head batch commit before
+// it?). 3. Write it as one transaction. 4. Committed or refused: pop it and hand its callback to
+// the io thread; broken: keep it, note why the database is away, wait `retry`. While a write or a
+// probe is under way `waiting_since_` says since when (unavailable(): no answer for `stall`).
 void PgStore::run() {
   using Clock = std::chrono::steady_clock;
   bool away = false;
   Clock::time_point away_since;
   std::unique_lock lock(mutex_);
   for (;;) {
-    wake_.wait(lock, [&] { return stop_ || !queue_.empty(); });
+    if (!wake_.wait_for(lock, away ? options_.retry : options_.probe,
+                        [&] { return stop_ || !queue_.empty(); })) {
+      waiting_since_ = Clock::now();
+      lock.unlock();
+      const std::string broken = probe();
+      lock.lock();
+      waiting_since_.reset();
+      away_ = broken;
+      if (!broken.empty() && !away) away_since = Clock::now();
+      away = !broken.empty();
+      continue;
+    }
     if (queue_.empty()) return;  // stopping, and everything is written
     if (stop_ && away && Clock::now() - away_since > options_.give_up) {
       queue_.clear();  // given up: lost, as an uncommitted SQLite transaction
@@ -512,6 +531,7 @@ void PgStore::run() {
       return;
     }
     const Batch& head = queue_.front();  // only this thread pops
+    waiting_since_ = Clock::now();
     lock.unlock();
     std::exception_ptr refused;
     bool done = false;
@@ -541,6 +561,7 @@ void PgStore::run() {
     if (!done && broken.empty()) broken = "the connection broke";
     const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
     lock.lock();
+    waiting_since_.reset();
     if (done) {
       Batch batch = std::move(queue_.front());
       queue_.pop_front();
@@ -586,6 +607,24 @@ bool PgStore::write(Connection& connection, const Batch& batch) {
     } catch (const pqxx::serialization_failure&) {
       if (attempt == 5) throw;
     }
+  }
+}
+
+std::string PgStore::probe() {
+  try {
+    if (!writer_) {
+      writer_ = connect();
+      lock_and_migrate(*writer_);  // the prefix's lock again, before anything is written
+    }
+    pqxx::nontransaction t(writer_->c);
+    t.exec("SELECT 1");
+    return "";
+  } catch (const StoreError& e) {
+    writer_.reset();
+    return e.what();
+  } catch (const std::exception& e) {
+    writer_.reset();
+    return first_line(e.what());
   }
 }
 

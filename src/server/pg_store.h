@@ -72,6 +72,11 @@ class PgStore final : public Store, public PlayerStore {
     // How long commit() (the last flush at shutdown, tests, `store migrate`) and the destructor
     // wait for a database that is away before giving up with a StoreError.
     std::chrono::milliseconds give_up{10'000};
+    // With nothing to write, the store thread asks the database every `probe` whether it is
+    // there (so unavailable() and /healthz know of an outage without a write); a write or a
+    // probe without an answer for `stall` counts as the database being away.
+    std::chrono::milliseconds probe{1000};
+    std::chrono::milliseconds stall{2000};
   };
 
   // Connects, takes the lock and migrates; a StoreError names the problem (unreachable, newer
@@ -184,6 +189,7 @@ class PgStore final : public Store, public PlayerStore {
   // Writes the head batch; false if the connection broke (it may or may not have committed).
   bool write(Connection& c, const Batch& batch);
   bool committed_already(Connection& c, uint64_t number);
+  std::string probe();  // with nothing to write: is the database there? ("" if so, else why not)
   void finish(Batch batch, std::exception_ptr error);
   template <typename F>
   auto read(const char* what, F&& f);
@@ -215,6 +221,8 @@ class PgStore final : public Store, public PlayerStore {
   bool stop_ = false;
   std::string away_;        // why the database is away ("" while it is there)
   bool attempted_ = false;  // the head batch was sent once: after a break, did it commit?
+  // Since when the store thread waits for the database (a write or a probe under way), or none.
+  std::optional<std::chrono::steady_clock::time_point> waiting_since_;
   Post post_;
   StoreStats stats_;
   std::thread thread_;
