@@ -1,5 +1,6 @@
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -77,6 +78,13 @@ class PgStore final : public Store, public PlayerStore {
     // probe without an answer for `stall` counts as the database being away.
     std::chrono::milliseconds probe{1000};
     std::chrono::milliseconds stall{2000};
+    // A standby (`allegra serve --standby-for PREFIX`, docs/scaling.md "Taking over a dead
+    // process's tables"): the constructor waits until the prefix's lock is free instead of
+    // refusing, and takes it over from a holder whose heartbeat (`lobby_servers.seen`, renewed
+    // every second while its io thread runs: pg_lobby.h) is older than `lease`, by ending the
+    // holder's database session (which fences it: see lost_prefix()).
+    bool standby = false;
+    std::chrono::milliseconds lease{5000};
   };
 
   // Connects, takes the lock and migrates; a StoreError names the problem (unreachable, newer
@@ -136,6 +144,10 @@ class PgStore final : public Store, public PlayerStore {
   std::vector<GameSeat> game_seats(std::string_view game_id) override;
   std::vector<GameSeat> recent_games(PlayerId player, int64_t before_ms, int limit) override;
 
+  // True once another server holds this server's code prefix (it took it over while this one's
+  // connection was gone) or has written its tables since: this store never writes again, and
+  // the server must stop (serve_command.cc exits) so that its clients reconnect to the new owner.
+  bool lost_prefix() const { return lost_prefix_.load(); }
   // The schema version found at opening (0: an empty database), before migrating.
   int found_version() const { return found_version_; }
   // The URL without its password, for messages and logs.
@@ -182,13 +194,19 @@ class PgStore final : public Store, public PlayerStore {
   struct Connection;  // a pqxx::connection (pqxx 6's is an alias: not declarable here)
 
   std::unique_ptr<Connection> connect() const;
-  int lock_and_migrate(Connection& c) const;  // the version found
+  // Takes the lock of the prefix (waiting for it: a standby) and migrates; the version found.
+  int lock_and_migrate(Connection& c, bool wait = false) const;
+  // A standby's wait: ends the session of a holder whose heartbeat is older than the lease.
+  void end_expired_holder(pqxx::transaction_base& t) const;
+  // A new writer connection after a break, its lock taken again; whether the batch `in_flight`
+  // (sent before the break) committed. Throws PrefixTaken if another server holds the prefix or
+  // wrote since this one's last commit (the fencing: docs/scaling.md).
+  bool reconnect(std::optional<uint64_t> in_flight);
   void enqueue(std::function<void(std::exception_ptr)> done, bool wait);
   void add(std::string sql, bool log_line);  // to current_
   void run();                                // the store thread
   // Writes the head batch; false if the connection broke (it may or may not have committed).
   bool write(Connection& c, const Batch& batch);
-  bool committed_already(Connection& c, uint64_t number);
   std::string probe();  // with nothing to write: is the database there? ("" if so, else why not)
   void finish(Batch batch, std::exception_ptr error);
   template <typename F>
@@ -214,6 +232,8 @@ class PgStore final : public Store, public PlayerStore {
   Batch current_;             // gathered on the io thread
   bool open_insert_ = false;  // current_.sql ends in an INSERT INTO log that more lines may join
   uint64_t next_batch_ = 1;
+  uint64_t last_committed_ = 0;  // this writer's last batch in the database (the store thread's)
+  std::atomic<bool> lost_prefix_{false};
 
   mutable std::mutex mutex_;
   std::condition_variable wake_, drained_;
