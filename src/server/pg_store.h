@@ -50,8 +50,14 @@ namespace allegra::server {
 // The schema is versioned in `allegra_schema` and migrated step by step like SQLite's; a database
 // of a newer version is refused. One server per code prefix: the writer holds a session advisory
 // lock on its prefix (a server without a prefix: on the whole database), and a second `allegra
-// serve` with it stops with "another allegra serve is using it". Servers with different prefixes
-// share the database: each resumes only its own tables, and the players are everybody's.
+// serve` with it stops with "another allegra serve is using it" (a standby waits for the lock
+// instead, and ends the session of a holder whose lease ran out: Options::standby). Servers with
+// different prefixes share the database: each resumes only its own tables, and the players are
+// everybody's. After a broken connection the store thread takes the lock again and checks that
+// nobody wrote the prefix's tables meanwhile (`writers`); if somebody holds or wrote them, the
+// store never writes again (lost_prefix(): the fencing of docs/scaling.md). With nothing to
+// write it probes the database every second, so unavailable() knows of an outage without a
+// write, and a write or probe without an answer for `stall` counts as one.
 //
 // The PlayerStore half (pg_player_store.cc, docs/server-store.md "Players on PostgreSQL"): what
 // belongs to a game's end (its seats, the skills, the rating history) joins the batch, so that it
