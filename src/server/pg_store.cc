@@ -264,6 +264,7 @@ PgStore::PgStore(Options options) : options_(std::move(options)) {
     throw StoreError(fmt::format("cannot connect to '{}': {}", name_, first_line(e.what())));
   }
   found_version_ = lock_and_migrate(*writer_, options_.standby);
+  writer_pid_ = writer_->c.backendpid();
   // 2. Batches are numbered on from the last one this writer (this prefix) committed.
   try {
     pqxx::nontransaction t(writer_->c);
@@ -657,14 +658,26 @@ void PgStore::end_expired_holder(pqxx::transaction_base& t) const {
   if (expired.empty()) return;
   // Its session holds the lock: ending the session frees the lock and fences the holder (its
   // store can only write again after taking the lock again, and then finds our writes).
-  const pqxx::result ended = t.exec(fmt::format(
-      "SELECT pid, pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND "
-      "classid = {} AND objid = hashtext({})::oid AND objsubid = 2 AND granted",
-      kPrefixLockKey, quote(options_.code_prefix)));
+  const pqxx::result ended = t.exec(
+      fmt::format("SELECT pid, pg_terminate_backend(pid) FROM ({}) holders", lock_holders_query()));
   for (const auto& row : ended) {
     spdlog::warn("event=takeover_forced prefix={} holder_session={} lease_ms={}",
                  options_.code_prefix, row[0].as<int64_t>(), options_.lease.count());
   }
+}
+
+std::string PgStore::lock_holders_query() const {
+  // A two-key advisory lock is (classid, objid) = (key 1, key 2) with objsubid 2; a one-key lock
+  // is (high, low 32 bits) with objsubid 1.
+  if (options_.code_prefix.empty())
+    return fmt::format(
+        "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND classid = 0 AND objid = {} AND "
+        "objsubid = 1 AND granted",
+        kLockKey);
+  return fmt::format(
+      "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND classid = {} AND objid = "
+      "hashtext({})::oid AND objsubid = 2 AND granted",
+      kPrefixLockKey, quote(options_.code_prefix));
 }
 
 bool PgStore::reconnect(std::optional<uint64_t> in_flight) {
@@ -672,10 +685,23 @@ bool PgStore::reconnect(std::optional<uint64_t> in_flight) {
   writer_ = connect();
   try {
     lock_and_migrate(*writer_);
-  } catch (const PrefixTaken&) {
+  } catch (const PrefixTaken& e) {
+    // Held by this server's own previous session, which the database has not yet seen broken
+    // (a network cut): end it and take the lock again at the next try. Held by another: lost.
+    std::vector<int> holders;
+    {
+      pqxx::nontransaction t(writer_->c);
+      for (const auto& row : t.exec(lock_holders_query())) holders.push_back(row[0].as<int>());
+      if (holders == std::vector<int>{writer_pid_})
+        t.exec(fmt::format("SELECT pg_terminate_backend({})", writer_pid_));
+    }
+    if (holders.empty()) throw StoreError(fmt::format("{} (released since)", e.what()));
+    if (holders == std::vector<int>{writer_pid_})
+      throw StoreError(fmt::format("{} (this server's previous connection: ended)", e.what()));
     lost_prefix_ = true;
     throw;
   }
+  writer_pid_ = writer_->c.backendpid();
   // The fencing: the prefix's batch number is this server's last commit (or the batch it sent
   // before the break), or another server has written the prefix's tables meanwhile.
   pqxx::nontransaction t(writer_->c);

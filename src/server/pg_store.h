@@ -204,6 +204,8 @@ class PgStore final : public Store, public PlayerStore {
   int lock_and_migrate(Connection& c, bool wait = false) const;
   // A standby's wait: ends the session of a holder whose heartbeat is older than the lease.
   void end_expired_holder(pqxx::transaction_base& t) const;
+  // `SELECT` of the sessions (pid) that hold this server's lock, from pg_locks.
+  std::string lock_holders_query() const;
   // A new writer connection after a break, its lock taken again; whether the batch `in_flight`
   // (sent before the break) committed. Throws PrefixTaken if another server holds the prefix or
   // wrote since this one's last commit (the fencing: docs/scaling.md).
@@ -239,6 +241,7 @@ class PgStore final : public Store, public PlayerStore {
   bool open_insert_ = false;  // current_.sql ends in an INSERT INTO log that more lines may join
   uint64_t next_batch_ = 1;
   uint64_t last_committed_ = 0;  // this writer's last batch in the database (the store thread's)
+  int writer_pid_ = 0;           // the database session of the writer that took the lock last
   std::atomic<bool> lost_prefix_{false};
 
   mutable std::mutex mutex_;
