@@ -7,6 +7,7 @@
 #include <charconv>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -34,6 +35,9 @@ namespace fs = std::filesystem;
 
 constexpr long long kMaxBotDelayMs = 60'000;
 
+// The exit status of a server whose code prefix another process took over (docs/cli.md).
+constexpr int kExitPrefixLost = 3;
+
 struct ServeArgs {
   std::string host = "127.0.0.1";
   int port = 8080;
@@ -56,6 +60,7 @@ struct ServeArgs {
   std::string log_level = "info";
   std::string deflate = "on";
   std::string code_prefix;                   // docs/scaling.md: several processes
+  std::string standby_for;                   // a standby for this prefix (PostgreSQL only)
   std::vector<std::string> trusted_proxies;  // whose X-Forwarded-For is believed
   bool secure_cookies = false;
   std::string review_level = "hard";  // the game reviews (server/review_jobs.h)
@@ -129,8 +134,24 @@ server::HubConfig hub_config(const ServeArgs& args, const DelayRange& delay) {
 void serve(const ServeArgs& args, const server::ServerOptions& options, const fs::path& db,
            const DelayRange& delay);
 
-int run_serve(const ServeArgs& args) {
+int run_serve(ServeArgs args) {
   // 1. Check every flag before anything is opened or bound.
+  if (!args.standby_for.empty()) {
+    // A standby serves the prefix it stands by for, once it holds it (docs/scaling.md).
+    if (args.store.empty())
+      throw CliError(
+          "--standby-for needs --store postgresql://...: a standby takes over the tables of the "
+          "database it shares with the process it stands by for");
+    if (!args.code_prefix.empty() && args.code_prefix != args.standby_for)
+      throw CliError(
+          fmt::format("--standby-for {} and --code-prefix {}: a standby serves the "
+                      "prefix it stands by for (give one of them)",
+                      args.standby_for, args.code_prefix));
+    if (const std::optional<std::string> problem = server::code_prefix_problem(args.standby_for);
+        problem || args.standby_for.empty())
+      throw CliError("--standby-for " + problem.value_or("is empty"));
+    args.code_prefix = args.standby_for;
+  }
   const DelayRange delay = parse_delay_range("--bot-delay", args.bot_delay);
   server::ServerOptions options;
   options.host = args.host;
@@ -194,7 +215,9 @@ void serve(const ServeArgs& args, const server::ServerOptions& options, const fs
   if (!args.store.empty()) {
     try {
       store = std::make_unique<server::PgStore>(
-          server::PgStore::Options{.url = args.store, .code_prefix = args.code_prefix});
+          server::PgStore::Options{.url = args.store,
+                                   .code_prefix = args.code_prefix,
+                                   .standby = !args.standby_for.empty()});
     } catch (const std::exception& e) {
       throw CliError(fmt::format("--store: {}", e.what()));
     }
@@ -248,7 +271,17 @@ void serve(const ServeArgs& args, const server::ServerOptions& options, const fs
         .url = args.store, .server = args.code_prefix.empty() ? "default" : args.code_prefix});
     hub.set_remote_lobby([&lobby] { return lobby->remote(); });
     lobby->set_local(hub.public_tables());
-    housekeeping = [&hub, &lobby, exporting = std::move(housekeeping)] {
+    auto* pg = dynamic_cast<server::PgStore*>(store.get());
+    housekeeping = [&hub, &lobby, pg, prefix = args.code_prefix,
+                    exporting = std::move(housekeeping)] {
+      if (pg->lost_prefix()) {
+        // Another process took this prefix over (this one was cut off from the database or
+        // stood still past its lease, docs/scaling.md): nothing more can be stored, so stop at
+        // once, as a kill -9 would; the clients reconnect through the proxy to the new owner.
+        spdlog::error("event=prefix_lost prefix={} exit={}", prefix, kExitPrefixLost);
+        spdlog::default_logger()->flush();
+        std::_Exit(kExitPrefixLost);
+      }
       lobby->set_local(hub.public_tables());
       if (exporting) exporting();
     };
@@ -376,6 +409,11 @@ Command add_serve_command(CLI::App& app) {
   sub->add_option("--code-prefix", args->code_prefix,
                   "Make only table codes starting with these 1 or 2 characters of the code "
                   "alphabet, one prefix per process behind a proxy (docs/scaling.md)")
+      ->type_name("PREFIX");
+  sub->add_option("--standby-for", args->standby_for,
+                  "With --store: wait until no process holds this code prefix (it stopped, died, "
+                  "or stood still past its 5 s lease), then serve it, resuming its open tables "
+                  "(docs/scaling.md); the port is opened only then")
       ->type_name("PREFIX");
   sub->add_option("--trusted-proxy", args->trusted_proxies,
                   "Address of a proxy whose X-Forwarded-For names the client for the "

@@ -185,8 +185,28 @@ std::string Accounts::cookie(std::string_view token, bool clear) const {
 std::string Accounts::open_session(PlayerId player) {
   const std::string token = new_session_token();
   players_.add_session(token_hash(token), player, now_ms());
-  store_.commit();
   return cookie(token, false);
+}
+
+std::optional<ApiReply> Accounts::store_away() const {
+  const std::optional<std::string> why = store_.unavailable();
+  if (!why) return std::nullopt;
+  return api_error_reply(503, "store_unavailable",
+                         fmt::format("{}: nothing was changed; try again in a moment", *why));
+}
+
+void Accounts::reply_when_committed(ApiReply reply, const Done& done) {
+  // SQLite commits here and calls back at once; PostgreSQL's store thread calls back through
+  // the io loop once the commit is done (docs/server-store.md): the io thread never waits.
+  store_.commit_async([reply = std::move(reply), done](std::exception_ptr error) mutable {
+    if (!error) return done(std::move(reply));
+    try {
+      std::rethrow_exception(error);
+    } catch (const std::exception& e) {
+      spdlog::error("event=api_failed error=\"{}\"", e.what());
+    }
+    done(api_error_reply(500, "server_error", "the server could not do this: try again later"));
+  });
 }
 
 Accounts::Session Accounts::session_of(const ApiRequest& request) {
@@ -202,6 +222,9 @@ Accounts::Session Accounts::session_of(const ApiRequest& request) {
 }
 
 std::optional<PlayerId> Accounts::player_of(std::string_view cookie_header) {
+  // While the store is away nobody is looked up (the io thread does not wait on it): the
+  // connection is anonymous, and its seat comes back by its token as for any guest.
+  if (store_.unavailable()) return std::nullopt;
   ApiRequest request;
   request.cookie = std::string(cookie_header);
   const Session s = session_of(request);
@@ -238,6 +261,9 @@ void Accounts::handle(const ApiRequest& request, std::function<void(ApiReply)> d
       return done(api_error_reply(403, "foreign_origin", "requests from another site are refused"));
     if (post && !request.content_type.starts_with("application/json"))
       return done(api_error_reply(415, "bad_request", "send the body as application/json"));
+    // 2. Every endpoint reads or writes the store: while it is away (or behind), an answer now
+    //    rather than a request that waits on it (on the io thread, for a read).
+    if (auto away = store_away()) return done(std::move(*away));
     const std::string& path = request.path;
     if (path == "/api/me" && request.method == "GET") return me(request, done);
     if (path == "/api/me/export" && request.method == "GET") {
@@ -281,7 +307,8 @@ void Accounts::me(const ApiRequest& request, const Done& done) {
     spdlog::info("event=guest_created player={}", id);
   }
   reply.body = json{{"player", player_json(*session.player)}}.dump();
-  done(std::move(reply));
+  if (reply.set_cookies.empty()) return done(std::move(reply));
+  reply_when_committed(std::move(reply), done);
 }
 
 void Accounts::claim(const ApiRequest& request, const Session& session, const Done& done) {
@@ -315,9 +342,9 @@ void Accounts::claim(const ApiRequest& request, const Session& session, const Do
           if (!players_.claim(id, name, key, skeleton, hash))
             return done(api_error_reply(409, "name_taken",
                                         "this name (or one that looks like it) is taken"));
-          store_.commit();
           spdlog::info("event=account_claimed player={}", id);
-          done(api_json_reply(200, json{{"player", player_json(*players_.player(id))}}));
+          reply_when_committed(
+              api_json_reply(200, json{{"player", player_json(*players_.player(id))}}), done);
         } catch (const std::runtime_error& e) {
           spdlog::error("event=api_failed error=\"{}\"", e.what());
           done(api_error_reply(500, "server_error",
@@ -360,7 +387,7 @@ void Accounts::login(const ApiRequest& request, const Session& session, const Do
           ApiReply reply = api_json_reply(200, json{{"player", player_json(*p)}});
           reply.set_cookies.push_back(open_session(p->id));
           spdlog::info("event=signed_in player={}", p->id);
-          done(std::move(reply));
+          reply_when_committed(std::move(reply), done);
         } catch (const std::runtime_error& e) {
           spdlog::error("event=api_failed error=\"{}\"", e.what());
           done(api_error_reply(500, "server_error",
@@ -379,10 +406,9 @@ void Accounts::logout(const Session& session, bool everywhere, const Done& done)
   } else if (!session.hash.empty()) {
     players_.delete_session(session.hash);
   }
-  store_.commit();
   ApiReply reply = api_json_reply(200, json{{"ok", true}});
   reply.set_cookies.push_back(cookie("", true));
-  done(std::move(reply));
+  reply_when_committed(std::move(reply), done);
 }
 
 void Accounts::change_password(const ApiRequest& request, const Session& session,
@@ -415,7 +441,7 @@ void Accounts::change_password(const ApiRequest& request, const Session& session
           ApiReply reply = api_json_reply(200, json{{"ok", true}});
           reply.set_cookies.push_back(open_session(id));
           spdlog::info("event=password_changed player={}", id);
-          done(std::move(reply));
+          reply_when_committed(std::move(reply), done);
         } catch (const std::runtime_error& e) {
           spdlog::error("event=api_failed error=\"{}\"", e.what());
           done(api_error_reply(500, "server_error",
@@ -431,11 +457,10 @@ void Accounts::delete_account(const ApiRequest& request, const Session& session,
   const PlayerId id = session.player->id;
   auto erase = [this, id, done] {
     players_.delete_player(id);
-    store_.commit();
     spdlog::info("event=player_deleted player={}", id);
     ApiReply reply = api_json_reply(200, json{{"ok", true}});
     reply.set_cookies.push_back(cookie("", true));
-    done(std::move(reply));
+    reply_when_committed(std::move(reply), done);
   };
   if (session.player->guest) return erase();  // a guest has no password: his cookie is his key
   Fields f = body_fields(request.body, {"password"});

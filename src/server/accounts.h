@@ -10,8 +10,10 @@
 // and fuzzable without a socket (fuzz/fuzz_account_request.cc).
 //
 // Threads: every call comes from the io thread. The Argon2id work goes to the PasswordHasher,
-// whose results come back on the io thread, where the store is written and committed before
-// the reply leaves (a client never sees a session the store could lose).
+// whose results come back on the io thread, where the store is written; the reply leaves once
+// the store has committed (Store::commit_async: a client never sees a session the store could
+// lose, and the io thread never waits for a PostgreSQL commit). While the store is away every
+// endpoint answers 503 `store_unavailable` at once instead of waiting on it.
 #pragma once
 
 #include <chrono>
@@ -129,8 +131,15 @@ class Accounts {
   void change_password(const ApiRequest& request, const Session& session, const Done& done);
   void delete_account(const ApiRequest& request, const Session& session, const Done& done);
   void export_data(const Session& session, const Done& done);
-  // A new session for `player`, committed; its Set-Cookie value.
+  // A new session for `player` (committed with the request's other writes by
+  // reply_when_committed); its Set-Cookie value.
   std::string open_session(PlayerId player);
+  // The `store_unavailable` reply (503) while the store cannot take changes (PostgreSQL away or
+  // behind: Store::unavailable()), or nullopt.
+  std::optional<ApiReply> store_away() const;
+  // Commits what the request wrote and then sends `reply` (a failed commit: 500), without the io
+  // thread waiting for the commit (Store::commit_async).
+  void reply_when_committed(ApiReply reply, const Done& done);
   std::string cookie(std::string_view token, bool clear) const;
   // The rate limits before a password check; a reply if refused.
   std::optional<ApiReply> refuse_attempt(const std::string& ip, const std::string& account);

@@ -32,6 +32,7 @@ PgLobby::~PgLobby() {
 
 void PgLobby::set_local(std::vector<LobbyEntry> tables) {
   std::lock_guard lock(mutex_);
+  local_at_ = std::chrono::steady_clock::now();
   if (tables == local_) return;
   local_ = std::move(tables);
   local_changed_ = true;
@@ -53,6 +54,15 @@ void PgLobby::run() {
   std::unique_lock lock(mutex_);
   for (;;) {
     const bool stopping = stop_;
+    // The io thread has not ticked for `silent`: no heartbeat (this process's lease runs out).
+    const bool silent = std::chrono::steady_clock::now() - local_at_ > options_.silent;
+    if (silent && !stopping) {
+      if (!failing) spdlog::warn("event=lobby_silent server={}", options_.server);
+      failing = true;
+      local_changed_ = true;
+      wake_.wait_for(lock, options_.period, [this] { return stop_; });
+      continue;
+    }
     std::vector<LobbyEntry> local = local_;
     // Written again now and then even unchanged: rows deleted meanwhile (this process was taken
     // for gone while cut off from the database) come back.

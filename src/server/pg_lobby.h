@@ -33,14 +33,20 @@ class PgLobby {
     std::string server;  // this process's name in `lobby` (its code prefix, or "default")
     std::chrono::milliseconds period{1000};
     std::chrono::milliseconds expiry{5000};
+    // The heartbeat is this process's lease too (a standby takes the prefix over from a process
+    // whose heartbeat is older than its lease: pg_store.h), so it says that the io thread runs:
+    // it is written only while set_local() (the io thread's housekeeping, every second) was
+    // called within `silent`.
+    std::chrono::milliseconds silent{3000};
   };
   explicit PgLobby(Options options);
   ~PgLobby();  // deletes this process's rows (if the database is there)
   PgLobby(const PgLobby&) = delete;
   PgLobby& operator=(const PgLobby&) = delete;
 
-  void set_local(std::vector<LobbyEntry> tables);  // this process's public tables now
-  std::vector<LobbyEntry> remote() const;          // the other live processes', last read
+  // This process's public tables now; called by the io thread every second (its heartbeat).
+  void set_local(std::vector<LobbyEntry> tables);
+  std::vector<LobbyEntry> remote() const;  // the other live processes', last read
 
  private:
   struct Connection;
@@ -53,6 +59,7 @@ class PgLobby {
   bool stop_ = false;
   std::vector<LobbyEntry> local_, remote_;
   bool local_changed_ = true;
+  std::chrono::steady_clock::time_point local_at_ = std::chrono::steady_clock::now();
   std::thread thread_;
 };
 

@@ -1,6 +1,7 @@
 #include "server/pg_store.h"
 
 #include <fmt/format.h>
+#include <spdlog/spdlog.h>
 
 #include <future>
 #include <map>
@@ -156,6 +157,13 @@ int64_t unix_ms() {
       .count();
 }
 
+// Another server holds this server's code prefix, or has written its tables since this one's last
+// commit: this store must never write again (PgStore::lost_prefix()).
+class PrefixTaken : public StoreError {
+ public:
+  using StoreError::StoreError;
+};
+
 // What a refused batch means, in the words SqliteStore uses for the same refusals.
 std::string refusal(const pqxx::sql_error& e) {
   const std::string what = e.what();
@@ -246,25 +254,30 @@ std::unique_ptr<PgStore::Connection> PgStore::connect() const {
 PgStore::PgStore(Options options) : options_(std::move(options)) {
   name_ = url_without_password(options_.url);
   if (!options_.code_prefix.empty()) writer_name_ = options_.code_prefix;
-  // 1. The writer's connection, its lock, the schema.
+  if (options_.standby && options_.code_prefix.empty())
+    throw StoreError("a standby needs the code prefix it stands by for");
+  // 1. The writer's connection, its lock (a standby waits for it), the schema. A standby whose
+  //    database goes away while it waits stops with the error (systemd starts it again).
   try {
     writer_ = connect();
   } catch (const std::exception& e) {
     throw StoreError(fmt::format("cannot connect to '{}': {}", name_, first_line(e.what())));
   }
-  found_version_ = lock_and_migrate(*writer_);
-  // 2. Batches are numbered on from the last one this writer committed.
+  found_version_ = lock_and_migrate(*writer_, options_.standby);
+  writer_pid_ = writer_->c.backendpid();
+  // 2. Batches are numbered on from the last one this writer (this prefix) committed.
   try {
     pqxx::nontransaction t(writer_->c);
     const pqxx::result r = t.exec("SELECT batch FROM writers WHERE name = " + quote(writer_name_));
-    if (!r.empty()) next_batch_ = r[0][0].as<uint64_t>() + 1;
+    if (!r.empty()) last_committed_ = r[0][0].as<uint64_t>();
+    next_batch_ = last_committed_ + 1;
   } catch (const std::exception& e) {
     throw StoreError(fmt::format("cannot read '{}': {}", name_, first_line(e.what())));
   }
   thread_ = std::thread([this] { run(); });
 }
 
-int PgStore::lock_and_migrate(Connection& connection) const {
+int PgStore::lock_and_migrate(Connection& connection, bool wait) const {
   int found_version = 0;
   try {
     pqxx::nontransaction t(connection.c);
@@ -277,12 +290,22 @@ int PgStore::lock_and_migrate(Connection& connection) const {
                                                   "pg_try_advisory_lock_shared({0}) AND "
                                                   "pg_try_advisory_lock({1}, hashtext({2}))",
                                                   kLockKey, kPrefixLockKey, quote(prefix));
-    if (!t.exec("SELECT " + lock)[0][0].as<bool>()) {
+    //    A standby waits for the prefix's lock (the holder stops, dies, or its lease expires).
+    for (bool logged = false; !t.exec("SELECT " + lock)[0][0].as<bool>();) {
       t.exec("SELECT pg_advisory_unlock_all()");
-      throw StoreError(fmt::format(
-          "cannot use the database '{}': another allegra serve is using it{}", name_,
-          prefix.empty() ? "" : fmt::format(" (with the code prefix {}, or with none)", prefix)));
+      if (!wait) {
+        throw PrefixTaken(fmt::format(
+            "cannot use the database '{}': another allegra serve is using it{}", name_,
+            prefix.empty() ? "" : fmt::format(" (with the code prefix {}, or with none)", prefix)));
+      }
+      if (!logged)
+        spdlog::info("event=standby prefix={} waiting=\"for the server that holds the prefix\"",
+                     prefix);
+      logged = true;
+      end_expired_holder(t);
+      std::this_thread::sleep_for(std::chrono::milliseconds(500));
     }
+    if (wait) spdlog::info("event=takeover prefix={}", prefix);
     // Servers starting at once migrate one after the other (released at the end of this scope).
     t.exec(fmt::format("SELECT pg_advisory_lock({}, 0)", kPrefixLockKey));
     struct Unlock {
@@ -482,6 +505,12 @@ void PgStore::enqueue(std::function<void(std::exception_ptr)> done, bool wait) {
 std::optional<std::string> PgStore::unavailable() const {
   std::lock_guard lock(mutex_);
   if (!away_.empty()) return fmt::format("the game store is away ({})", away_);
+  if (waiting_since_ && std::chrono::steady_clock::now() - *waiting_since_ > options_.stall) {
+    return fmt::format("the game store is away (no answer for {} s)",
+                       std::chrono::duration_cast<std::chrono::seconds>(
+                           std::chrono::steady_clock::now() - *waiting_since_)
+                           .count());
+  }
   if (queue_.size() >= options_.max_queued_batches) {
     return fmt::format("the game store is behind ({} batches waiting)", queue_.size());
   }
@@ -495,16 +524,29 @@ void PgStore::set_post(Post post) {
 
 // --- The store thread ----------------------------------------------------------------------------
 
-// 1. Wait for a batch. 2. Connect if there is no connection (after a break: did the head batch
-// commit before it?). 3. Write it as one transaction. 4. Committed or refused: pop it and hand
-// its callback to the io thread; broken: keep it, note why the database is away, wait `retry`.
+// 1. Wait for a batch (no batch for `probe`: ask the database whether it is there, and note why
+// not). 2. Connect if there is no connection (after a break: did the head batch commit before
+// it?). 3. Write it as one transaction. 4. Committed or refused: pop it and hand its callback to
+// the io thread; broken: keep it, note why the database is away, wait `retry`. While a write or a
+// probe is under way `waiting_since_` says since when (unavailable(): no answer for `stall`).
 void PgStore::run() {
   using Clock = std::chrono::steady_clock;
   bool away = false;
   Clock::time_point away_since;
   std::unique_lock lock(mutex_);
   for (;;) {
-    wake_.wait(lock, [&] { return stop_ || !queue_.empty(); });
+    if (!wake_.wait_for(lock, away ? options_.retry : options_.probe,
+                        [&] { return stop_ || !queue_.empty(); })) {
+      waiting_since_ = Clock::now();
+      lock.unlock();
+      const std::string broken = probe();
+      lock.lock();
+      waiting_since_.reset();
+      away_ = broken;
+      if (!broken.empty() && !away) away_since = Clock::now();
+      away = !broken.empty();
+      continue;
+    }
     if (queue_.empty()) return;  // stopping, and everything is written
     if (stop_ && away && Clock::now() - away_since > options_.give_up) {
       queue_.clear();  // given up: lost, as an uncommitted SQLite transaction
@@ -512,6 +554,7 @@ void PgStore::run() {
       return;
     }
     const Batch& head = queue_.front();  // only this thread pops
+    waiting_since_ = Clock::now();
     lock.unlock();
     std::exception_ptr refused;
     bool done = false;
@@ -521,9 +564,8 @@ void PgStore::run() {
       if (head.sql.empty()) {
         done = true;  // only callbacks, whose frames waited for the batches before
       } else if (!writer_) {
-        writer_ = connect();
-        lock_and_migrate(*writer_);
-        if (attempted_ && committed_already(*writer_, head.number)) done = true;
+        if (reconnect(attempted_ ? std::optional<uint64_t>(head.number) : std::nullopt))
+          done = true;
       }
       if (!done) {
         attempted_ = true;
@@ -541,6 +583,7 @@ void PgStore::run() {
     if (!done && broken.empty()) broken = "the connection broke";
     const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
     lock.lock();
+    waiting_since_.reset();
     if (done) {
       Batch batch = std::move(queue_.front());
       queue_.pop_front();
@@ -548,6 +591,7 @@ void PgStore::run() {
       away_.clear();
       away = false;
       if (!refused && !batch.sql.empty()) {
+        last_committed_ = batch.number;
         stats_.commits += 1;
         stats_.entries += batch.entries;
         stats_.commit_seconds += seconds;
@@ -589,10 +633,88 @@ bool PgStore::write(Connection& connection, const Batch& batch) {
   }
 }
 
-bool PgStore::committed_already(Connection& connection, uint64_t number) {
-  pqxx::nontransaction t(connection.c);
+std::string PgStore::probe() {
+  try {
+    if (!writer_) reconnect(std::nullopt);  // the prefix's lock again, and the fencing
+    pqxx::nontransaction t(writer_->c);
+    t.exec("SELECT 1");
+    return "";
+  } catch (const StoreError& e) {
+    writer_.reset();
+    return e.what();
+  } catch (const std::exception& e) {
+    writer_.reset();
+    return first_line(e.what());
+  }
+}
+
+void PgStore::end_expired_holder(pqxx::transaction_base& t) const {
+  // The holder's heartbeat is the lobby's (pg_lobby.h): renewed every second while its io
+  // thread runs. No row yet (a holder just started) is not an expired lease.
+  const pqxx::result expired = t.exec(
+      fmt::format("SELECT 1 FROM lobby_servers WHERE server = {} AND seen < now() - interval '{} "
+                  "milliseconds'",
+                  quote(options_.code_prefix), options_.lease.count()));
+  if (expired.empty()) return;
+  // Its session holds the lock: ending the session frees the lock and fences the holder (its
+  // store can only write again after taking the lock again, and then finds our writes).
+  const pqxx::result ended = t.exec(
+      fmt::format("SELECT pid, pg_terminate_backend(pid) FROM ({}) holders", lock_holders_query()));
+  for (const auto& row : ended) {
+    spdlog::warn("event=takeover_forced prefix={} holder_session={} lease_ms={}",
+                 options_.code_prefix, row[0].as<int64_t>(), options_.lease.count());
+  }
+}
+
+std::string PgStore::lock_holders_query() const {
+  // A two-key advisory lock is (classid, objid) = (key 1, key 2) with objsubid 2; a one-key lock
+  // is (high, low 32 bits) with objsubid 1.
+  if (options_.code_prefix.empty())
+    return fmt::format(
+        "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND classid = 0 AND objid = {} AND "
+        "objsubid = 1 AND granted",
+        kLockKey);
+  return fmt::format(
+      "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND classid = {} AND objid = "
+      "hashtext({})::oid AND objsubid = 2 AND granted",
+      kPrefixLockKey, quote(options_.code_prefix));
+}
+
+bool PgStore::reconnect(std::optional<uint64_t> in_flight) {
+  if (lost_prefix_) throw PrefixTaken("another allegra serve has taken over this code prefix");
+  writer_ = connect();
+  try {
+    lock_and_migrate(*writer_);
+  } catch (const PrefixTaken& e) {
+    // Held by this server's own previous session, which the database has not yet seen broken
+    // (a network cut): end it and take the lock again at the next try. Held by another: lost.
+    std::vector<int> holders;
+    {
+      pqxx::nontransaction t(writer_->c);
+      for (const auto& row : t.exec(lock_holders_query())) holders.push_back(row[0].as<int>());
+      if (holders == std::vector<int>{writer_pid_})
+        t.exec(fmt::format("SELECT pg_terminate_backend({})", writer_pid_));
+    }
+    if (holders.empty()) throw StoreError(fmt::format("{} (released since)", e.what()));
+    if (holders == std::vector<int>{writer_pid_})
+      throw StoreError(fmt::format("{} (this server's previous connection: ended)", e.what()));
+    lost_prefix_ = true;
+    throw;
+  }
+  writer_pid_ = writer_->c.backendpid();
+  // The fencing: the prefix's batch number is this server's last commit (or the batch it sent
+  // before the break), or another server has written the prefix's tables meanwhile.
+  pqxx::nontransaction t(writer_->c);
   const pqxx::result r = t.exec("SELECT batch FROM writers WHERE name = " + quote(writer_name_));
-  return !r.empty() && r[0][0].as<uint64_t>() >= number;
+  const uint64_t stored = r.empty() ? 0 : r[0][0].as<uint64_t>();
+  if (in_flight && stored == *in_flight) return true;
+  if (stored == last_committed_) return false;
+  lost_prefix_ = true;
+  t.exec("SELECT pg_advisory_unlock_all()");
+  throw PrefixTaken(fmt::format(
+      "another allegra serve has written the tables of this code prefix (its batch {}, this "
+      "server's last {})",
+      stored, last_committed_));
 }
 
 void PgStore::finish(Batch batch, std::exception_ptr error) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -49,8 +50,14 @@ namespace allegra::server {
 // The schema is versioned in `allegra_schema` and migrated step by step like SQLite's; a database
 // of a newer version is refused. One server per code prefix: the writer holds a session advisory
 // lock on its prefix (a server without a prefix: on the whole database), and a second `allegra
-// serve` with it stops with "another allegra serve is using it". Servers with different prefixes
-// share the database: each resumes only its own tables, and the players are everybody's.
+// serve` with it stops with "another allegra serve is using it" (a standby waits for the lock
+// instead, and ends the session of a holder whose lease ran out: Options::standby). Servers with
+// different prefixes share the database: each resumes only its own tables, and the players are
+// everybody's. After a broken connection the store thread takes the lock again and checks that
+// nobody wrote the prefix's tables meanwhile (`writers`); if somebody holds or wrote them, the
+// store never writes again (lost_prefix(): the fencing of docs/scaling.md). With nothing to
+// write it probes the database every second, so unavailable() knows of an outage without a
+// write, and a write or probe without an answer for `stall` counts as one.
 //
 // The PlayerStore half (pg_player_store.cc, docs/server-store.md "Players on PostgreSQL"): what
 // belongs to a game's end (its seats, the skills, the rating history) joins the batch, so that it
@@ -72,6 +79,18 @@ class PgStore final : public Store, public PlayerStore {
     // How long commit() (the last flush at shutdown, tests, `store migrate`) and the destructor
     // wait for a database that is away before giving up with a StoreError.
     std::chrono::milliseconds give_up{10'000};
+    // With nothing to write, the store thread asks the database every `probe` whether it is
+    // there (so unavailable() and /healthz know of an outage without a write); a write or a
+    // probe without an answer for `stall` counts as the database being away.
+    std::chrono::milliseconds probe{1000};
+    std::chrono::milliseconds stall{2000};
+    // A standby (`allegra serve --standby-for PREFIX`, docs/scaling.md "Taking over a dead
+    // process's tables"): the constructor waits until the prefix's lock is free instead of
+    // refusing, and takes it over from a holder whose heartbeat (`lobby_servers.seen`, renewed
+    // every second while its io thread runs: pg_lobby.h) is older than `lease`, by ending the
+    // holder's database session (which fences it: see lost_prefix()).
+    bool standby = false;
+    std::chrono::milliseconds lease{5000};
   };
 
   // Connects, takes the lock and migrates; a StoreError names the problem (unreachable, newer
@@ -131,6 +150,10 @@ class PgStore final : public Store, public PlayerStore {
   std::vector<GameSeat> game_seats(std::string_view game_id) override;
   std::vector<GameSeat> recent_games(PlayerId player, int64_t before_ms, int limit) override;
 
+  // True once another server holds this server's code prefix (it took it over while this one's
+  // connection was gone) or has written its tables since: this store never writes again, and
+  // the server must stop (serve_command.cc exits) so that its clients reconnect to the new owner.
+  bool lost_prefix() const { return lost_prefix_.load(); }
   // The schema version found at opening (0: an empty database), before migrating.
   int found_version() const { return found_version_; }
   // The URL without its password, for messages and logs.
@@ -177,13 +200,22 @@ class PgStore final : public Store, public PlayerStore {
   struct Connection;  // a pqxx::connection (pqxx 6's is an alias: not declarable here)
 
   std::unique_ptr<Connection> connect() const;
-  int lock_and_migrate(Connection& c) const;  // the version found
+  // Takes the lock of the prefix (waiting for it: a standby) and migrates; the version found.
+  int lock_and_migrate(Connection& c, bool wait = false) const;
+  // A standby's wait: ends the session of a holder whose heartbeat is older than the lease.
+  void end_expired_holder(pqxx::transaction_base& t) const;
+  // `SELECT` of the sessions (pid) that hold this server's lock, from pg_locks.
+  std::string lock_holders_query() const;
+  // A new writer connection after a break, its lock taken again; whether the batch `in_flight`
+  // (sent before the break) committed. Throws PrefixTaken if another server holds the prefix or
+  // wrote since this one's last commit (the fencing: docs/scaling.md).
+  bool reconnect(std::optional<uint64_t> in_flight);
   void enqueue(std::function<void(std::exception_ptr)> done, bool wait);
   void add(std::string sql, bool log_line);  // to current_
   void run();                                // the store thread
   // Writes the head batch; false if the connection broke (it may or may not have committed).
   bool write(Connection& c, const Batch& batch);
-  bool committed_already(Connection& c, uint64_t number);
+  std::string probe();  // with nothing to write: is the database there? ("" if so, else why not)
   void finish(Batch batch, std::exception_ptr error);
   template <typename F>
   auto read(const char* what, F&& f);
@@ -208,6 +240,9 @@ class PgStore final : public Store, public PlayerStore {
   Batch current_;             // gathered on the io thread
   bool open_insert_ = false;  // current_.sql ends in an INSERT INTO log that more lines may join
   uint64_t next_batch_ = 1;
+  uint64_t last_committed_ = 0;  // this writer's last batch in the database (the store thread's)
+  int writer_pid_ = 0;           // the database session of the writer that took the lock last
+  std::atomic<bool> lost_prefix_{false};
 
   mutable std::mutex mutex_;
   std::condition_variable wake_, drained_;
@@ -215,6 +250,8 @@ class PgStore final : public Store, public PlayerStore {
   bool stop_ = false;
   std::string away_;        // why the database is away ("" while it is there)
   bool attempted_ = false;  // the head batch was sent once: after a break, did it commit?
+  // Since when the store thread waits for the database (a write or a probe under way), or none.
+  std::optional<std::chrono::steady_clock::time_point> waiting_since_;
   Post post_;
   StoreStats stats_;
   std::thread thread_;

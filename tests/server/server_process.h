@@ -95,6 +95,10 @@ class ServerProcess {
     wait_exit(std::chrono::seconds(30));
   }
 
+  // Waits for an exit the process makes by itself: its exit code (-1 if it did not exit within
+  // `timeout`, after which it is killed).
+  int exit_code_within(std::chrono::milliseconds timeout) { return wait_exit(timeout); }
+
   std::string log() const {
     std::ifstream in(log_path_);
     std::ostringstream s;
