@@ -10,8 +10,11 @@
 
 #include <atomic>
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <regex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -20,6 +23,7 @@
 #include "server/game_players.h"
 #include "server/sqlite_store.h"
 #include "server/store_backends.h"
+#include "wire/protocol_schema.h"
 
 namespace allegra::server {
 namespace {
@@ -52,7 +56,28 @@ class PlayerApiTest : public ::testing::Test {
     std::optional<ApiReply> reply;
     accounts_->handle(r, [&](ApiReply a) { reply = std::move(a); });
     EXPECT_TRUE(reply.has_value());
+    if (reply) expect_schema_shape(r.path, *reply);
     return reply.value_or(ApiReply{});
+  }
+  // Every answer has the shape the schema's $defs give it (the web's types are generated from
+  // them): ApiError for a refusal, else the answer of its path.
+  static void expect_schema_shape(const std::string& path, const ApiReply& reply) {
+    std::string definition = "ApiError";
+    if (reply.status == 200) {
+      if (path == "/api/me") {
+        definition = "ApiMe";
+      } else if (path == "/api/leaderboard") {
+        definition = "ApiLeaderboardAnswer";
+      } else if (path.ends_with("/games")) {
+        definition = "ApiHistory";
+      } else {
+        definition = "ApiProfileAnswer";
+      }
+    }
+    const json body = json::parse(reply.body, nullptr, false);
+    EXPECT_EQ(wire::testing::ProtocolSchema::get().problems(body, definition),
+              std::vector<std::string>{})
+        << path << " as " << definition << ": " << reply.body;
   }
   json get_json(const std::string& target, const std::string& cookie = "") {
     const ApiReply r = get(target, cookie);
@@ -81,6 +106,28 @@ class PlayerApiTest : public ::testing::Test {
   PasswordHasher hasher_{0, 0, [](std::function<void()> f) { f(); }};
   std::optional<Accounts> accounts_;
 };
+
+// Every error code the server's /api/ answers can carry (api_error_reply's calls in src/server)
+// is in the schema's ApiErrorCode, which the web's types are generated from, and the other way
+// round: a new code without its place in the schema (and a text on the web) fails here.
+TEST(PlayerApiCodes, EveryApiErrorCodeOfTheSourcesIsTheSchemas) {
+  std::set<std::string> used;
+  const std::regex call(R"re(api_error_reply\(\s*[0-9]+,\s*"([a-z_]+)")re");
+  const fs::path dir = fs::path(ALLEGRA_SOURCE_DIR) / "src" / "server";
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    if (entry.path().extension() != ".cc") continue;
+    std::ifstream in(entry.path());
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    for (std::sregex_iterator it(text.begin(), text.end(), call), end; it != end; ++it)
+      used.insert((*it)[1]);
+  }
+  used.insert({"name_problem", "weak_password"});  // given by a variable (accounts.cc)
+  std::set<std::string> schema;
+  for (const json& code :
+       wire::testing::ProtocolSchema::get().document().at("$defs").at("ApiErrorCode").at("enum"))
+    schema.insert(code.get<std::string>());
+  EXPECT_EQ(used, schema);
+}
 
 TEST_F(PlayerApiTest, AProfileAndItsHistoryShowTheStoredGamesFiguresAndRatingChanges) {
   std::vector<PlayerId> p;

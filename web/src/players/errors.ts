@@ -2,14 +2,22 @@
 // the reasons a user name is refused (`reason` of name_problem, /work/players-spec.md
 // "Changes"). Literal keys, so that the translation test sees each one in use.
 import type { ApiFailure } from './api';
+import type { ApiErrorCode } from './apiTypes';
 
 type T = (key: string, args?: Record<string, string | number>) => string;
 
-const CODE_KEYS: Record<string, string> = {
+// Every code of the schema's ApiErrorCode has its words (the type fails `npm run lint` when the
+// schema gains one), and `offline` is the client's own.
+const CODE_KEYS: Record<ApiErrorCode | 'offline', string> = {
   bad_request: 'web.me.error.bad_request',
   bad_query: 'web.me.error.bad_request',
+  method_not_allowed: 'web.me.error.bad_request',
   not_found: 'web.me.error.not_found',
   no_such_player: 'web.me.error.not_found',
+  no_game: 'web.me.error.not_found',
+  no_review: 'web.me.error.not_found',
+  review_failed: 'web.me.error.server_error',
+  name_problem: 'web.me.name.other',
   foreign_origin: 'web.me.error.foreign_origin',
   not_signed_in: 'web.me.error.not_signed_in',
   name_taken: 'web.me.error.name_taken',
@@ -20,7 +28,7 @@ const CODE_KEYS: Record<string, string> = {
   rate_limited: 'web.me.error.rate_limited',
   busy: 'web.me.error.busy',
   server_error: 'web.me.error.server_error',
-  store_unavailable: 'web.me.error.server_error',
+  store_unavailable: 'web.me.error.store_unavailable',
   offline: 'web.me.error.offline',
 };
 
@@ -48,7 +56,7 @@ export function failureText(t: T, e: ApiFailure): string {
     const key = e.reason ? REASON_KEYS[e.reason] : undefined;
     return key ? t(key) : t('web.me.name.other', { message: e.message });
   }
-  if (e.status === 429 && !CODE_KEYS[e.code]) return t('web.me.error.rate_limited');
-  const key = CODE_KEYS[e.code];
+  const key = (CODE_KEYS as Record<string, string | undefined>)[e.code];
+  if (e.status === 429 && !key) return t('web.me.error.rate_limited');
   return key ? t(key) : t('web.me.error.other', { message: e.message });
 }

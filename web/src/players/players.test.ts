@@ -60,6 +60,7 @@ describe('the account’s errors in words', () => {
     expect(failureText(t, new ApiFailure(401, 'wrong_credentials', 'x'))).toBe('Wrong user name or password.');
     expect(failureText(t, new ApiFailure(429, 'rate_limited', 'x'))).toMatch(/Too many attempts/);
     expect(failureText(t, new ApiFailure(429, 'something_new', 'x'))).toMatch(/Too many attempts/);
+    expect(failureText(t, new ApiFailure(503, 'store_unavailable', 'x'))).toMatch(/nothing was changed/);
     expect(failureText(t, new ApiFailure(400, 'name_problem', 'the name is reserved', 'reserved'))).toMatch(/reserved/);
     expect(failureText(t, new ApiFailure(400, 'name_problem', 'the name is odd'))).toBe('This name cannot be used: the name is odd');
     expect(failureText(t, new ApiFailure(0, 'offline', 'x'))).toMatch(/cannot be reached/);
