@@ -113,6 +113,21 @@ class Player {
     wait([](const json& m) { return m["type"] == "seated"; }, "seated after create");
   }
 
+  // create: a rated table of `players` people (docs/ratings.md), this player in seat 0, the
+  // players of `invite` invited to it (docs/protocol.md "create").
+  void create_rated(int players, std::vector<int64_t> invite = {}) {
+    wire::Create create;
+    create.options = json{{"players", players}};
+    create.rated = true;
+    create.invite = std::move(invite);
+    create.sit = 0;
+    const json created = ask(std::move(create), "created");
+    if (created["type"] != "created") throw std::runtime_error("create failed: " + created.dump());
+    code_ = created["code"];
+    creator_token_ = created["creator_token"];
+    wait([](const json& m) { return m["type"] == "seated"; }, "seated after create");
+  }
+
   void join(const std::string& code, std::optional<int> sit) {
     wire::Join join;
     join.code = code;
@@ -254,6 +269,18 @@ class Player {
         what);
   }
 
+  // At a round's end (TABLE.round_over) while this seat is not among the ready ones: says it
+  // is ready for the next deal (Continue), once per round's end.
+  void ready_at_round_end() {
+    if (!table_.is_object() || !table_.contains("round_over") || !table_["round_over"].is_object())
+      return;
+    const json& ready = table_["round_over"].value("ready", json::array());
+    if (std::find(ready.begin(), ready.end(), json(seat_)) != ready.end()) return;
+    if (ready_sent_at_ == last_table_seq_) return;  // sent; its frame has not come yet
+    send_checked(wire::client_text({std::nullopt, wire::Ready{}}));
+    ready_sent_at_ = last_table_seq_;
+  }
+
   // As the creator: sends start and waits for the game to be dealt.
   void start() {
     send_checked(wire::client_text({std::nullopt, wire::Start{}}));
@@ -323,6 +350,7 @@ class Player {
   std::string token_, code_, creator_token_;
   uint64_t last_seq_ = 0;
   uint64_t last_table_seq_ = 0;
+  uint64_t ready_sent_at_ = 0;  // last_table_seq_ when Ready was sent
   // The decision I answered last, until a frame shows another.
   std::optional<DecisionKey> acted_;
   std::chrono::steady_clock::time_point retry_at_;
@@ -346,9 +374,12 @@ struct TwoPeopleAndABot {
 };
 
 // Plays every player's decisions (random legal actions) until each table is over, reading all
-// connections in turn; throws if that takes longer than `timeout`.
+// connections in turn; throws if that takes longer than `timeout`. `press_continue`: at a
+// round's end each player says it is ready for the next deal (Continue), as people do, instead
+// of waiting for the table's timer.
 inline void play_to_end(std::vector<Player*> players, std::mt19937_64& rng,
-                        std::chrono::milliseconds timeout = std::chrono::seconds(120)) {
+                        std::chrono::milliseconds timeout = std::chrono::seconds(120),
+                        bool press_continue = false) {
   const auto deadline = std::chrono::steady_clock::now() + timeout;
   while (true) {
     bool all_over = true;
@@ -368,6 +399,7 @@ inline void play_to_end(std::vector<Player*> players, std::mt19937_64& rng,
     for (Player* p : players) {
       p->pump(std::chrono::milliseconds(5));
       p->act_random(rng);
+      if (press_continue) p->ready_at_round_end();
     }
   }
 }

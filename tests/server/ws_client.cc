@@ -119,7 +119,7 @@ struct WsClient::Impl {
 };
 
 WsClient::WsClient(uint16_t port, std::chrono::milliseconds timeout, bool offer_deflate)
-    : WsClient(port, WsConnectOptions{"/ws", "", "", timeout, offer_deflate}) {}
+    : WsClient(port, WsConnectOptions{"/ws", "", "", timeout, offer_deflate, {}}) {}
 
 WsClient::WsClient(uint16_t port, const WsConnectOptions& options)
     : impl_(std::make_unique<Impl>()) {
@@ -130,10 +130,11 @@ WsClient::WsClient(uint16_t port, const WsConnectOptions& options)
     pmd.client_enable = true;
     ws.set_option(pmd);
   }
-  if (!options.forwarded_for.empty()) {
+  if (!options.forwarded_for.empty() || !options.headers.empty()) {
     ws.set_option(websocket::stream_base::decorator(
-        [value = options.forwarded_for](websocket::request_type& req) {
-          req.set("X-Forwarded-For", value);
+        [value = options.forwarded_for, headers = options.headers](websocket::request_type& req) {
+          if (!value.empty()) req.set("X-Forwarded-For", value);
+          for (const auto& [name, text] : headers) req.set(name, text);
         }));
   }
   websocket::response_type response;

@@ -46,6 +46,8 @@ struct WsConnectOptions {
   std::string forwarded_for;   // an X-Forwarded-For header in the handshake ("": none)
   std::chrono::milliseconds timeout = 10s;
   bool offer_deflate = false;
+  // More headers of the handshake, e.g. a signed-in browser's Cookie and Origin.
+  std::vector<std::pair<std::string, std::string>> headers;
 };
 // A request with headers and a body (the accounts' API, tests/server/serve_accounts_test.cc),
 // and what its answer says: the status, the body, every Set-Cookie and Content-Disposition.
