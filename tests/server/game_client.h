@@ -249,6 +249,7 @@ class Player {
       // the refused action is sent again a little later (the rate limit is tested elsewhere).
       acted_.reset();
       knock_answered_ = false;
+      ready_sent_at_ = 0;  // a refused Ready too
       retry_at_ = std::chrono::steady_clock::now() + std::chrono::milliseconds(100);
     } else if (type == "error") {
       errors_.push_back(m);

@@ -3,8 +3,9 @@
 // upgrade with the page's Origin, play a rated game of 4 to its end; a seat is got back by the
 // player's cookie alone (a reload or another browser), and not by another player's; the ratings
 // are in each player's profile and history; a kill -9 after the end and a restart (which
-// replays the log) leave them as they were, counted once; and "play again" invites the others,
-// whose open connections receive the invitation.
+// replays the log) leave them as they were, counted once; the first guest claims his account and
+// signs in from a second browser; and "play again" invites the others, whose open connections
+// receive the invitation.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -135,6 +136,28 @@ TEST_F(ServePlayersTest, ARatedGameOfFourSignedInPeopleAfterAReloadAndAKill9) {
     EXPECT_TRUE(games[0]["rated"].get<bool>());
     EXPECT_DOUBLE_EQ(games[0]["rating"]["after"].get<double>(), c["after"].get<double>());
   }
+
+  // The first guest claims his account; signed in from a second browser, he is the same player
+  // with the rated game counted.
+  const std::string origin = fmt::format("http://127.0.0.1:{}", port);
+  const HttpCall claim = http_call(
+      port, "POST", "/api/account",
+      {{"Cookie", browsers[0].cookie}, {"Origin", origin}, {"Content-Type", "application/json"}},
+      R"({"name":"Annalena","password":"correct horse battery"})");
+  ASSERT_EQ(claim.status, 200) << claim.body;
+  const HttpCall login = http_call(port, "POST", "/api/login",
+                                   {{"Origin", origin}, {"Content-Type", "application/json"}},
+                                   R"({"name":"annalena","password":"correct horse battery"})");
+  ASSERT_EQ(login.status, 200) << login.body;
+  ASSERT_FALSE(login.set_cookies.empty());
+  const std::string second =
+      login.set_cookies.front().substr(0, login.set_cookies.front().find(';'));
+  EXPECT_NE(second, browsers[0].cookie);
+  const HttpCall me = http_call(port, "GET", "/api/me", {{"Cookie", second}, {"Origin", origin}});
+  const json player = json::parse(me.body).at("player");
+  EXPECT_EQ(player["id"], browsers[0].player);
+  EXPECT_EQ(player["name"], "Annalena");
+  EXPECT_EQ(player["rating"]["rated_games"], 1);
 
   // Play again: the first player's new table invites the other three, and each of their open
   // connections (the player of its session cookie) receives the invitation.
