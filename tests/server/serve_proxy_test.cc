@@ -20,6 +20,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <future>
 #include <map>
 #include <memory>
 #include <pqxx/pqxx>
@@ -78,7 +79,10 @@ class HaproxyProcess {
     return std::nullopt;
   }
 
-  HaproxyProcess(const fs::path& dir, uint16_t port, uint16_t port_a, uint16_t port_b)
+  // `standby_a`: a standby for prefix A on that port (docs/scaling.md, "The proxy follows"),
+  // listed beside process A with the same health check.
+  HaproxyProcess(const fs::path& dir, uint16_t port, uint16_t port_a, uint16_t port_b,
+                 std::optional<uint16_t> standby_a = std::nullopt)
       : log_(dir / "haproxy.log") {
     std::string config = read_text(fs::path(ALLEGRA_SOURCE_DIR) / "deploy" / "haproxy.cfg");
     replace_once(config, "bind 127.0.0.1:8080", fmt::format("bind 127.0.0.1:{}", port));
@@ -87,6 +91,13 @@ class HaproxyProcess {
       replace_once(config, backend, fmt::format("server a 127.0.0.1:{}", port_a));
     for (const char* backend : {"server b 127.0.0.1:8082", "server b 127.0.0.1:8082"})
       replace_once(config, backend, fmt::format("server b 127.0.0.1:{}", port_b));
+    if (standby_a) {
+      const std::string check = " check inter 1s fall 2 rise 1";
+      const std::string a = fmt::format("server a 127.0.0.1:{}", port_a);
+      replace_once(
+          config, a + check,
+          a + check + fmt::format("\n    server a_standby 127.0.0.1:{}{}", *standby_a, check));
+    }
     const fs::path config_path = dir / "haproxy.cfg";
     std::ofstream(config_path) << config;
     std::vector<std::string> args = {*binary(), "-db", "-f", config_path.string()};
@@ -470,6 +481,57 @@ class ServeProxyPgTest : public ServeProxyTest {
 
 TEST_F(ServeProxyPgTest, TwoProcessesOnOneDatabaseLoseOneAndThePostgresRestart) {
   two_processes_lose_one_and_finish_every_game();
+}
+
+// A process and its standby for prefix A behind HAProxy (docs/scaling.md, "Taking over a dead
+// process's tables"): two people and a bot play at a table of A through the proxy; A is killed
+// with -9; the standby takes the prefix over and opens its port, HAProxy's health check finds it
+// up, and the people reconnect through the proxy (/ws/CODE) with their tokens, find their seats
+// and play the game to its end; the record replays.
+TEST_F(ServeProxyPgTest, HaproxySendsAKilledProcesssTablesToItsStandby) {
+  const uint16_t port_a = free_port(), port_b = free_port(), standby_port = free_port();
+  const uint16_t proxy = free_port();
+  auto a = start_process(port_a, "A");
+  // The standby prints its port only once it holds the prefix: started on a thread of its own.
+  auto standby_started = std::async(std::launch::async, [&] {
+    return std::make_unique<ServerProcess>(
+        dir_,
+        std::vector<std::string>{"--store", pg_url_, "--standby-for", "A", "--port",
+                                 std::to_string(standby_port), "--trusted-proxy", "127.0.0.1",
+                                 "--log-level", "warn"},
+        std::chrono::seconds(60));
+  });
+  HaproxyProcess haproxy(dir_, proxy, port_a, port_b, standby_port);
+  try {
+    wait_routed(proxy, "A");
+  } catch (const std::exception& e) {
+    FAIL() << e.what() << "\nhaproxy:\n" << haproxy.log();
+  }
+  ASSERT_EQ(standby_started.wait_for(std::chrono::milliseconds(0)), std::future_status::timeout);
+
+  std::mt19937_64 rng(31);
+  Player host(proxy, "Host", to_table("A22222"));
+  host.create(json{"person", "person", "bot:easy"}, json{{"players", 3}, {"rounds", 1}});
+  ASSERT_EQ(host.code().substr(0, 1), "A");
+  Player guest(proxy, "Guest", to_table(host.code()));
+  guest.join(host.code(), 1);
+  host.start();
+  const uint64_t before = host.last_seq();
+  play_proxied_until({&host, &guest}, rng, [&] { return host.last_seq() >= before + 6; });
+  ASSERT_FALSE(host.over());
+  a->kill9();
+
+  ASSERT_EQ(standby_started.wait_for(std::chrono::seconds(20)), std::future_status::ready);
+  auto standby = standby_started.get();
+  EXPECT_EQ(standby->port(), standby_port);
+  for (Player* p : {&host, &guest}) rejoin_through(*p, proxy);
+  play_to_end({&host, &guest}, rng);
+  const HttpResult record = http_get(proxy, "/games/" + host.game_id() + ".jsonl");
+  ASSERT_EQ(record.status, 200) << host.game_id();
+  write("takeover.jsonl", record.body);
+  const cli_testing::Result check = run("replay --check " + path("takeover.jsonl").string());
+  EXPECT_EQ(check.exit_code, 0) << check.out << check.err;
+  EXPECT_EQ(standby->terminate(), 0) << standby->log();
 }
 
 // X-Forwarded-For counts only from a --trusted-proxy: from anywhere else every connection counts
