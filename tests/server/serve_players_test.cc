@@ -18,37 +18,13 @@
 #include "cli/cli_runner.h"
 #include "server/game_client.h"
 #include "server/server_process.h"
+#include "server/signed_in_browser.h"
 #include "server/ws_client.h"
 
 namespace allegra::server_testing {
 namespace {
 
 using cli_testing::CliFixture;
-
-// A browser of one guest: the session cookie of its first visit, and the WebSocket options that
-// send it with the page's own Origin (the server checks it at the upgrade).
-struct SignedInBrowser {
-  std::string cookie;  // "allegra_session=..."
-  int64_t player = 0;
-  WsConnectOptions options;
-};
-
-// The options of a WebSocket from this browser's page on the server at `port` (its Origin).
-void at_server(SignedInBrowser& b, uint16_t port) {
-  b.options.headers = {{"Cookie", b.cookie}, {"Origin", fmt::format("http://127.0.0.1:{}", port)}};
-}
-
-SignedInBrowser first_visit(uint16_t port) {
-  const std::string origin = fmt::format("http://127.0.0.1:{}", port);
-  const HttpCall me = http_call(port, "GET", "/api/me", {{"Origin", origin}});
-  EXPECT_EQ(me.status, 200) << me.body;
-  if (me.set_cookies.empty()) throw std::runtime_error("no session cookie: " + me.body);
-  SignedInBrowser b;
-  b.cookie = me.set_cookies.front().substr(0, me.set_cookies.front().find(';'));
-  b.player = json::parse(me.body).at("player").at("id").get<int64_t>();
-  at_server(b, port);
-  return b;
-}
 
 json get_json(uint16_t port, const std::string& target) {
   const HttpResult r = http_get(port, target);
@@ -162,7 +138,7 @@ TEST_F(ServePlayersTest, ARatedGameOfFourSignedInPeopleAfterAReloadAndAKill9) {
   // Play again: the first player's new table invites the other three, and each of their open
   // connections (the player of its session cookie) receives the invitation.
   std::vector<std::unique_ptr<Player>> back;
-  for (SignedInBrowser& b : browsers) at_server(b, port);  // the restarted server's port
+  for (SignedInBrowser& b : browsers) open_page_at(b, port);  // the restarted server's port
   for (int i = 0; i < 4; ++i)
     back.push_back(std::make_unique<Player>(port, std::string(1, static_cast<char>('a' + i)),
                                             browsers[static_cast<size_t>(i)].options));
