@@ -149,6 +149,8 @@ TEST_F(ServePlayersTest, ARatedGameOfFourSignedInPeopleAfterAReloadAndAKill9) {
     EXPECT_EQ(invitation["code"], back[0]->code());
     EXPECT_EQ(invitation["from"]["id"], browsers[0].player);
   }
+  // Every socket closed first: a shutdown waits (bounded) for the clients' close frames.
+  for (auto& p : back) p->ws().close();
   EXPECT_EQ(again.terminate(), 0) << again.log();
 }
 

@@ -127,6 +127,9 @@ TEST_F(ServeRatedRestartTest, AKill9MidRatedGameGivesSeatsBackByCookieAndRatesAs
   const json board = rated_restart_get(port, "/api/leaderboard?players=4").at("leaderboard");
   for (const json& row : board["rows"])
     for (const SignedInBrowser& b : browsers) EXPECT_NE(row["player"]["id"], b.player);
+  // Every socket closed first: a shutdown waits (bounded) for the clients' close frames.
+  for (Player* p : at_table) p->ws().close();
+  watcher.ws().close();
   EXPECT_EQ(again.terminate(), 0) << again.log();
 }
 
