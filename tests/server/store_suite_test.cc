@@ -25,6 +25,7 @@
 #include <thread>
 #include <vector>
 
+#include "server/cuttable_forward.h"
 #include "server/pg_store.h"
 #include "server/sqlite_store.h"
 #include "server/store_backends.h"
@@ -334,6 +335,55 @@ TEST_F(PgStoreTest, ARestartedDatabaseLosesNoBatchAndTheStoreReconnectsByItself)
   EXPECT_EQ(store->unavailable(), std::nullopt);
   store->set_post(nullptr);
   EXPECT_EQ(store->open_tables()[0].log.size(), 6u);
+}
+
+// A network cut as the store sees it but the database does not (CuttableForward between them):
+// the database keeps the store's old session, and with it the store's lock. The store reconnects,
+// finds the lock held by that session of its own (not another server's: no fencing), ends it
+// and takes the lock again, and the next batch commits (commit e9481ef, docs/scaling.md).
+TEST_F(PgStoreTest, AfterANetworkCutTheStoreEndsItsOwnOldSessionAndGoesOn) {
+  const std::string& url = backend_.url();
+  const size_t colon = url.rfind(':'), slash = url.find('/', colon);
+  ASSERT_TRUE(colon != std::string::npos && slash != std::string::npos) << url;
+  server_testing::CuttableForward forward(std::stoi(url.substr(colon + 1, slash - colon - 1)));
+  const std::string cut_url =
+      url.substr(0, colon + 1) + std::to_string(forward.port()) + url.substr(slash);
+  PgStore store(PgStore::Options{
+      .url = cut_url, .retry = std::chrono::milliseconds(50), .give_up = std::chrono::seconds(5)});
+  store.create_table("ABCD", "{}");
+  store.append("ABCD", suite_entry(1));
+  store.commit();
+  pqxx::connection c(url);
+  auto lock_holders = [&] {
+    pqxx::nontransaction t(c);
+    std::vector<int> pids;
+    for (const auto& row :
+         t.exec("SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted ORDER BY pid"))
+      pids.push_back(row[0].as<int>());
+    return pids;
+  };
+  const std::vector<int> before = lock_holders();
+  ASSERT_EQ(before.size(), 1u);
+
+  forward.cut();
+  store.append("ABCD", suite_entry(2));
+  store.commit();  // throws if the store counted its own old session as another server's
+  EXPECT_FALSE(store.lost_prefix());
+  EXPECT_EQ(store.unavailable(), std::nullopt);
+  const std::vector<int> after = lock_holders();
+  ASSERT_EQ(after.size(), 1u);
+  EXPECT_NE(after[0], before[0]);
+  // The old session is ended (its exit may lag the lock's release a little).
+  int old_sessions = 1;
+  for (int i = 0; i < 100 && old_sessions != 0; ++i) {
+    if (i > 0) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    pqxx::nontransaction t(c);
+    old_sessions = t.exec("SELECT count(*) FROM pg_stat_activity WHERE pid = " +
+                          std::to_string(before[0]))[0][0]
+                       .as<int>();
+  }
+  EXPECT_EQ(old_sessions, 0);
+  EXPECT_THAT(store.open_tables()[0].log, ElementsAre(suite_entry(1), suite_entry(2)));
 }
 
 }  // namespace
