@@ -105,12 +105,7 @@ class Player {
       create.seats->push_back(spec == "person" ? wire::SeatSpec{} : wire::SeatSpec{spec.substr(4)});
     }
     create.knock_window_s = knock_window_s;
-    create.sit = 0;
-    const json created = ask(std::move(create), "created");
-    if (created["type"] != "created") throw std::runtime_error("create failed: " + created.dump());
-    code_ = created["code"];
-    creator_token_ = created["creator_token"];
-    wait([](const json& m) { return m["type"] == "seated"; }, "seated after create");
+    create_table(std::move(create));
   }
 
   // create: a rated table of `players` people (docs/ratings.md), this player in seat 0, the
@@ -120,6 +115,12 @@ class Player {
     create.options = json{{"players", players}};
     create.rated = true;
     create.invite = std::move(invite);
+    create_table(std::move(create));
+  }
+
+  // Sends `create` with this player in seat 0; keeps the code and creator token, waits until
+  // seated.
+  void create_table(wire::Create create) {
     create.sit = 0;
     const json created = ask(std::move(create), "created");
     if (created["type"] != "created") throw std::runtime_error("create failed: " + created.dump());

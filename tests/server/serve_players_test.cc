@@ -26,12 +26,6 @@ namespace {
 
 using cli_testing::CliFixture;
 
-json get_json(uint16_t port, const std::string& target) {
-  const HttpResult r = http_get(port, target);
-  EXPECT_EQ(r.status, 200) << target << ": " << r.body;
-  return json::parse(r.body);
-}
-
 class ServePlayersTest : public CliFixture {};
 
 TEST_F(ServePlayersTest, ARatedGameOfFourSignedInPeopleAfterAReloadAndAKill9) {
@@ -101,12 +95,12 @@ TEST_F(ServePlayersTest, ARatedGameOfFourSignedInPeopleAfterAReloadAndAKill9) {
   const uint16_t port = again.port();
   for (const json& c : changes) {
     const std::string id = std::to_string(c["player"].get<int64_t>());
-    const json profile = get_json(port, "/api/players/" + id).at("profile");
+    const json profile = public_get_json(port, "/api/players/" + id).at("profile");
     EXPECT_DOUBLE_EQ(profile["player"]["rating"]["display"].get<double>(), c["after"].get<double>())
         << profile.dump();
     EXPECT_EQ(profile["player"]["rating"]["games"], 1) << profile.dump();
     EXPECT_EQ(profile["stats"]["rated_games"], 1);
-    const json games = get_json(port, "/api/players/" + id + "/games").at("games");
+    const json games = public_get_json(port, "/api/players/" + id + "/games").at("games");
     ASSERT_EQ(games.size(), 1u) << games.dump();
     EXPECT_EQ(games[0]["id"], code + "-1");
     EXPECT_TRUE(games[0]["rated"].get<bool>());

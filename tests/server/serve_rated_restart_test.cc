@@ -27,13 +27,6 @@ namespace {
 
 using cli_testing::CliFixture;
 
-// The JSON answer of GET `target` (status 200 expected).
-json rated_restart_get(uint16_t port, const std::string& target) {
-  const HttpResult r = http_get(port, target);
-  EXPECT_EQ(r.status, 200) << target << ": " << r.body;
-  return json::parse(r.body);
-}
-
 // The display ratings after the finished game `game_id` of new players, computed from its record
 // alone, as docs/ratings.md says: places from the final totals (nobody left), then one update.
 std::vector<double> ratings_from_record(uint16_t port, const std::string& game_id) {
@@ -114,17 +107,17 @@ TEST_F(ServeRatedRestartTest, AKill9MidRatedGameGivesSeatsBackByCookieAndRatesAs
     EXPECT_EQ(c["player"], browsers[seat].player) << c.dump();
     EXPECT_DOUBLE_EQ(c["after"].get<double>(), expected[seat]) << c.dump();
     const std::string id = std::to_string(browsers[seat].player);
-    const json profile = rated_restart_get(port, "/api/players/" + id).at("profile");
+    const json profile = public_get_json(port, "/api/players/" + id).at("profile");
     EXPECT_DOUBLE_EQ(profile["player"]["rating"]["display"].get<double>(), expected[seat])
         << profile.dump();
     EXPECT_EQ(profile["player"]["rating"]["games"], 1) << profile.dump();
-    const json games = rated_restart_get(port, "/api/players/" + id + "/games").at("games");
+    const json games = public_get_json(port, "/api/players/" + id + "/games").at("games");
     ASSERT_EQ(games.size(), 1u) << games.dump();
     EXPECT_EQ(games[0]["id"], game_id);
     EXPECT_DOUBLE_EQ(games[0]["rating"]["after"].get<double>(), expected[seat]);
   }
   // One rated game leaves everybody provisional: no row of theirs on the board of 4 players.
-  const json board = rated_restart_get(port, "/api/leaderboard?players=4").at("leaderboard");
+  const json board = public_get_json(port, "/api/leaderboard?players=4").at("leaderboard");
   for (const json& row : board["rows"])
     for (const SignedInBrowser& b : browsers) EXPECT_NE(row["player"]["id"], b.player);
   // Every socket closed first: a shutdown waits (bounded) for the clients' close frames.

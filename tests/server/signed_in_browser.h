@@ -42,4 +42,11 @@ inline SignedInBrowser first_visit(uint16_t port) {
   return b;
 }
 
+// The JSON answer of a public GET such as /api/players/ID (status 200 expected).
+inline nlohmann::json public_get_json(uint16_t port, const std::string& target) {
+  const HttpResult r = http_get(port, target);
+  EXPECT_EQ(r.status, 200) << target << ": " << r.body;
+  return nlohmann::json::parse(r.body);
+}
+
 }  // namespace allegra::server_testing

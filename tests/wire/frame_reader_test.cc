@@ -75,6 +75,18 @@ TEST(LoadFrameReader, ReadsTheWelcomesMessageRate) {
   EXPECT_EQ(read_frame(R"({"type":"welcome","messages_per_s":9,"limits":{}})").messages_per_s, 0);
 }
 
+// Table K7QX2M while its first game is played, with `seats` seats and the default settings.
+RoomInfo playing_room(int seats) {
+  static const RoomSettings settings;
+  RoomInfo room;
+  room.code = "K7QX2M";
+  room.status = RoomStatus::kPlaying;
+  room.game_id = "K7QX2M-1";
+  room.settings = &settings;
+  room.seats.resize(static_cast<size_t>(seats));
+  return room;
+}
+
 TEST(FrameReader, ReadsWhatTheServersWritersWrite) {
   const FrameRead seated = read_frame(*seated_frame(4, "K7QX2M", 2, "tok-2"));
   EXPECT_EQ(seated.type, "seated");
@@ -95,13 +107,7 @@ TEST(FrameReader, ReadsWhatTheServersWritersWrite) {
   RuleOptions options;
   options.players = 3;
   const State s(options, 5);
-  static const RoomSettings settings;
-  RoomInfo room;
-  room.code = "K7QX2M";
-  room.status = RoomStatus::kPlaying;
-  room.game_id = "K7QX2M-1";
-  room.settings = &settings;
-  room.seats.resize(3);
+  const RoomInfo room = playing_room(3);
   table::Pending p;
   p.seat = s.current_player();
   p.legal = s.legal_actions();
@@ -151,13 +157,7 @@ TEST(FrameReader, ReadsADeltasCompactPendingAsTheUpdates) {
   RuleOptions options;
   options.players = 4;
   State s(options, 11);
-  static const RoomSettings settings;
-  RoomInfo room;
-  room.code = "K7QX2M";
-  room.status = RoomStatus::kPlaying;
-  room.game_id = "K7QX2M-1";
-  room.settings = &settings;
-  room.seats.resize(4);
+  const RoomInfo room = playing_room(4);
   DeltaWriter writer;
   const auto compare = [&](const GameSnapshot& game, uint64_t seq) {
     const FrameRead update =
