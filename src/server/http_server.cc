@@ -649,7 +649,7 @@ void HttpServer::Impl::arm_wake() {
 // Once a second: the action rate, and a log line when the tables changed (the hub itself does
 // not log; this keeps the log at one line a second at most under load).
 void HttpServer::Impl::sample_rates() {
-  const HubStats stats = hub->stats();
+  const HubStats stats = hub->counts();
   action_rate.sample(stats.actions_total);
   const std::array<uint64_t, 4> summary{stats.tables, stats.games_playing,
                                         stats.games_finished_total, sockets.size()};

@@ -547,15 +547,16 @@ void Hub::shutdown(Millis) {
   flush();
 }
 
-HubStats Hub::stats() const {
-  HubStats s = stats_;
+HubStats Hub::counts() const {
+  HubStats s = stats_;  // tables_lobby and games_playing are kept by the rooms (CountedStatus)
   s.tables = rooms_.size();
   s.connections = connections_.size();
-  for (const auto& [code, room] : rooms_) {
-    if (room->status() == RoomStatus::kLobby) s.tables_lobby += 1;
-    if (room->status() == RoomStatus::kPlaying) s.games_playing += 1;
-    s.spectators += room->info().spectators;
-  }
+  return s;
+}
+
+HubStats Hub::stats() const {
+  HubStats s = counts();
+  for (const auto& [code, room] : rooms_) s.spectators += room->spectators();
   return s;
 }
 

@@ -205,6 +205,13 @@ Room::Room(RoomContext ctx, const StoredTable& stored, Millis now) : ctx_(ctx), 
 
 Room::~Room() = default;
 
+void CountedStatus::count(bool add) {
+  uint64_t* counter = value_ == RoomStatus::kLobby     ? &stats_.tables_lobby
+                      : value_ == RoomStatus::kPlaying ? &stats_.games_playing
+                                                       : nullptr;
+  if (counter != nullptr) *counter = add ? *counter + 1 : *counter - 1;
+}
+
 void Room::replay(const LogEntry& e) {
   const json j = json::parse(e.json);
   const Millis tt = entry_time(j);
@@ -317,11 +324,15 @@ RoomInfo Room::info() const {
     }
     r.seats.push_back(std::move(seat));
   }
-  size_t seated = 0;
-  for (const RoomSeat& s : seats_) seated += s.conn != 0 && audience_.count(s.conn) ? 1 : 0;
-  r.spectators = audience_.size() - seated;
+  r.spectators = spectators();
   if (!rating_changes_.empty()) r.rating_changes = &rating_changes_;
   return r;
+}
+
+size_t Room::spectators() const {
+  size_t seated = 0;
+  for (const RoomSeat& s : seats_) seated += s.conn != 0 && audience_.count(s.conn) ? 1 : 0;
+  return audience_.size() - seated;
 }
 
 std::optional<GameSnapshot> Room::snapshot() const {

@@ -380,7 +380,17 @@ TEST(HubTest, ARestartResumesEveryTableExactly) {
   const json before_b = h.hub->room(b)->debug_json();
   h.connect(4);
   const std::string lobby = h.create(4, {{"public", false}});
+  // The counts of the once-a-second sample, kept by the rooms as their status changes.
+  auto expect_counts = [&](uint64_t tables, uint64_t lobby_tables, uint64_t playing) {
+    const HubStats counts = h.hub->counts();
+    EXPECT_EQ(counts.tables, tables);
+    EXPECT_EQ(counts.tables_lobby, lobby_tables);
+    EXPECT_EQ(counts.games_playing, playing);
+    EXPECT_EQ(h.hub->stats().games_playing, playing);
+  };
+  expect_counts(3, 1, 2);
   h.reopen();
+  expect_counts(3, 1, 2);
   // The same table, but for the clocks, which start again at the restart (one more log line).
   auto without_clocks = [](json j) {
     j.erase("seq");
@@ -401,6 +411,7 @@ TEST(HubTest, ARestartResumesEveryTableExactly) {
   h.send(12, {{"type", "watch"}, {"code", b}});
   EXPECT_EQ(play(h, {{0, 11}}), "over");
   EXPECT_EQ(play(h, {{1, 13}}), "over");  // seat 0 of b: a zombie after the grace
+  expect_counts(2, 0, 0);  // two games over; the lobby, empty since the restart, closed
   for (const std::string& game : {a + "-1", b + "-1"}) {
     auto record = h.hub->game_record(game);
     ASSERT_TRUE(record) << game;
@@ -455,8 +466,10 @@ TEST(HubTest, IdleTablesAreClosed) {
   h.connect(1);
   const std::string code = h.create(1);
   h.disconnect(1);
+  EXPECT_EQ(h.hub->counts().tables_lobby, 1u);
   h.advance(10 * 60'000 + 1);
   EXPECT_EQ(h.hub->room(code), nullptr);
+  EXPECT_EQ(h.hub->counts().tables_lobby, 0u);
   h.reopen();
   EXPECT_EQ(h.hub->room(code), nullptr);
 }
@@ -470,6 +483,7 @@ TEST(HubTest, ATableThatDoesNotReplayIsLeftAloneAndTheOthersAreServed) {
   h.reopen();
   EXPECT_NE(h.hub->room(good), nullptr);
   EXPECT_EQ(h.hub->room("BADBAD"), nullptr);
+  EXPECT_EQ(h.hub->counts().tables_lobby, 1u);  // the table that failed took its count back
   ASSERT_EQ(h.hub->restore_errors().size(), 1u);
   EXPECT_NE(h.hub->restore_errors()[0].find("BADBAD"), std::string::npos);
 }
