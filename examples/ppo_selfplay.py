@@ -156,8 +156,12 @@ def evaluate(policy, opponent, games, seed):
     obs, mask = env.reset(seed)
     wins, counted = 0.0, np.zeros(games, bool)
     while not counted.all():
-        logits, _ = policy(torch.from_numpy(np.array(obs)), torch.from_numpy(np.array(mask)))
-        obs, mask, rewards, done = env.step(logits.argmax(dim=1).numpy().astype(np.int32))
+        # Slots whose first game is over play on (auto-reset) with random moves, not the network.
+        actions = np.array(env.random_actions(), np.int32)
+        live = np.flatnonzero(~counted)
+        logits, _ = policy(torch.from_numpy(obs[live]), torch.from_numpy(mask[live]))
+        actions[live] = logits.argmax(dim=1).numpy()
+        obs, mask, rewards, done = env.step(actions)
         first = done & ~counted
         wins += float(rewards[first, 0].sum())  # reward "win": 1 a win, 1/2 a shared one
         counted |= first
