@@ -121,7 +121,8 @@ class Policy(nn.Module):
         self.value = nn.Sequential(nn.Linear(hidden + cell_hidden, hidden), nn.ReLU(),
                                    nn.Linear(hidden, 1))
         k = torch.arange(CELLS)
-        self.register_buffer("cell_actions", torch.stack([k, 74 + k, 156 + k, 228 + k], 1).flatten())
+        self.register_buffer("cell_actions",
+                             torch.stack([k, 74 + k, 156 + k, 228 + k], 1).flatten())
 
     def forward(self, obs, mask):
         n = obs.shape[0]
@@ -315,7 +316,8 @@ def advantages(batch, gamma, lam):
     """GAE along each (game, seat) chain: a chain's decisions come in rollout order, so one
     backward pass over the flat batch sees every decision's successor first."""
     size = len(batch["rew"])
-    val, nxt, term, rew, boot = batch["val"], batch["next"], batch["term"], batch["rew"], batch["boot"]
+    val, nxt, term = batch["val"], batch["next"], batch["term"]
+    rew, boot = batch["rew"], batch["boot"]
     delta = rew + gamma * boot - val
     adv = np.zeros(size, np.float32)
     carry = gamma * lam * (~term & (nxt >= 0))
