@@ -126,6 +126,10 @@ test('the words at the table match what is drawn and what is legal', async ({ pa
       const fromNeighbour = takes.find((x) => !x.startsWith(`take ${knocker}`));
       expect(fromNeighbour, 'a card of the neighbour\'s shared column is offered').toBeDefined();
       await clickAction(page, fromNeighbour!);
+      // The take step ends with this move. On a loaded machine the frame that ends it can come
+      // after clickAction's wait: the next look must not see the step just played (its takes
+      // still drawn, its take display already gone).
+      await expect(page.locator('[data-action^="take "]')).toHaveCount(0);
       done.take = true;
       continue;
     }
