@@ -36,10 +36,7 @@ TEST_F(ServePlayersTest, ARatedGameOfFourSignedInPeopleAfterAReloadAndAKill9) {
     ServerProcess server(dir_);
     const uint16_t port = server.port();
     for (int i = 0; i < 4; ++i) browsers.push_back(first_visit(port));
-    std::vector<std::unique_ptr<Player>> people;
-    for (int i = 0; i < 4; ++i)
-      people.push_back(std::make_unique<Player>(port, std::string(1, static_cast<char>('A' + i)),
-                                                browsers[static_cast<size_t>(i)].options));
+    std::vector<std::unique_ptr<Player>> people = players_of(port, browsers, 'A');
     people[0]->create_rated(4);
     code = people[0]->code();
     for (int i = 1; i < 4; ++i) people[static_cast<size_t>(i)]->join(code, i);
@@ -131,11 +128,8 @@ TEST_F(ServePlayersTest, ARatedGameOfFourSignedInPeopleAfterAReloadAndAKill9) {
 
   // Play again: the first player's new table invites the other three, and each of their open
   // connections (the player of its session cookie) receives the invitation.
-  std::vector<std::unique_ptr<Player>> back;
   for (SignedInBrowser& b : browsers) open_page_at(b, port);  // the restarted server's port
-  for (int i = 0; i < 4; ++i)
-    back.push_back(std::make_unique<Player>(port, std::string(1, static_cast<char>('a' + i)),
-                                            browsers[static_cast<size_t>(i)].options));
+  std::vector<std::unique_ptr<Player>> back = players_of(port, browsers, 'a');
   back[0]->create_rated(4, {browsers[1].player, browsers[2].player, browsers[3].player});
   for (int i = 1; i < 4; ++i) {
     const json invitation = back[static_cast<size_t>(i)]->wait(

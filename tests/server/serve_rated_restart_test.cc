@@ -56,10 +56,7 @@ TEST_F(ServeRatedRestartTest, AKill9MidRatedGameGivesSeatsBackByCookieAndRatesAs
     ServerProcess first(dir_);
     const uint16_t port = first.port();
     for (int i = 0; i < 4; ++i) browsers.push_back(first_visit(port));
-    std::vector<std::unique_ptr<Player>> people;
-    for (size_t i = 0; i < 4; ++i)
-      people.push_back(std::make_unique<Player>(port, std::string(1, static_cast<char>('A' + i)),
-                                                browsers[i].options));
+    std::vector<std::unique_ptr<Player>> people = players_of(port, browsers, 'A');
     people[0]->create_rated(4);
     code = people[0]->code();
     for (int i = 1; i < 4; ++i) people[static_cast<size_t>(i)]->join(code, i);

@@ -9,10 +9,13 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
+#include "server/game_client.h"
 #include "server/ws_client.h"
 
 namespace allegra::server_testing {
@@ -40,6 +43,19 @@ inline SignedInBrowser first_visit(uint16_t port) {
   b.player = nlohmann::json::parse(me.body).at("player").at("id").get<int64_t>();
   open_page_at(b, port);
   return b;
+}
+
+// One connected Player per browser, with its cookie and Origin, named by letters from `first`
+// ("A", "B", ...).
+inline std::vector<std::unique_ptr<Player>> players_of(uint16_t port,
+                                                       const std::vector<SignedInBrowser>& browsers,
+                                                       char first) {
+  std::vector<std::unique_ptr<Player>> people;
+  for (size_t i = 0; i < browsers.size(); ++i) {
+    people.push_back(std::make_unique<Player>(
+        port, std::string(1, static_cast<char>(first + static_cast<int>(i))), browsers[i].options));
+  }
+  return people;
 }
 
 // The JSON answer of a public GET such as /api/players/ID (status 200 expected).
