@@ -417,6 +417,26 @@ def parse_args():
                         help="a one-minute run (CI); fails if the run's outputs are missing or a "
                         "loss is not finite")
     args = parser.parse_args()
+    # Refused at once, not after minutes of training: a run that cannot do what was asked.
+    if not args.cpu_minutes > 0:
+        parser.error(f"--cpu-minutes must be above 0, not {args.cpu_minutes}")
+    if not 0 <= args.bc_cpu_minutes < args.cpu_minutes:
+        parser.error(f"--bc-cpu-minutes must be at least 0 and below --cpu-minutes "
+                     f"({args.cpu_minutes}), not {args.bc_cpu_minutes}")
+    for name in ("bc_games", "envs", "rollout", "epochs", "minibatch", "threads", "eval_games",
+                 "final_games"):
+        if getattr(args, name) < 1:
+            parser.error(f"--{name.replace('_', '-')} must be at least 1, not {getattr(args, name)}")
+    if not args.eval_every > 0:
+        parser.error(f"--eval-every must be above 0, not {args.eval_every}")
+    for spec in [args.teacher] + [m for m in args.mix.split(",") if m != "self"]:
+        try:
+            allegra.make_bot(spec, seed=0)
+        except (ValueError, TypeError, RuntimeError) as e:
+            parser.error(f"not a bot: {spec!r} ({e}); --mix takes bots and 'self', comma-separated")
+    folder = os.path.dirname(os.path.abspath(args.out))
+    if not os.path.isdir(folder):
+        parser.error(f"--out {args.out!r}: the folder {folder!r} does not exist")
     if args.smoke:
         args.cpu_minutes, args.bc_cpu_minutes, args.bc_games = 0.6, 0.25, 60
         args.eval_every, args.eval_games, args.final_games = 12.0, 50, 100
