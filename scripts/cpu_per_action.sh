@@ -24,7 +24,7 @@
 # Prints every run, then per binary the median and range of the CPU per action and the median
 # and range of its ratio to the first binary's in the same round.
 set -euo pipefail
-[[ $# -ge 1 ]] || { sed -n '2,23p' "$0"; exit 2; }
+[[ $# -ge 1 ]] || { sed -n '2,25p' "$0"; exit 2; }
 read -r tables pace <<<"${LOAD:-10 0}"
 warmup=${WARMUP:-20} window=${WINDOW:-cycle} runs=${RUNS:-4}
 labels=() bins=()
