@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <array>
+#include <iterator>
 
 namespace allegra {
 namespace {
@@ -23,9 +24,22 @@ std::string_view action_type_name(ActionType t) {
   return i < kTypeNames.size() ? kTypeNames[i] : "invalid-action";
 }
 
+void append_cell_text(std::string& out, CellId c) {
+  if (c >= kMaxCells) {
+    fmt::format_to(std::back_inserter(out), "cell#{}", c);
+    return;
+  }
+  // Three characters, written by hand: this runs for every legal action of every frame, and a
+  // format call cost more than the rest of the frame's pending list.
+  out += static_cast<char>('0' + cell_owner(c));
+  out += static_cast<char>('a' + cell_row(c));
+  out += static_cast<char>('0' + cell_col(c));
+}
+
 std::string cell_to_text(CellId c) {
-  if (c >= kMaxCells) return fmt::format("cell#{}", c);
-  return fmt::format("{}{}{}", cell_owner(c), static_cast<char>('a' + cell_row(c)), cell_col(c));
+  std::string out;
+  append_cell_text(out, c);
+  return out;
 }
 
 std::optional<CellId> cell_from_text(std::string_view text, int players) {
@@ -38,13 +52,28 @@ std::optional<CellId> cell_from_text(std::string_view text, int players) {
   return make_cell(owner, row, col);
 }
 
-std::string line_to_text(int id) {
+void append_line_text(std::string& out, int id) {
   // Ids that name no line (a row line that would run past the display, or out of range) are
   // written so that line_from_text() cannot mistake them for one, as cell_to_text() does.
-  if (id < 0 || id >= kNumLineIds || (!is_col_line(id) && id % kDisplayCols > kDisplayCols - 3))
-    return fmt::format("line#{}", id);
-  if (is_col_line(id)) return fmt::format("col-{}", id - kRows * kDisplayCols);
-  return fmt::format("row-{}{}", static_cast<char>('a' + id / kDisplayCols), id % kDisplayCols);
+  if (id < 0 || id >= kNumLineIds || (!is_col_line(id) && id % kDisplayCols > kDisplayCols - 3)) {
+    fmt::format_to(std::back_inserter(out), "line#{}", id);
+    return;
+  }
+  static_assert(kDisplayCols <= 10, "one digit per display column");
+  if (is_col_line(id)) {
+    out += "col-";
+    out += static_cast<char>('0' + (id - kRows * kDisplayCols));
+    return;
+  }
+  out += "row-";
+  out += static_cast<char>('a' + id / kDisplayCols);
+  out += static_cast<char>('0' + id % kDisplayCols);
+}
+
+std::string line_to_text(int id) {
+  std::string out;
+  append_line_text(out, id);
+  return out;
 }
 
 std::optional<int> line_from_text(std::string_view text) {
@@ -61,12 +90,24 @@ std::optional<int> line_from_text(std::string_view text) {
   return std::nullopt;
 }
 
+void append_text(std::string& out, Action a) {
+  out += action_type_name(a.type);
+  if (takes_cell(a.type)) {
+    out += ' ';
+    append_cell_text(out, a.arg);
+  } else if (a.type == ActionType::kGive) {
+    out += ' ';
+    fmt::format_to(std::back_inserter(out), "{}", a.arg);
+  } else if (a.type == ActionType::kClear) {
+    out += ' ';
+    append_line_text(out, a.arg);
+  }
+}
+
 std::string to_text(Action a) {
-  std::string_view name = action_type_name(a.type);
-  if (takes_cell(a.type)) return fmt::format("{} {}", name, cell_to_text(a.arg));
-  if (a.type == ActionType::kGive) return fmt::format("{} {}", name, a.arg);
-  if (a.type == ActionType::kClear) return fmt::format("{} {}", name, line_to_text(a.arg));
-  return std::string(name);
+  std::string out;
+  append_text(out, a);
+  return out;
 }
 
 std::optional<Action> action_from_text(std::string_view text, int players, std::string* error) {

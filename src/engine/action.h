@@ -76,15 +76,20 @@ struct Action {
 // Text form of a cell: owner digit, row letter, column digit, e.g. "1b3" (player 1, row 1,
 // column 3). Columns are the owner's grid columns 0-3.
 std::string cell_to_text(CellId c);
+// The same, appended to `out` (no allocation once `out` has room).
+void append_cell_text(std::string& out, CellId c);
 std::optional<CellId> cell_from_text(std::string_view text, int players);
 
 // Text form of a line id: "row-b1" (row b, first card in display column 1) or "col-0".
 std::string line_to_text(int line_id);
+void append_line_text(std::string& out, int line_id);
 std::optional<int> line_from_text(std::string_view text);
 
 // Short text form of an action, e.g. "reveal 0a1", "draw", "draw-discard", "swap 2c3",
 // "discard", "knock", "pass", "give 3", "refuse", "take 1a3", "put 0b0", "clear col-4", "leave".
 std::string to_text(Action a);
+// The same, appended to `out`: for the writers of every frame's legal list.
+void append_text(std::string& out, Action a);
 // Parses the short text form; nullopt with a reason in *error if it is not one. Only checks
 // the form and ranges for `players`, not legality.
 std::optional<Action> action_from_text(std::string_view text, int players,

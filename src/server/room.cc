@@ -652,9 +652,9 @@ void Room::act(ConnectionId c, const Act& m, Millis now) {
   std::string why;
   auto action = action_from_text(m.action, options_.players, &why);
   if (!action) throw RoomError(ErrorCode::kBadAction, "action: " + why);
-  bool due = false;
-  for (const table::Pending& p : table_->pending()) due = due || p.seat == seat;
-  if (!due) {
+  // The seats due, without their legal lists (table_->pending() writes those: the frame does).
+  const std::vector<int> due = table::seats_due(table_->view());
+  if (std::find(due.begin(), due.end(), seat) == due.end()) {
     throw RoomError(ErrorCode::kNotYourTurn,
                     "seat " + std::to_string(seat) + " is not asked to decide now");
   }

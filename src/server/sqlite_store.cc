@@ -343,10 +343,13 @@ void SqliteStore::append(std::string_view code, const LogEntry& entry) {
   begin_if_needed();
   try {
     auto& insert = fresh(insert_log_);
-    insert.bind(1, text(code));
+    // The texts bound without a copy (SQLITE_STATIC): they outlive exec(), each use binds every
+    // parameter again before it runs, and this runs once per action.
+    code_text_.assign(code);
+    insert.bindNoCopy(1, code_text_);
     insert.bind(2, static_cast<int64_t>(entry.seq));
-    insert.bind(3, entry.kind);
-    insert.bind(4, entry.json);
+    insert.bindNoCopy(3, entry.kind);
+    insert.bindNoCopy(4, entry.json);
     insert.exec();
   } catch (const SQLite::Exception& e) {
     const int error = e.getExtendedErrorCode();

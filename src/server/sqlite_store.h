@@ -124,6 +124,7 @@ class SqliteStore final : public Store, public PlayerStore {
   int found_version_ = 0;
   bool in_transaction_ = false;
   uint64_t pending_entries_ = 0;
+  std::string code_text_;  // append()'s table code, bound without a copy (capacity kept)
   StoreStats stats_;
   // Prepared once (after migrating): a statement is reset and rebound, never prepared again.
   std::optional<SQLite::Statement> begin_, commit_, insert_table_, delete_closed_table_,

@@ -96,6 +96,11 @@ GameRecord Table::record() const {
   return r;
 }
 
+PublicView Table::view() const {
+  if (!view_) view_.emplace(state_);
+  return *view_;
+}
+
 std::vector<Pending> Table::pending() const {
   std::vector<Pending> out;
   if (state_.is_chance_node()) {  // rule 6: waiting for the next deal
@@ -223,6 +228,7 @@ void Table::apply(int seat, Action a, Millis now, Events& events) {
   const int window_size = std::popcount(static_cast<unsigned>(state_.knock_window_seats()));
   EventList ev;
   recorder_.apply(state_, seat, a, &ev);
+  view_.reset();
   append(events, ev);
   if (window && state_.is_simultaneous_node()) return;  // the window's clock runs on
   const int made = window ? window_size : 1;
@@ -234,6 +240,7 @@ void Table::apply(int seat, Action a, Millis now, Events& events) {
 void Table::deal_next(Millis now, Events& events) {
   EventList ev;
   recorder_.deal(state_, &ev);
+  view_.reset();
   append(events, ev);
   since_ = now;  // the first decision of the round becomes pending now
 }

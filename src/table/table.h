@@ -189,7 +189,9 @@ class Table {
   // The round is over and scored; the next one is not dealt yet (rule 6).
   bool round_over() const { return state_.is_chance_node(); }
   std::vector<Pending> pending() const;
-  PublicView view() const { return PublicView(state_); }
+  // Masked once per state (a frame asks for it several times: the pending seats, the bots'
+  // jobs, the next wake-up, the snapshot); a copy, so that it outlives the next action.
+  PublicView view() const;
   // The real state, hidden cards included: for trusted code (records, tests), never a client.
   const State& state() const { return state_; }
   const std::vector<Seat>& seats() const { return seats_; }
@@ -280,6 +282,9 @@ class Table {
 
   uint64_t seed_;
   State state_;
+  // state_'s public view, made on first use after each change (apply, deal_next). A Table is
+  // used by one thread at a time, const or not.
+  mutable std::optional<PublicView> view_;
   GameRecorder recorder_;
   std::vector<Seat> seats_;
   TableConfig config_;

@@ -51,6 +51,12 @@ void append_plain(std::string& out, std::string_view ascii) {
   out += ascii;
   out += '"';
 }
+// An action's text (no allocation: written in place).
+void append_action(std::string& out, Action a) {
+  out += '"';
+  append_text(out, a);
+  out += '"';
+}
 
 // A deadline as the time left (never negative), or null.
 void append_in_ms(std::string& out, std::optional<Millis> deadline, Millis now) {
@@ -139,11 +145,13 @@ void clear_lines_text(std::string& out, const State& m, const ActionList& legal)
       if (line.id != a.arg) continue;
       out += out.empty() ? "[" : ",";
       out += R"({"action":)";
-      append_plain(out, to_text(a));
+      append_action(out, a);
       out += R"(,"cells":[)";
       for (size_t i = 0; i < line.cells.size(); ++i) {
         if (i > 0) out += ',';
-        append_plain(out, cell_to_text(line.cells[i]));
+        out += '"';
+        append_cell_text(out, line.cells[i]);
+        out += '"';
       }
       out += "]}";
       break;
@@ -165,7 +173,7 @@ void append_pending(std::string& out, const GameSnapshot& game, Millis now) {
     current_legal = "[";
     for (size_t i = 0; i < legal.size(); ++i) {
       if (i > 0) current_legal += ',';
-      append_plain(current_legal, to_text(legal[i]));
+      append_action(current_legal, legal[i]);
     }
     current_legal += ']';
     clear_lines_text(current_lines, game.view.masked(), legal);
@@ -197,9 +205,12 @@ void append_pending(std::string& out, const GameSnapshot& game, Millis now) {
 // of one verb with an argument as one text "verb arg arg ...", every other action as its text.
 void append_grouped_legal(std::string& out, const ActionList& legal) {
   out += '[';
-  std::string group_verb;  // the verb of the group the last action opened or joined ("": none)
+  // Scratch texts kept from frame to frame (no allocation once they have grown).
+  thread_local std::string group_verb, text;
+  group_verb.clear();  // the verb of the group the last action opened or joined ("": none)
   for (size_t i = 0; i < legal.size(); ++i) {
-    const std::string text = to_text(legal[i]);
+    text.clear();
+    append_text(text, legal[i]);
     const size_t space = text.find(' ');
     if (space == std::string::npos) {
       if (i > 0) out += ',';

@@ -97,6 +97,36 @@ TEST(SerializeAction, RoundTripEveryLegalAction) {
   }
 }
 
+// The texts of every kind of action, as people and logs read them (written by hand since the
+// legal lists of every frame are: a format call cost more than the rest of such a list), and
+// append_text() appends exactly to_text() to what is there.
+TEST(SerializeAction, TextsOfEveryKind) {
+  const std::pair<Action, std::string> cases[] = {
+      {Action::reveal(make_cell(0, 0, 1)), "reveal 0a1"},
+      {Action::draw_pile(), "draw"},
+      {Action::draw_discard(), "draw-discard"},
+      {Action::swap(make_cell(5, 2, 3)), "swap 5c3"},
+      {Action::discard(), "discard"},
+      {Action::knock(), "knock"},
+      {Action::pass(), "pass"},
+      {Action::give(3), "give 3"},
+      {Action::refuse(), "refuse"},
+      {Action{ActionType::kTake, make_cell(1, 0, 3)}, "take 1a3"},
+      {Action{ActionType::kPut, make_cell(0, 1, 0)}, "put 0b0"},
+      {Action::clear(col_line_id(4)), "clear col-4"},
+      {Action::clear(row_line_id(1, 2)), "clear row-b2"},
+      {Action::leave_lines(), "leave"},
+      {Action::reveal(kMaxCells), "reveal cell#72"},
+      {Action::clear(kNumLineIds), "clear line#" + std::to_string(kNumLineIds)},
+  };
+  for (const auto& [action, text] : cases) {
+    EXPECT_EQ(to_text(action), text);
+    std::string out = "[";
+    append_text(out, action);
+    EXPECT_EQ(out, "[" + text);
+  }
+}
+
 // Every line id writes a text that reads back as the same line, or, for the ids that name no
 // line (rows starting past the display's third column), a text that no reader accepts.
 TEST(SerializeAction, EveryLineIdWritesATextThatReadsBackOrIsRefused) {

@@ -81,6 +81,40 @@ TEST(TableTest, AKnockWindowWhereAllAnswerEarly) {
   EXPECT_EQ(pending_seats(t), std::vector<int>{active});
 }
 
+// view() is masked once per state and kept: after every action, tick and deal it is the view
+// of the state as it is now, never of the one before.
+TEST(TableTest, TheViewFollowsEveryChange) {
+  Table t(RuleOptions{}, 5, {person(), bot("random"), bot("random"), person()}, milliseconds(0),
+          std::string(kDefaultStandIn), std::nullopt);
+  const auto same = [&](const char* when) {
+    EXPECT_TRUE(t.view().masked() == PublicView(t.state()).masked())
+        << when << " (decision " << t.decisions() << ")";
+  };
+  int actions = 0;
+  for (int guard = 0; guard < 3000 && !t.game_over(); ++guard) {
+    same("before");
+    const PublicView earlier = t.view();
+    if (t.round_over()) {
+      ASSERT_TRUE(t.deal(milliseconds(guard)).ok());
+      same("after a deal");
+      continue;
+    }
+    const std::vector<Pending> due = t.pending();
+    const auto person = std::find_if(due.begin(), due.end(),
+                                     [](const Pending& p) { return p.seat == 0 || p.seat == 3; });
+    if (person == due.end()) {
+      t.tick(milliseconds(guard), 1);
+      same("after a tick");
+      continue;
+    }
+    ASSERT_TRUE(t.submit(person->seat, person->legal.back(), milliseconds(guard)).ok());
+    ++actions;
+    same("after an action");
+    EXPECT_FALSE(earlier.masked() == t.view().masked()) << "decision " << t.decisions();
+  }
+  EXPECT_GT(actions, 100);
+}
+
 TEST(TableTest, AKnockWindowWhereTheTimerRunsOut) {
   const Millis timeout(5000);
   Table t(RuleOptions{}, 11, {person(timeout), person(timeout), person(timeout), person(timeout)},
