@@ -442,21 +442,34 @@ void Hub::reschedule(Room& room, Millis now) {
       bot_poll_ = now + kBotPoll;
     }
   }
-  // 2. Its wake-up.
-  auto it = wake_of_.find(&room);
-  if (it != wake_of_.end()) {
-    wakes_.erase({it->second, &room});
-    wake_of_.erase(it);
-  }
+  // 2. Its wake-up, moved in place (a room is rescheduled at every change of its table: the
+  //    set's node is reused, not freed and allocated again).
   std::optional<Millis> wake = room.next_wake();
   if (auto idle = room.idle_since()) {
     const Millis close = *idle + config_.idle_close;
     wake = wake ? std::min(*wake, close) : close;
   }
-  if (wake) {
-    wakes_.insert({*wake, &room});
-    wake_of_[&room] = *wake;
+  auto it = wake_of_.find(&room);
+  if (it == wake_of_.end()) {
+    if (wake) {
+      wakes_.insert({*wake, &room});
+      wake_of_.emplace(&room, *wake);
+    }
+    return;
   }
+  if (wake && *wake == it->second) return;
+  auto node = wakes_.extract({it->second, &room});
+  if (!wake) {
+    wake_of_.erase(it);
+    return;
+  }
+  if (node.empty()) {  // never: wakes_ holds every entry of wake_of_
+    wakes_.insert({*wake, &room});
+  } else {
+    node.value().first = *wake;
+    wakes_.insert(std::move(node));
+  }
+  it->second = *wake;
 }
 
 void Hub::close_room(Room& room) {

@@ -17,6 +17,7 @@
 #include "server/game_players.h"
 #include "server/hub.h"
 #include "server/log_field.h"
+#include "wire/view_text.h"
 
 namespace allegra::server {
 namespace {
@@ -373,7 +374,7 @@ void Room::broadcast(uint64_t seq, SharedText text) {
   }
 }
 
-void Room::broadcast_table(uint64_t seq, const json& events, Millis tt) {
+void Room::broadcast_table(uint64_t seq, FrameEvents events, Millis tt) {
   // 1. The delta is written whoever is here: the next one is written against this table.
   const auto game = snapshot();
   const GameSnapshot* g = game ? &*game : nullptr;
@@ -397,11 +398,35 @@ void Room::broadcast_table(uint64_t seq, const json& events, Millis tt) {
   }
 }
 
-void Room::commit_change(std::string_view kind, json entry, Millis tt, const json& events) {
-  ++seq_;
-  if (replaying_) return;
+void Room::commit_change(std::string_view kind, json entry, Millis tt, FrameEvents events) {
+  if (replaying_) {
+    ++seq_;
+    return;
+  }
   entry["t"] = tt.count();
-  ctx_.store.append(code_, LogEntry{seq_, std::string(kind), entry.dump()});
+  commit_line(kind, entry.dump(), tt, events);
+}
+
+void Room::commit_act(int seat, Action action, Millis tt, FrameEvents events) {
+  if (replaying_) {
+    ++seq_;
+    return;
+  }
+  // What commit_change("act", {{"seat", seat}, {"action", to_text(action)}}, ...) logs, without
+  // the JSON tree: one per action.
+  std::string line = R"({"action":")";
+  append_text(line, action);
+  line += R"(","seat":)";
+  wire::append_int_text(line, seat);
+  line += R"(,"t":)";
+  wire::append_int_text(line, tt.count());
+  line += '}';
+  commit_line("act", std::move(line), tt, events);
+}
+
+void Room::commit_line(std::string_view kind, std::string line, Millis tt, FrameEvents events) {
+  ++seq_;
+  ctx_.store.append(code_, LogEntry{seq_, std::string(kind), std::move(line)});
   broadcast_table(seq_, events, tt);
 }
 
@@ -653,7 +678,7 @@ void Room::act(ConnectionId c, const Act& m, Millis now) {
   auto action = action_from_text(m.action, options_.players, &why);
   if (!action) throw RoomError(ErrorCode::kBadAction, "action: " + why);
   // The seats due, without their legal lists (table_->pending() writes those: the frame does).
-  const std::vector<int> due = table::seats_due(table_->view());
+  const table::SeatList due = table::seats_due(table_->view());
   if (std::find(due.begin(), due.end(), seat) == due.end()) {
     throw RoomError(ErrorCode::kNotYourTurn,
                     "seat " + std::to_string(seat) + " is not asked to decide now");
@@ -662,8 +687,7 @@ void Room::act(ConnectionId c, const Act& m, Millis now) {
   table::Events events = do_act(seat, *action, tt);
   me.answered = decision;
   ctx_.stats.actions_total += 1;
-  commit_change("act", {{"seat", seat}, {"action", to_text(*action)}}, tt,
-                std::exchange(last_events_, json()));
+  commit_act(seat, *action, tt, FrameEvents::engine(events));
   after_game_change(tt);
 }
 
@@ -752,8 +776,7 @@ void Room::tick(Millis now) {
     ctx_.stats.actions_total += bots.size();
     if (!events.empty() || decisions != table_->decisions() || before != table_->pending() ||
         !bots.empty() || !timed_out.empty()) {
-      commit_change("tick", {{"bots", std::move(bots)}}, tt,
-                    events.empty() ? json::array() : std::exchange(last_events_, json()));
+      commit_change("tick", {{"bots", std::move(bots)}}, tt, FrameEvents::engine(events));
     }
     for (int seat : timed_out) {
       if (seats_[static_cast<size_t>(seat)].state != SeatState::kPerson) continue;
@@ -905,8 +928,7 @@ table::Events Room::do_act(int seat, Action a, Millis tt) {
   table::Outcome outcome = table_->submit(seat, a, tt);
   if (!outcome.ok()) throw RoomError(ErrorCode::kIllegalAction, outcome.error);
   if (table_->game_over()) status_ = RoomStatus::kOver;
-  last_events_ = engine_events_json(outcome.events);
-  round_log_.add(seq_ + 1, last_events_);  // the frame committed next
+  round_log_.add(seq_ + 1, outcome.events);  // the frame committed next
   return std::move(outcome.events);
 }
 
@@ -914,8 +936,7 @@ table::Events Room::do_tick(Millis tt, std::vector<int>* timed_out) {
   table::Events events = table_->tick(tt);
   *timed_out = table_->take_timed_out();
   if (table_->game_over()) status_ = RoomStatus::kOver;
-  last_events_ = engine_events_json(events);
-  if (!events.empty()) round_log_.add(seq_ + 1, last_events_);
+  round_log_.add(seq_ + 1, events);
   return events;
 }
 
@@ -1043,7 +1064,7 @@ void Room::maybe_deal(Millis tt) {
   const auto due = deal_due();
   if (!due || *due > tt) return;
   table::Events events = do_deal(tt);
-  commit_change("deal", json::object(), tt, engine_events_json(events));
+  commit_change("deal", json::object(), tt, FrameEvents::engine(events));
   after_game_change(tt);
 }
 

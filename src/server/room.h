@@ -238,12 +238,16 @@ class Room {
   void check_creator(ConnectionId c) const;
   // Logs a change, then sends the update frame (events) to everybody at the table.
   void commit_change(std::string_view kind, nlohmann::json entry, Millis tt,
-                     const nlohmann::json& events);
+                     wire::FrameEvents events);
+  // commit_change of an action ("act": seat, action), its log line written without a tree.
+  void commit_act(int seat, Action action, Millis tt, wire::FrameEvents events);
+  // Logs the line `line` (JSON text of an object with "t") as change `kind`, then sends the frame.
+  void commit_line(std::string_view kind, std::string line, Millis tt, wire::FrameEvents events);
   // A chat frame, the same for every connection.
   void broadcast(uint64_t seq, SharedText text);
   // A table frame: its delta to the connections that apply deltas, its update (written only if
   // a connection needs it) to the others.
-  void broadcast_table(uint64_t seq, const nlohmann::json& events, Millis tt);
+  void broadcast_table(uint64_t seq, wire::FrameEvents events, Millis tt);
   std::optional<GameSnapshot> snapshot() const;
   table::Seat table_seat(int seat) const;
   std::string bot_name(int seat) const;
@@ -316,9 +320,6 @@ class Room {
   size_t backlog_bytes_ = 0;
   std::deque<ChatLine> chat_;
   RoundLog round_log_;  // the round's events, for the `log` of a state frame
-  // The JSON of the events that do_act / do_tick gave the round log last, handed on to the
-  // frame (engine_events_json once per change, not twice).
-  nlohmann::json last_events_;
   std::optional<Millis> idle_since_;
   // The persons who pressed Continue in the finished round ready_round_ (rounds_played).
   std::set<int> pressed_ready_;

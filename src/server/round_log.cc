@@ -4,29 +4,24 @@
 
 namespace allegra::server {
 
-void RoundLog::add(uint64_t seq, const nlohmann::json& events) {
-  for (const nlohmann::json& e : events) {
-    if (e.value("type", "") == "round-started") entries_.clear();
-    // {"event":...,"seq":N}: what dumping {{"seq", seq}, {"event", e}} writes, without the tree.
-    std::string entry = R"({"event":)";
-    wire::append_json_text(entry, e);
-    entry += R"(,"seq":)";
-    entry += std::to_string(seq);
-    entry += '}';
-    entries_.push_back(std::move(entry));
+void RoundLog::add(uint64_t seq, std::span<const Event> events) {
+  for (const Event& e : events) {
+    if (e.type == EventType::kRoundStarted) entries_.clear();
+    entries_.push_back(Entry{seq, e});
     if (entries_.size() > kMaxEvents) entries_.pop_front();
   }
 }
 
 std::string RoundLog::json_text() const {
-  size_t bytes = 2;
-  for (const std::string& e : entries_) bytes += e.size() + 1;
-  std::string out;
-  out.reserve(bytes);
-  out += '[';
-  for (const std::string& e : entries_) {
+  std::string out = "[";
+  for (const Entry& e : entries_) {
     if (out.size() > 1) out += ',';
-    out += e;
+    // {"event":...,"seq":N}: what dumping {{"seq", seq}, {"event", e}} writes, without the tree.
+    out += R"({"event":)";
+    wire::append_event_text(out, e.event, true);  // as event_to_json(e.event) dumps it
+    out += R"(,"seq":)";
+    wire::append_int_text(out, static_cast<int64_t>(e.seq));
+    out += '}';
   }
   out += ']';
   return out;

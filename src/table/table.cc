@@ -19,9 +19,9 @@ void append(Events& out, const EventList& events) {
 
 }  // namespace
 
-std::vector<int> seats_due(const PublicView& view) {
+SeatList seats_due(const PublicView& view) {
   const State& s = view.masked();
-  std::vector<int> due;
+  SeatList due;
   const unsigned deciding = s.deciding_players();
   if (!s.is_simultaneous_node()) {
     if (deciding) due.push_back(s.current_player());  // nobody between rounds

@@ -58,6 +58,7 @@
 
 #include <algorithm>
 #include <array>
+#include <boost/container/static_vector.hpp>
 #include <chrono>
 #include <cstdint>
 #include <limits>
@@ -138,8 +139,10 @@ struct Outcome {
 
 // The seats due to decide in `view` (State::deciding_players(); in a knock window in the
 // rulebook's order). Depends on the public view only: resampling the hidden cards cannot change
-// it, nor can the answers given so far in a knock window.
-std::vector<int> seats_due(const PublicView& view);
+// it, nor can the answers given so far in a knock window. A fixed-size list: asked several times
+// per action, it allocates nothing.
+using SeatList = boost::container::static_vector<int, kMaxPlayers>;
+SeatList seats_due(const PublicView& view);
 
 // The bot that plays a person's decision when his clock runs out (rule 4 above).
 inline constexpr std::string_view kDefaultStandIn = "greedy";

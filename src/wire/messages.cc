@@ -3,7 +3,6 @@
 #include <utility>
 
 #include "bots/hint_json.h"
-#include "engine/event_json.h"
 #include "engine/json_fields.h"
 #include "engine/lines.h"
 #include "engine/replay.h"
@@ -300,9 +299,8 @@ json chat_line_json(const ChatLine& c) {
 }  // namespace
 
 void append_delta_pending(std::string& out, const GameSnapshot* game, Millis now) {
-  out.clear();
   if (game == nullptr || game->pending.empty()) {
-    out = "[]";
+    out += "[]";
     return;
   }
   // 1. The current player's legal list and lines (every non-knock entry has the same).
@@ -409,35 +407,40 @@ void table_parts(TableParts& out, const RoomInfo& room, const GameSnapshot* game
   // 1. The top-level keys, each written by the helper table_text() uses for it.
   const RoomSettings& s = *room.settings;
   if (s.config_text.empty()) append_json(s.config_text, config_json(s));
-  for (std::string& t : out.top) t.clear();
+  out.clear();
   auto& top = out.top;
-  append_string(top[0], room.code);
-  append_plain(top[1], room_status_name(room.status));
-  if (room.game_id.empty()) {
-    top[2] = "null";
-  } else {
-    append_string(top[2], room.game_id);
-  }
-  append_bool(top[3], s.is_public);
-  top[4] = s.config_text;
-  append_seats(top[5], room, now);
-  top[6] = std::to_string(room.spectators);
-  top[11] = room.rating_changes ? *room.rating_changes : std::string_view("null");
-  out.has_view = game != nullptr;
-  out.view_keys = out.cell_count = 0;
-  append_delta_pending(out.delta_pending, game, now);
+  out.write(top[0], [&](std::string& t) { append_string(t, room.code); });
+  out.write(top[1], [&](std::string& t) { append_plain(t, room_status_name(room.status)); });
+  out.write(top[2], [&](std::string& t) {
+    if (room.game_id.empty()) {
+      t += "null";
+    } else {
+      append_string(t, room.game_id);
+    }
+  });
+  out.write(top[3], [&](std::string& t) { append_bool(t, s.is_public); });
+  out.write(top[4], [&](std::string& t) { t += s.config_text; });
+  out.write(top[5], [&](std::string& t) { append_seats(t, room, now); });
+  out.write(top[6], [&](std::string& t) { append_int(t, room.spectators); });
+  out.write(top[11], [&](std::string& t) {
+    t += room.rating_changes ? *room.rating_changes : std::string_view("null");
+  });
+  out.write(out.delta_pending, [&](std::string& t) { append_delta_pending(t, game, now); });
   if (game == nullptr) {
-    top[8] = top[10] = "null";
-    top[9] = "[]";
+    out.write(top[8], [](std::string& t) { t += "null"; });
+    out.write(top[9], [](std::string& t) { t += "[]"; });
+    out.write(top[10], [](std::string& t) { t += "null"; });
     return;
   }
-  append_round_over(top[8], *game, now);
-  append_rounds(top[9], *game);
-  if (game->seed) {
-    append_plain(top[10], std::to_string(game->seed->value()));
-  } else {
-    top[10] = "null";
-  }
+  out.write(top[8], [&](std::string& t) { append_round_over(t, *game, now); });
+  out.write(top[9], [&](std::string& t) { append_rounds(t, *game); });
+  out.write(top[10], [&](std::string& t) {
+    if (game->seed) {
+      append_plain(t, std::to_string(game->seed->value()));
+    } else {
+      t += "null";
+    }
+  });
   // 2. The view's keys in the order the view's JSON has them, the grids cell by cell.
   view_text_parts(out, game->view);
 }
@@ -542,7 +545,45 @@ SharedText resumed_frame(std::optional<uint64_t> id, std::string_view code, uint
                 {"you", you ? json(*you) : json(nullptr)}});
 }
 
-SharedText update_frame(uint64_t seq, const json& events, const RoomInfo& room,
+void FrameEvents::append(std::string& out, bool with_text) const {
+  if (json_ == nullptr) {
+    out += '[';
+    for (size_t i = 0; i < engine_.size(); ++i) {
+      if (i > 0) out += ',';
+      append_event_text(out, engine_[i], with_text);
+    }
+    out += ']';
+    return;
+  }
+  if (with_text) {
+    append_json_text(out, *json_);
+    return;
+  }
+  out += '[';
+  bool first_event = true;
+  for (const json& e : *json_) {
+    if (!first_event) out += ',';
+    first_event = false;
+    if (!e.is_object()) {
+      append_json_text(out, e);
+      continue;
+    }
+    out += '{';
+    bool first = true;
+    for (const auto& [key, value] : e.items()) {
+      if (key == "text") continue;
+      if (!first) out += ',';
+      first = false;
+      append_string_text(out, key);
+      out += ':';
+      append_json_text(out, value);
+    }
+    out += '}';
+  }
+  out += ']';
+}
+
+SharedText update_frame(uint64_t seq, FrameEvents events, const RoomInfo& room,
                         const GameSnapshot* game, Millis now) {
   auto text = std::make_shared<std::string>();
   std::string& out = *text;
@@ -550,7 +591,7 @@ SharedText update_frame(uint64_t seq, const json& events, const RoomInfo& room,
   out += R"({"type":"update","seq":)";
   out += std::to_string(seq);
   out += R"(,"events":)";
-  append_json(out, events);
+  events.append(out, true);
   out += R"(,"table":)";
   append_table(out, room, game, now);
   out += '}';
@@ -603,12 +644,6 @@ SharedText error_frame(std::optional<uint64_t> id, ErrorCode code, std::string_v
 
 SharedText bye_frame(std::string_view reason) {
   return frame({{"type", "bye"}, {"reason", reason}});
-}
-
-json engine_events_json(const table::Events& events) {
-  json out = json::array();
-  for (const Event& e : events) out.push_back(event_to_json(e));
-  return out;
 }
 
 json seat_event(std::string_view type, int seat) { return {{"type", type}, {"seat", seat}}; }

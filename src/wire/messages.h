@@ -13,9 +13,11 @@
 #pragma once
 
 #include <array>
+#include <boost/container/static_vector.hpp>
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -78,7 +80,7 @@ struct RoomInfo {
   RoomStatus status = RoomStatus::kLobby;
   std::string game_id;  // CODE-N of the game dealt last; empty before the first
   const RoomSettings* settings = nullptr;
-  std::vector<SeatInfo> seats;
+  boost::container::static_vector<SeatInfo, kMaxPlayers> seats;  // made per frame: no allocation
   size_t spectators = 0;
   // TABLE.rating_changes as JSON text (a rated game's stored result); nullptr: null.
   const std::string* rating_changes = nullptr;
@@ -107,7 +109,7 @@ struct PendingSeat {
 
 struct GameSnapshot {
   PublicView view;
-  std::vector<PendingSeat> pending;
+  boost::container::static_vector<PendingSeat, kMaxPlayers> pending;  // the seats due
   std::optional<Millis> round_over_deadline;  // the next deal, at a round's end
   std::vector<int> ready;  // at a round's end: the seats ready for the next deal (Continue)
   std::optional<RevealedSeed> seed;
@@ -137,20 +139,50 @@ std::string table_text(const RoomInfo& room, const GameSnapshot* game, Millis no
 // every top-level key but the view (in kTableKeys' order), then the view's keys (the grids
 // apart, as "" in their place), then every grid cell (player * 12 + index). Each text is what
 // table_text() writes for that key, but `pending`: a delta carries it in its compact form
-// (`delta_pending`, see append_delta_pending) and top[7] stays empty. The strings are reused from
-// call to call (no allocation once they have grown), so a caller keeps one TableParts and fills it
-// again.
+// (`delta_pending`, see append_delta_pending) and top[7] stays empty.
+//
+// Every part's text lives in the one string `text`, each part a range of it: one block of memory
+// to write and to compare (a string per part scattered ~150 small blocks over the heap, read and
+// written at every action of every table: at a thousand tables, cache misses). The string is
+// reused from call to call (no allocation once it has grown), so a caller keeps one TableParts
+// and fills it again.
 struct TableParts {
   static constexpr std::array<std::string_view, 12> kTableKeys = {
       "code",       "status",  "game",       "public", "config", "seats",
       "spectators", "pending", "round_over", "rounds", "seed",   "rating_changes"};
-  std::array<std::string, kTableKeys.size()> top;
+  static constexpr size_t kMaxViewKeys = 40;  // the view has 29
+  struct Range {
+    uint32_t begin = 0, end = 0;
+  };
+
+  std::string text;
+  std::array<Range, kTableKeys.size()> top{};
   bool has_view = false;
-  size_t view_keys = 0;                                   // the first view_keys of `view` are used
-  std::vector<std::pair<std::string, std::string>> view;  // (key, text); "grids": ""
-  size_t cell_count = 0;                                  // the first cell_count of `cells`
-  std::vector<std::string> cells;
-  std::string delta_pending;  // append_delta_pending's text
+  size_t view_keys = 0;  // the first view_keys of view_names and view are used
+  std::array<std::string_view, kMaxViewKeys> view_names{};  // the keys (literals); "grids": ""
+  std::array<Range, kMaxViewKeys> view{};
+  size_t cell_count = 0;  // the first cell_count of `cells`
+  std::array<Range, kMaxCells> cells{};
+  Range delta_pending;  // append_delta_pending's text
+
+  std::string_view operator[](Range r) const {
+    return std::string_view(text).substr(r.begin, r.end - r.begin);
+  }
+  // Empties every part, keeping the string's capacity.
+  void clear() {
+    text.clear();
+    top.fill({});
+    has_view = false;
+    view_keys = cell_count = 0;
+    delta_pending = {};
+  }
+  // Writes part `r`: what `write(text)` appends to `text`.
+  template <class Write>
+  void write(Range& r, Write&& write) {
+    r.begin = static_cast<uint32_t>(text.size());
+    write(text);
+    r.end = static_cast<uint32_t>(text.size());
+  }
 };
 void table_parts(TableParts& out, const RoomInfo& room, const GameSnapshot* game, Millis now);
 
@@ -194,10 +226,26 @@ SharedText state_frame(std::optional<uint64_t> id, uint64_t seq, const RoomInfo&
 // The reply to a join whose last_seq the server can serve; the missed frames follow it.
 SharedText resumed_frame(std::optional<uint64_t> id, std::string_view code, uint64_t seq,
                          std::optional<int> you);
+// The events of a frame: the engine's, written straight from their structs (view_text.h
+// append_event_text: no JSON tree per action), or any others as a JSON array (the table's own:
+// sat, left, game-started, ...). Holds a reference: it lives as long as the call it is passed to.
+class FrameEvents {
+ public:
+  FrameEvents(const nlohmann::json& events) : json_(&events) {}  // NOLINT: any JSON array
+  static FrameEvents engine(std::span<const Event> events) { return FrameEvents(events); }
+  // The JSON array, each event with its English `text` (as event_to_json) or without it.
+  void append(std::string& out, bool with_text) const;
+
+ private:
+  explicit FrameEvents(std::span<const Event> events) : engine_(events) {}
+  const nlohmann::json* json_ = nullptr;  // null: the engine's events
+  std::span<const Event> engine_;
+};
+
 // {"type": "update", "seq", "events", "table": table_text(room, game, now)}, in this order: a
 // client that needs only the pending seats can stop reading at the view. A state frame is
 // {"type", "id", "seq", "you", "chat", "log", "table"}, the table last too.
-SharedText update_frame(uint64_t seq, const nlohmann::json& events, const RoomInfo& room,
+SharedText update_frame(uint64_t seq, FrameEvents events, const RoomInfo& room,
                         const GameSnapshot* game, Millis now);
 SharedText chat_frame(const ChatLine& line);
 SharedText pong_frame(std::optional<uint64_t> id);
@@ -209,7 +257,6 @@ SharedText error_frame(std::optional<uint64_t> id, ErrorCode code, std::string_v
 SharedText bye_frame(std::string_view reason);
 
 // The table's own events of an update (docs/protocol.md, "update").
-nlohmann::json engine_events_json(const table::Events& events);
 nlohmann::json seat_event(std::string_view type, int seat);
 
 }  // namespace allegra::wire

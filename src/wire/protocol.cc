@@ -3,6 +3,7 @@
 #include <unicode/utf8.h>
 
 #include <array>
+#include <boost/container/small_vector.hpp>
 #include <initializer_list>
 #include <utility>
 
@@ -67,7 +68,7 @@ class Fields {
 
   const json* find(std::string_view key) {
     used_.push_back(key);
-    auto it = object_.find(std::string(key));
+    auto it = object_.find(key);  // nlohmann's std::less<>: no std::string made for the lookup
     return it == object_.end() ? nullptr : &it->second;
   }
   const json& need(std::string_view key) {
@@ -133,7 +134,7 @@ class Fields {
  private:
   const json::object_t& object_;
   std::string_view type_;
-  std::vector<std::string_view> used_ = {"type", "id"};
+  boost::container::small_vector<std::string_view, 24> used_ = {"type", "id"};  // no allocation
 };
 
 constexpr size_t kMaxCodeBytes = 16;

@@ -25,29 +25,6 @@ bool always_sent(std::string_view key, std::string_view text) {
   return key == "round_over" && text != "null";
 }
 
-// The events without their English `text` (the client words them from data/lang).
-void append_events(std::string& out, const json& events) {
-  out += '[';
-  bool first_event = true;
-  for (const json& e : events) {
-    if (!first_event) out += ',';
-    first_event = false;
-    if (!e.is_object()) {
-      append_json_text(out, e);
-      continue;
-    }
-    out += '{';
-    bool first = true;
-    for (const auto& [key, value] : e.items()) {
-      if (key == "text") continue;
-      append_key(out, key, first);
-      append_json_text(out, value);
-    }
-    out += '}';
-  }
-  out += ']';
-}
-
 }  // namespace
 
 void DeltaWriter::append_view(std::string& out, const TableParts& parts) const {
@@ -58,27 +35,29 @@ void DeltaWriter::append_view(std::string& out, const TableParts& parts) const {
   out += '{';
   bool first = true;
   for (size_t i = 0; i < parts.view_keys; ++i) {
-    const auto& [key, text] = parts.view[i];
+    const std::string_view key = parts.view_names[i];
     append_key(out, key, first);
     if (key != "grids") {
-      out += text;
+      out += parts[parts.view[i]];
       continue;
     }
     out += '[';
     for (size_t c = 0; c < parts.cell_count; ++c) {
       if (c % kGridCells == 0) out += c == 0 ? "[" : "],[";
       if (c % kGridCells != 0) out += ',';
-      out += parts.cells[c];
+      out += parts[parts.cells[c]];
     }
     out += parts.cell_count > 0 ? "]]" : "]";
   }
   out += '}';
 }
 
-SharedText DeltaWriter::frame(uint64_t seq, const json& events, const RoomInfo& room,
+SharedText DeltaWriter::frame(uint64_t seq, FrameEvents events, const RoomInfo& room,
                               const GameSnapshot* game, Millis now) {
   // 1. The new table's parts, beside the last one's.
-  table_parts(next_, room, game, now);
+  thread_local TableParts next;
+  table_parts(next, room, game, now);
+  const TableParts& last = last_;
   const bool whole = !base_;
   std::string& out = text_;
   out.clear();
@@ -87,9 +66,9 @@ SharedText DeltaWriter::frame(uint64_t seq, const json& events, const RoomInfo& 
   out += R"(,"base":)";
   out += whole ? "null" : std::to_string(*base_);
   out += R"(,"events":)";
-  append_events(out, events);
+  events.append(out, false);  // without their English `text` (the client words them)
   out += R"(,"pending":)";
-  out += next_.delta_pending;
+  out += next[next.delta_pending];
   // 2. `set`: TABLE's keys that changed; the view whole if it appears, goes or the grids' size
   //    changes (a new game of another size never happens at one table, but costs nothing).
   const size_t set_start = out.size();  // where `set` begins: cut if nothing is set
@@ -98,18 +77,20 @@ SharedText DeltaWriter::frame(uint64_t seq, const json& events, const RoomInfo& 
   for (size_t i = 0; i < TableParts::kTableKeys.size(); ++i) {
     const std::string_view key = TableParts::kTableKeys[i];
     if (key == "pending") continue;  // in the delta's own `pending`
-    if (whole || always_sent(key, next_.top[i]) || next_.top[i] != last_.top[i]) {
+    const std::string_view text = next[next.top[i]];
+    if (whole || resend_[i] || always_sent(key, text) || text != last[last.top[i]]) {
       append_key(out, key, first);
-      out += next_.top[i];
+      out += text;
     }
   }
-  bool same_shape = !whole && next_.has_view && last_.has_view &&
-                    next_.view_keys == last_.view_keys && next_.cell_count == last_.cell_count;
-  for (size_t i = 0; same_shape && i < next_.view_keys; ++i)
-    same_shape = next_.view[i].first == last_.view[i].first;
-  if (!same_shape && (whole || next_.has_view || last_.has_view)) {
+  resend_.reset();
+  bool same_shape = !whole && next.has_view && last.has_view && next.view_keys == last.view_keys &&
+                    next.cell_count == last.cell_count;
+  for (size_t i = 0; same_shape && i < next.view_keys; ++i)
+    same_shape = next.view_names[i] == last.view_names[i];
+  if (!same_shape && (whole || next.has_view || last.has_view)) {
     append_key(out, "view", first);
-    append_view(out, next_);
+    append_view(out, next);
   }
   if (first) {
     out.resize(set_start);  // no key changed: no `set`
@@ -119,9 +100,10 @@ SharedText DeltaWriter::frame(uint64_t seq, const json& events, const RoomInfo& 
   // 3. `view`: the view's keys that changed; `cells`: the grid cells that changed.
   if (same_shape) {
     bool first_view = true;
-    for (size_t i = 0; i < next_.view_keys; ++i) {
-      const auto& [key, text] = next_.view[i];
-      if (key == "grids" || text == last_.view[i].second) continue;
+    for (size_t i = 0; i < next.view_keys; ++i) {
+      const std::string_view key = next.view_names[i];
+      const std::string_view text = next[next.view[i]];
+      if (key == "grids" || text == last[last.view[i]]) continue;
       out += first_view ? R"(,"view":{)" : ",";
       first_view = false;
       out += '"';
@@ -131,28 +113,29 @@ SharedText DeltaWriter::frame(uint64_t seq, const json& events, const RoomInfo& 
     }
     if (!first_view) out += '}';
     bool first_cell = true;
-    for (size_t c = 0; c < next_.cell_count; ++c) {
-      if (next_.cells[c] == last_.cells[c]) continue;
+    for (size_t c = 0; c < next.cell_count; ++c) {
+      const std::string_view cell = next[next.cells[c]];
+      if (cell == last[last.cells[c]]) continue;
       out += first_cell ? R"(,"cells":[{"player":)" : R"(,{"player":)";
       first_cell = false;
-      out += std::to_string(c / kGridCells);
+      append_int_text(out, static_cast<int64_t>(c / kGridCells));
       out += R"(,"index":)";
-      out += std::to_string(c % kGridCells);
+      append_int_text(out, static_cast<int64_t>(c % kGridCells));
       out += R"(,"cell":)";
-      out += next_.cells[c];
+      out += cell;
       out += '}';
     }
     if (!first_cell) out += ']';
   }
   out += '}';
-  std::swap(last_, next_);
+  last_ = next;
   base_ = seq;
   return std::make_shared<const std::string>(out);
 }
 
 void DeltaWriter::resend(std::string_view key) {
   for (size_t i = 0; i < TableParts::kTableKeys.size(); ++i) {
-    if (TableParts::kTableKeys[i] == key) last_.top[i].clear();  // no key's text is empty
+    if (TableParts::kTableKeys[i] == key) resend_.set(i);
   }
 }
 

@@ -20,6 +20,7 @@
 #pragma once
 
 #include <algorithm>
+#include <bitset>
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -35,8 +36,8 @@ class DeltaWriter {
  public:
   // The delta frame from the last table written to this one (the whole table the first time),
   // which becomes the last one.
-  SharedText frame(uint64_t seq, const nlohmann::json& events, const RoomInfo& room,
-                   const GameSnapshot* game, Millis now);
+  SharedText frame(uint64_t seq, FrameEvents events, const RoomInfo& room, const GameSnapshot* game,
+                   Millis now);
   // The next frame holds the whole table (base null).
   void reset() { base_.reset(); }
   // The next frame carries TABLE's key `key` (one of TableParts::kTableKeys), changed or not.
@@ -45,9 +46,13 @@ class DeltaWriter {
  private:
   void append_view(std::string& out, const TableParts& parts) const;
 
-  TableParts last_, next_;
-  std::optional<uint64_t> base_;  // the seq of last_
-  std::string text_;              // the frame being written (its capacity kept)
+  // The parts of the last table written. The next table's are written into a buffer of the
+  // thread, compared with these and copied over them: one block of the room's memory is read and
+  // written per frame (at a thousand tables the rooms' memory is cold, the thread's is not).
+  TableParts last_;
+  std::bitset<TableParts::kTableKeys.size()> resend_;  // TABLE's keys the next frame carries
+  std::optional<uint64_t> base_;                       // the seq of last_
+  std::string text_;  // the frame being written (its capacity kept)
 };
 
 // Applies a delta frame (parsed) to a TABLE (parsed); false, the table unchanged, if it does

@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 
 #include "engine/action.h"
 #include "engine/geometry.h"
@@ -220,24 +221,33 @@ struct WholeSink {
   }
 };
 
-// Each key into a reused string of TableParts, the grids' cells apart.
+// Each key into a part of TableParts' one string, the grids' cells apart: a key's part ends
+// where the next one starts.
 struct PartsSink {
   TableParts& parts;
+  TableParts::Range* open = nullptr;  // the part being written
+
+  void end_open() {
+    if (open != nullptr) open->end = static_cast<uint32_t>(parts.text.size());
+    open = nullptr;
+  }
   std::string& key(std::string_view k) {
-    if (parts.view.size() <= parts.view_keys) parts.view.emplace_back();
-    auto& [name, text] = parts.view[parts.view_keys++];
-    name = k;
-    text.clear();
-    return text;
+    end_open();
+    if (parts.view_keys == TableParts::kMaxViewKeys) {
+      throw std::logic_error("view_text_parts: more view keys than TableParts::kMaxViewKeys");
+    }
+    parts.view_names[parts.view_keys] = k;
+    open = &parts.view[parts.view_keys++];
+    open->begin = static_cast<uint32_t>(parts.text.size());
+    return parts.text;
   }
   void grids(const State& m) {
     key("grids");
+    end_open();
     const size_t cells = static_cast<size_t>(m.players()) * kGridCells;
-    if (parts.cells.size() < cells) parts.cells.resize(cells);
     for (size_t c = 0; c < cells; ++c) {
-      std::string& text = parts.cells[c];
-      text.clear();
-      append_grid_cell(text, m, static_cast<CellId>(c));
+      parts.write(parts.cells[c],
+                  [&](std::string& text) { append_grid_cell(text, m, static_cast<CellId>(c)); });
     }
     parts.cell_count = cells;
   }
@@ -318,6 +328,124 @@ void append_json_text(std::string& out, const json& j) {
   }
 }
 
+namespace {
+
+// The keys an event of type `t` has besides `type` and `text` (engine/event_json.cc), as bits in
+// the order of nlohmann's sorted keys.
+enum EventField : unsigned {
+  kCardField = 1u << 0,
+  kCardsField = 1u << 1,
+  kCellField = 1u << 2,
+  kCellsField = 1u << 3,
+  kDisplayHalfField = 1u << 4,
+  kEmptyDisplayField = 1u << 5,
+  kKnockerField = 1u << 6,
+  kLineField = 1u << 7,
+  kOldCardField = 1u << 8,
+  kPenalisedField = 1u << 9,
+  kPileField = 1u << 10,
+  kPlayerField = 1u << 11,
+  kRoundField = 1u << 12,
+  kScoreHalfField = 1u << 13,
+  kWinnersField = 1u << 14,
+};
+
+unsigned event_fields(EventType t) {
+  switch (t) {
+    case EventType::kRoundStarted:
+      return kRoundField | kPlayerField | kCardField;
+    case EventType::kRevealed:
+    case EventType::kTook:
+    case EventType::kPutBack:
+    case EventType::kDiscarded:
+      return kPlayerField | kCardField | kCellField;
+    case EventType::kSwapped:
+    case EventType::kKnockerSwapped:
+    case EventType::kPut:
+      return kPlayerField | kCardField | kOldCardField | kCellField;
+    case EventType::kFinalRevealed:
+      return kCardField | kCellField;
+    case EventType::kReshuffled:
+      return kCardsField;
+    case EventType::kDrew:
+      return kPlayerField | kCardField | kPileField;
+    case EventType::kGave:
+      return kPlayerField | kKnockerField;
+    case EventType::kCleared:
+      return kPlayerField | kCardField | kLineField | kCellsField;
+    case EventType::kRoundScored:
+      return kPlayerField | kDisplayHalfField | kScoreHalfField | kPenalisedField |
+             kEmptyDisplayField;
+    case EventType::kGameOver:
+      return kWinnersField;
+    case EventType::kTurnStarted:
+    case EventType::kKnocked:
+    case EventType::kPassed:
+    case EventType::kRefused:
+    case EventType::kLinesLeft:
+    case EventType::kRoundEnded:
+    case EventType::kTurnSkipped:
+      return kPlayerField;
+  }
+  return kPlayerField;
+}
+
+}  // namespace
+
+void append_event_text(std::string& out, const Event& e, bool with_text) {
+  const unsigned fields = event_fields(e.type);
+  char separator = '{';
+  // `"key":` if the event has that key (its value follows).
+  const auto key = [&](unsigned field, std::string_view name) {
+    if (!(fields & field)) return false;
+    out += separator;
+    separator = ',';
+    out += '"';
+    out += name;
+    out += "\":";
+    return true;
+  };
+  if (key(kCardField, "card")) append_card(out, e.card);
+  if (key(kCardsField, "cards")) append_int_text(out, e.cards);
+  if (key(kCellField, "cell")) append_cell(out, e.cell);
+  if (key(kCellsField, "cells")) {
+    for (size_t i = 0; i < e.cells.size(); ++i) {
+      out += i == 0 ? '[' : ',';
+      append_cell(out, e.cells[i]);
+    }
+    out += ']';
+  }
+  if (key(kDisplayHalfField, "display_half")) append_int_text(out, e.display_half);
+  if (key(kEmptyDisplayField, "empty_display")) append_bool_text(out, e.empty_display);
+  if (key(kKnockerField, "knocker")) append_player(out, e.knocker);
+  if (key(kLineField, "line")) {
+    if (e.line < kNumLineIds) {
+      append_string_text(out, line_to_text(e.line));
+    } else {
+      out += "null";
+    }
+  }
+  if (key(kOldCardField, "old_card")) append_card(out, e.old_card);
+  if (key(kPenalisedField, "penalised")) append_bool_text(out, e.penalised);
+  if (key(kPileField, "pile")) out += e.pile == Pile::kDraw ? R"("draw")" : R"("discard")";
+  if (key(kPlayerField, "player")) append_player(out, e.player);
+  if (key(kRoundField, "round")) append_int_text(out, e.round);
+  if (key(kScoreHalfField, "score_half")) append_int_text(out, e.score_half);
+  out += separator;
+  if (with_text) {
+    out += R"("text":)";
+    append_string_text(out, describe(e));
+    out += ',';
+  }
+  out += R"("type":)";
+  append_string_text(out, event_type_name(e.type));
+  if (fields & kWinnersField) {
+    out += R"(,"winners":)";
+    append_player_set(out, e.winners, kMaxPlayers);
+  }
+  out += '}';
+}
+
 void append_round_result_text(std::string& out, const RoundResult& r, int players) {
   append_round_result(out, r, players);
 }
@@ -333,6 +461,7 @@ void view_text_parts(TableParts& parts, const PublicView& view) {
   parts.view_keys = parts.cell_count = 0;
   PartsSink sink{parts};
   write_view(view.masked(), sink);
+  sink.end_open();
 }
 
 }  // namespace allegra::wire

@@ -1,5 +1,6 @@
-// The public view's JSON text written straight from the masked state, and the small text
-// writers the frame writers share (numbers, escaped strings, cards, players, cells).
+// The public view's and the engine events' JSON text written straight from the engine's
+// structs, and the small text writers the frame writers share (numbers, escaped strings, cards,
+// players, cells).
 //
 // What: append_view_text() writes exactly the bytes that dumping
 // public_view_to_json(view, LegalActionsKey::kWithout) gives (nlohmann's compact dump: the keys
@@ -18,6 +19,7 @@
 #include <string>
 #include <string_view>
 
+#include "engine/event.h"
 #include "engine/public_view.h"
 #include "engine/scoring.h"
 
@@ -37,10 +39,15 @@ void append_json_text(std::string& out, const nlohmann::json& j);
 // A round's result as json_fields.h round_result_json(r, players) dumps it.
 void append_round_result_text(std::string& out, const RoundResult& r, int players);
 
+// An engine event as dumping event_to_json(e) (engine/event_json.h) gives it; with_text false
+// leaves out its English `text` (what a delta frame carries: the client words the events).
+void append_event_text(std::string& out, const Event& e, bool with_text);
+
 // The whole view object, as dumping public_view_to_json(view, kWithout) gives it.
 void append_view_text(std::string& out, const PublicView& view);
-// The view's keys into parts.view / view_keys (the grids as "") and the cells into parts.cells /
-// cell_count (player * 12 + index); sets parts.has_view.
+// The view's keys as parts view_names / view / view_keys (the grids as "") and the cells as
+// parts.cells / cell_count (player * 12 + index), their texts appended to parts.text; sets
+// parts.has_view.
 void view_text_parts(TableParts& parts, const PublicView& view);
 
 }  // namespace allegra::wire

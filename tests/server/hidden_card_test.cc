@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/event_json.h"
 #include "engine/options_json.h"
 #include "engine/rng.h"
 #include "hub_harness.h"
@@ -37,12 +38,14 @@ Frames build(const table::Table& t, const State& state, const RoomInfo& room,
   game.decision = t.decisions();
   game.rounds = rounds;
   const std::vector<ChatLine> chat = {{7, 0, "Ann", "hi"}};
-  Frames frames{*update_frame(42, engine_events_json(events), room, &game, now),
+  Frames frames{*update_frame(42, wire::FrameEvents::engine(events), room, &game, now),
                 *state_frame(3, 42, room, &game, chat, 1, now)};
   if (!check_tree) return frames;
+  json events_tree = json::array();  // the events as the engine's JSON writes them
+  for (const Event& e : events) events_tree.push_back(event_to_json(e));
   const json expected = {{"type", "update"},
                          {"seq", 42},
-                         {"events", engine_events_json(events)},
+                         {"events", events_tree},
                          {"table", json::parse(wire::table_text(room, &game, now))}};
   EXPECT_EQ(json::parse(frames.update), expected);
   EXPECT_EQ(json::parse(frames.state).at("table"), expected.at("table"));  // the one writer

@@ -81,6 +81,31 @@ TEST(HubBotLogTest, TheLogKeepsTheBotsMovesAndARestartReplaysThemWithoutRunningA
   finish(h, t);
 }
 
+// An action's log line is written without a JSON tree (room.cc commit_act): the same text as the
+// tree's, with its seat, action and table time.
+TEST(HubBotLogTest, AnActionsLogLineIsWhatTheTreeWrites) {
+  HubHarness h;
+  h.connect(1);
+  const std::string code = h.create(1, {{"seats", seats()}, {"sit", 0}});
+  h.send(1, {{"type", "start"}});
+  play(h, {{0, 1}}, 40);
+  h.reopen();
+  int acts = 0;
+  for (const StoredTable& t : h.store->open_tables()) {
+    for (const LogEntry& e : t.log) {
+      if (t.code != code || e.kind != "act") continue;
+      ++acts;
+      const json line = json::parse(e.json);
+      EXPECT_EQ(
+          e.json,
+          json({{"seat", line.at("seat")}, {"action", line.at("action")}, {"t", line.at("t")}})
+              .dump());
+      EXPECT_EQ(line.size(), 3u) << e.json;
+    }
+  }
+  EXPECT_GT(acts, 0);
+}
+
 TEST(HubBotLogTest, AVersion2FileIsMigratedAndItsOldTicksRunTheBotsAsBefore) {
   HubHarness h(with_bot_delay());
   const TwoTables t = half_play(h);

@@ -9,6 +9,7 @@
 
 #include <string>
 
+#include "engine/event_json.h"
 #include "hub_harness.h"
 
 namespace allegra::server {
@@ -85,13 +86,15 @@ TEST(RoundLogTest, ALateWatcherAndARestartGetTheRoundSoFar) {
 
 TEST(RoundLogTest, KeepsTheLatestEventsOnly) {
   RoundLog log;
-  log.add(1, json::array({{{"type", "round-started"}, {"player", 0}}}));
-  for (size_t i = 0; i < RoundLog::kMaxEvents + 5; ++i)
-    log.add(2 + i, json::array({{{"type", "passed"}, {"player", 1}}}));
+  const Event started{.type = EventType::kRoundStarted, .player = 0};
+  const Event passed{.type = EventType::kPassed, .player = 1};
+  log.add(1, std::vector<Event>{started});
+  for (size_t i = 0; i < RoundLog::kMaxEvents + 5; ++i) log.add(2 + i, std::vector<Event>{passed});
   EXPECT_EQ(log.size(), RoundLog::kMaxEvents);
   const json all = json::parse(log.json_text());
   EXPECT_EQ(all.back().at("seq"), RoundLog::kMaxEvents + 6);
-  log.add(9000, json::array({{{"type", "round-started"}, {"player", 1}}}));
+  EXPECT_EQ(all.back().at("event"), event_to_json(passed));
+  log.add(9000, std::vector<Event>{Event{.type = EventType::kRoundStarted, .player = 1}});
   EXPECT_EQ(json::parse(log.json_text()).size(), 1u);
 }
 

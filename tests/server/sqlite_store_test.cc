@@ -213,6 +213,7 @@ TEST_F(SqliteStoreTest, TheFileIsInWalModeWithForeignKeysAndMarkedAsAllegras) {
   EXPECT_EQ(raw.execAndGet("PRAGMA user_version").getInt(), SqliteStore::kSchemaVersion);
   EXPECT_EQ(fs::status(db()).permissions() & (fs::perms::group_all | fs::perms::others_all),
             fs::perms::none);
+  EXPECT_EQ(raw.execAndGet("PRAGMA page_size").getInt(), 1024);  // docs/server-store.md
 }
 
 TEST_F(SqliteStoreTest, AnEmptyFileIsANewDatabase) {
@@ -252,6 +253,9 @@ PRAGMA user_version = 1;
   SqliteStore store(db());
   EXPECT_EQ(store.found_version(), SqliteStore::kSchemaVersion);
   EXPECT_EQ(store.game("g1"), "record");
+  // An older file keeps its page size (SQLite's default then, 4 KiB).
+  SQLite::Database raw(db(), SQLite::OPEN_READONLY);
+  EXPECT_EQ(raw.execAndGet("PRAGMA page_size").getInt(), 4096);
 }
 
 TEST_F(SqliteStoreTest, AFileOfANewerVersionIsRefused) {

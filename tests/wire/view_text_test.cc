@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include "engine/event_json.h"
 #include "engine/json_fields.h"
 #include "engine/state.h"
 #include "engine/view_json.h"
@@ -23,20 +24,32 @@ std::string joined(const TableParts& parts) {
   std::string out = "{";
   for (size_t i = 0; i < parts.view_keys; ++i) {
     if (i > 0) out += ',';
-    out += '"' + parts.view[i].first + "\":";
-    if (parts.view[i].first != "grids") {
-      out += parts.view[i].second;
+    out += '"' + std::string(parts.view_names[i]) + "\":";
+    if (parts.view_names[i] != "grids") {
+      out += parts[parts.view[i]];
       continue;
     }
     out += '[';
     for (size_t c = 0; c < parts.cell_count; ++c) {
       if (c % kGridCells == 0) out += c == 0 ? "[" : "],[";
       if (c % kGridCells != 0) out += ',';
-      out += parts.cells[c];
+      out += parts[parts.cells[c]];
     }
     out += "]]";
   }
   return out + "}";
+}
+
+// An event's text as the tree gives it, with its English text and without.
+void expect_event_text(const Event& e) {
+  json tree = event_to_json(e);
+  std::string got;
+  append_event_text(got, e, true);
+  EXPECT_EQ(got, dumped(tree)) << event_type_name(e.type);
+  tree.erase("text");
+  got.clear();
+  append_event_text(got, e, false);
+  EXPECT_EQ(got, dumped(tree)) << event_type_name(e.type);
 }
 
 // Plays `games` random games; on every position compares the writers with the tree. Returns
@@ -53,6 +66,7 @@ int compare_games(const RuleOptions& o, int games) {
       std::string got;
       append_view_text(got, view);
       EXPECT_EQ(got, expected) << "phase " << phase_name(s.phase());
+      parts.clear();
       view_text_parts(parts, view);
       EXPECT_EQ(joined(parts), expected);
       if (s.rounds_played() > 0) {
@@ -62,11 +76,13 @@ int compare_games(const RuleOptions& o, int games) {
       }
       ++compared;
       if (got != expected || s.is_terminal()) break;
+      EventList events;
       if (s.is_chance_node()) {
-        s.deal();
+        s.deal(&events);
       } else {
-        s.apply(s.random_legal_action(rng));
+        s.apply(s.random_legal_action(rng), &events);
       }
+      for (const Event& e : events) expect_event_text(e);
     }
   }
   return compared;
@@ -121,6 +137,41 @@ TEST(ViewText, JsonValuesAsNlohmannDumpsThem) {
     std::string got;
     append_string_text(got, name);
     EXPECT_EQ(got, dumped(json(std::string(name))));
+  }
+}
+
+}  // namespace
+}  // namespace allegra::wire
+
+namespace allegra::wire {
+namespace {
+
+// Every type of event, with the values at the edges of their fields: a hidden card, no card, no
+// cell, no player, no line, several winners.
+TEST(ViewText, EventsOfEveryTypeAsTheTree) {
+  for (int t = 0; t < kNumEventTypes; ++t) {
+    for (const int8_t card : {int8_t{-2}, int8_t{12}, kHiddenValue, kNoCard}) {
+      Event e{.type = static_cast<EventType>(t), .player = 3, .card = card, .old_card = 7};
+      e.cell = 14;
+      e.knocker = 1;
+      e.pile = t % 2 == 0 ? Pile::kDraw : Pile::kDiscard;
+      e.line = 2;
+      e.cells = {14, 15, kNoCell};
+      e.penalised = true;
+      e.winners = 0b100101;
+      e.round = 4;
+      e.cards = 31;
+      e.display_half = -20;
+      e.score_half = 40;
+      expect_event_text(e);
+      e.player = -1;
+      e.knocker = -1;
+      e.cell = kNoCell;
+      e.line = kNoLine;
+      e.empty_display = true;
+      e.old_card = kHiddenValue;
+      expect_event_text(e);
+    }
   }
 }
 
