@@ -555,30 +555,20 @@ void FrameEvents::append(std::string& out, bool with_text) const {
     out += ']';
     return;
   }
-  if (with_text) {
-    append_json_text(out, *json_);
-    return;
-  }
+  // The table's own events (a few per game, not per action): an event's `text`, if it has one,
+  // left out on a copy.
   out += '[';
-  bool first_event = true;
+  bool first = true;
   for (const json& e : *json_) {
-    if (!first_event) out += ',';
-    first_event = false;
-    if (!e.is_object()) {
+    if (!first) out += ',';
+    first = false;
+    if (with_text || !e.is_object() || !e.contains("text")) {
       append_json_text(out, e);
       continue;
     }
-    out += '{';
-    bool first = true;
-    for (const auto& [key, value] : e.items()) {
-      if (key == "text") continue;
-      if (!first) out += ',';
-      first = false;
-      append_string_text(out, key);
-      out += ':';
-      append_json_text(out, value);
-    }
-    out += '}';
+    json without_text = e;
+    without_text.erase("text");
+    append_json_text(out, without_text);
   }
   out += ']';
 }

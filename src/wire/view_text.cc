@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "engine/action.h"
+#include "engine/event_json.h"
 #include "engine/geometry.h"
 #include "engine/options_json.h"
 #include "engine/state.h"
@@ -328,70 +329,6 @@ void append_json_text(std::string& out, const json& j) {
   }
 }
 
-namespace {
-
-// The keys an event of type `t` has besides `type` and `text` (engine/event_json.cc), as bits in
-// the order of nlohmann's sorted keys.
-enum EventField : unsigned {
-  kCardField = 1u << 0,
-  kCardsField = 1u << 1,
-  kCellField = 1u << 2,
-  kCellsField = 1u << 3,
-  kDisplayHalfField = 1u << 4,
-  kEmptyDisplayField = 1u << 5,
-  kKnockerField = 1u << 6,
-  kLineField = 1u << 7,
-  kOldCardField = 1u << 8,
-  kPenalisedField = 1u << 9,
-  kPileField = 1u << 10,
-  kPlayerField = 1u << 11,
-  kRoundField = 1u << 12,
-  kScoreHalfField = 1u << 13,
-  kWinnersField = 1u << 14,
-};
-
-unsigned event_fields(EventType t) {
-  switch (t) {
-    case EventType::kRoundStarted:
-      return kRoundField | kPlayerField | kCardField;
-    case EventType::kRevealed:
-    case EventType::kTook:
-    case EventType::kPutBack:
-    case EventType::kDiscarded:
-      return kPlayerField | kCardField | kCellField;
-    case EventType::kSwapped:
-    case EventType::kKnockerSwapped:
-    case EventType::kPut:
-      return kPlayerField | kCardField | kOldCardField | kCellField;
-    case EventType::kFinalRevealed:
-      return kCardField | kCellField;
-    case EventType::kReshuffled:
-      return kCardsField;
-    case EventType::kDrew:
-      return kPlayerField | kCardField | kPileField;
-    case EventType::kGave:
-      return kPlayerField | kKnockerField;
-    case EventType::kCleared:
-      return kPlayerField | kCardField | kLineField | kCellsField;
-    case EventType::kRoundScored:
-      return kPlayerField | kDisplayHalfField | kScoreHalfField | kPenalisedField |
-             kEmptyDisplayField;
-    case EventType::kGameOver:
-      return kWinnersField;
-    case EventType::kTurnStarted:
-    case EventType::kKnocked:
-    case EventType::kPassed:
-    case EventType::kRefused:
-    case EventType::kLinesLeft:
-    case EventType::kRoundEnded:
-    case EventType::kTurnSkipped:
-      return kPlayerField;
-  }
-  return kPlayerField;
-}
-
-}  // namespace
-
 void append_event_text(std::string& out, const Event& e, bool with_text) {
   const unsigned fields = event_fields(e.type);
   char separator = '{';
@@ -405,32 +342,32 @@ void append_event_text(std::string& out, const Event& e, bool with_text) {
     out += "\":";
     return true;
   };
-  if (key(kCardField, "card")) append_card(out, e.card);
-  if (key(kCardsField, "cards")) append_int_text(out, e.cards);
-  if (key(kCellField, "cell")) append_cell(out, e.cell);
-  if (key(kCellsField, "cells")) {
+  if (key(kEventCard, "card")) append_card(out, e.card);
+  if (key(kEventCards, "cards")) append_int_text(out, e.cards);
+  if (key(kEventCell, "cell")) append_cell(out, e.cell);
+  if (key(kEventCells, "cells")) {
     for (size_t i = 0; i < e.cells.size(); ++i) {
       out += i == 0 ? '[' : ',';
       append_cell(out, e.cells[i]);
     }
     out += ']';
   }
-  if (key(kDisplayHalfField, "display_half")) append_int_text(out, e.display_half);
-  if (key(kEmptyDisplayField, "empty_display")) append_bool_text(out, e.empty_display);
-  if (key(kKnockerField, "knocker")) append_player(out, e.knocker);
-  if (key(kLineField, "line")) {
+  if (key(kEventDisplayHalf, "display_half")) append_int_text(out, e.display_half);
+  if (key(kEventEmptyDisplay, "empty_display")) append_bool_text(out, e.empty_display);
+  if (key(kEventKnocker, "knocker")) append_player(out, e.knocker);
+  if (key(kEventLine, "line")) {
     if (e.line < kNumLineIds) {
       append_string_text(out, line_to_text(e.line));
     } else {
       out += "null";
     }
   }
-  if (key(kOldCardField, "old_card")) append_card(out, e.old_card);
-  if (key(kPenalisedField, "penalised")) append_bool_text(out, e.penalised);
-  if (key(kPileField, "pile")) out += e.pile == Pile::kDraw ? R"("draw")" : R"("discard")";
-  if (key(kPlayerField, "player")) append_player(out, e.player);
-  if (key(kRoundField, "round")) append_int_text(out, e.round);
-  if (key(kScoreHalfField, "score_half")) append_int_text(out, e.score_half);
+  if (key(kEventOldCard, "old_card")) append_card(out, e.old_card);
+  if (key(kEventPenalised, "penalised")) append_bool_text(out, e.penalised);
+  if (key(kEventPile, "pile")) out += e.pile == Pile::kDraw ? R"("draw")" : R"("discard")";
+  if (key(kEventPlayer, "player")) append_player(out, e.player);
+  if (key(kEventRound, "round")) append_int_text(out, e.round);
+  if (key(kEventScoreHalf, "score_half")) append_int_text(out, e.score_half);
   out += separator;
   if (with_text) {
     out += R"("text":)";
@@ -439,7 +376,7 @@ void append_event_text(std::string& out, const Event& e, bool with_text) {
   }
   out += R"("type":)";
   append_string_text(out, event_type_name(e.type));
-  if (fields & kWinnersField) {
+  if (fields & kEventWinners) {
     out += R"(,"winners":)";
     append_player_set(out, e.winners, kMaxPlayers);
   }
