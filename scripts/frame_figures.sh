@@ -51,15 +51,18 @@ results="$dir/results.tsv"
 # One run: a fresh server (scratch database), one loadtest, the figures as one TSV line.
 one_run() {
   local label=$1 bin=$2 mode=$3 load=$4 tables=$5 seconds=$6 pace=$7 round=$8
-  local flags=() load_flags=()
+  local flags=() load_flags=() serve_help load_help
+  # The help texts read whole first: `grep -q` stops at its match, and with pipefail the help
+  # writer's SIGPIPE would fail the test at random (a server then left with its table limits).
+  serve_help=$("$bin" serve --help) load_help=$("$bin" loadtest --help)
   # MODE/full, or a server older than delta frames (no `deltas` in its hello): whole updates.
-  if [[ $mode == */full ]] || ! "$bin" loadtest --help | grep -q -- --deltas; then
+  if [[ $mode == */full ]] || ! grep -q -- --deltas <<<"$load_help"; then
     load_flags=(--deltas off)
   fi
   local deflate=${mode%/full}
   [[ $deflate != - ]] && flags=(--deflate "$deflate")
   # An older binary has no table limits to raise.
-  "$bin" serve --help | grep -q -- --max-tables-per-ip &&
+  grep -q -- --max-tables-per-ip <<<"$serve_help" &&
     flags+=(--max-tables 10000000 --max-tables-per-ip 10000000)
   local extra="FLAGS_$label"
   # shellcheck disable=SC2206

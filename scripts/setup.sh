@@ -33,6 +33,7 @@ PACKAGES=(
   libpqxx-dev
   postgresql
   libsodium-dev  # the accounts' Argon2id passwords and session tokens (docs/security.md)
+  libgoogle-perftools-dev  # tcmalloc, the allegra binary's allocator (docs/architecture.md)
   tmux
   chromium
   # The Python module (python/, docs/python.md), for /usr/bin/python3.
