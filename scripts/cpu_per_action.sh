@@ -144,11 +144,11 @@ together_run() {
   for ((k = 0; k < n; k++)); do order+=($(((k + round) % n))); done
   for i in "${order[@]}"; do
     start_pair "${labels[$i]}" "${bins[$i]}" "$dir/run$i"
-    ports[$i]=$PORT pids[$i]=$SERVER first[$i]=$(date +%s%N)
+    ports[i]=$PORT pids[i]=$SERVER first[i]=$(date +%s%N)
   done
   for i in "${order[@]}"; do
     sleep_until $((first[i] + warmup * 1000000000))
-    a0[$i]=$(actions "${ports[$i]}") c0[$i]=$(cpu_ns "${pids[$i]}")
+    a0[i]=$(actions "${ports[i]}") c0[i]=$(cpu_ns "${pids[i]}")
   done
   for i in "${order[@]}"; do
     sleep_until $((first[i] + (warmup + window) * 1000000000))
